@@ -1,0 +1,36 @@
+/** Who is signed in, as the profile endpoint answers it. */
+export interface UserProfile {
+  userId: string
+  name: string
+  picture: string
+}
+
+/** The provider's tokens, kept only in the encrypted session cookie. */
+export interface Tokens {
+  accessToken: string
+  refreshToken?: string
+  /** Epoch milliseconds at which the access token stops working. */
+  expiresAt: number
+}
+
+/** What the encrypted, signed session cookie holds. */
+export interface Session {
+  user: UserProfile
+  tokens: Tokens
+}
+
+/**
+ * One sign-in provider (local or Autodesk). The routes in server/auth own the flow
+ * (state, PKCE verifier, cookies, redirects); a provider only talks to its identity service.
+ */
+export interface AuthProvider {
+  /** The URL the browser is sent to; the provider sends it back to `callbackUrl?code=…&state=…`. */
+  authorizeUrl(params: { state: string; codeChallenge: string; callbackUrl: string }): Promise<string>
+  /** Trades the code for tokens (PKCE: the verifier must match the challenge). */
+  exchangeCode(params: { code: string; codeVerifier: string; callbackUrl: string }): Promise<Tokens>
+  /** New tokens from the refresh token; throws SessionExpiredError when refused. */
+  refresh(tokens: Tokens): Promise<Tokens>
+  profile(tokens: Tokens): Promise<UserProfile>
+  /** The short-lived public token the browser may hold (`viewables:read` for Autodesk). */
+  publicToken(tokens: Tokens): Promise<{ access_token: string; expires_in: number }>
+}

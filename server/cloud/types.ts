@@ -1,0 +1,62 @@
+import type { UserProfile } from '../auth/types.ts'
+
+/** A JSON:API resource object as Autodesk's Data Management API answers it. */
+export interface JsonApiResource {
+  id: string
+  type: string
+  attributes: Record<string, unknown>
+  links?: Record<string, { href: string } | undefined>
+  relationships?: Record<string, { data?: { id: string; type: string } | null } & Record<string, unknown>>
+}
+
+/** Whose cloud is being read: the signed-in user and their current access token. */
+export interface CloudContext {
+  user: UserProfile
+  accessToken: string
+}
+
+export interface UploadRequest {
+  projectId: string
+  folderId: string
+  fileName: string
+  bytes: Uint8Array
+}
+
+export interface UploadResult {
+  itemId: string
+  versionId: string
+  versionNumber: number
+  /** True when a new item was created, false when a version was added to an existing item. */
+  createdItem: boolean
+}
+
+/**
+ * One cloud of drawings (the local folder, or Autodesk Platform Services). Lists are always whole.
+ * Failures throw AppError with the status and a plain-text reason for the person using the app
+ * (404 for an id that does not resolve, 403 when not allowed, 429/502 for upstream trouble).
+ */
+export interface CloudBackend {
+  readonly kind: 'local' | 'aps'
+  hubs(ctx: CloudContext): Promise<JsonApiResource[]>
+  projects(ctx: CloudContext, hubId: string): Promise<JsonApiResource[]>
+  /** Without folderId: the project's top folders. */
+  contents(
+    ctx: CloudContext,
+    hubId: string,
+    projectId: string,
+    folderId?: string,
+  ): Promise<JsonApiResource[]>
+  versions(
+    ctx: CloudContext,
+    hubId: string,
+    projectId: string,
+    itemId: string,
+  ): Promise<JsonApiResource[]>
+  /** Size in bytes of a stored version, or 404 when the user cannot reach it. */
+  storageSize(ctx: CloudContext, projectId: string, storageId: string): Promise<number>
+  /** Resolves when the folder exists inside the project and the user can write to it. */
+  checkFolder(ctx: CloudContext, projectId: string, folderId: string): Promise<void>
+  download(ctx: CloudContext, projectId: string, storageId: string): Promise<Uint8Array>
+  /** Writes a file into a folder: a new item, or a new version when the name exists there. */
+  upload(ctx: CloudContext, request: UploadRequest): Promise<UploadResult>
+}

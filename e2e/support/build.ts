@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { distDir, repoRoot } from './paths.ts'
+
+/** Inputs of `vite build`: when none is newer than dist/index.html the build is current. */
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tailwind.config.ts',
+  'postcss.config.js',
+]
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) {
+    // Tests and the generated route tree do not change what the build produces from the rest.
+    if (/\.test\.tsx?$|\.gen\.ts$/.test(entry) || entry === 'testing') continue
+    newest = Math.max(newest, newestMtime(join(path, entry)))
+  }
+  return newest
+}
+
+/** True when dist/ was built after the last change of any build input. */
+export function isBuildCurrent(): boolean {
+  const builtAt = newestMtime(join(distDir, 'index.html'))
+  if (builtAt === 0) return false
+  return inputs.every((input) => newestMtime(join(repoRoot, input)) < builtAt)
+}
+
+/**
+ * Runs `vite build` in its own Node process (our Node, not an `npx` wrapper), so that nothing of
+ * the build lingers in the caller. Rejects with the build's output when it fails.
+ */
+export function buildApp(extraArgs: string[] = []): Promise<void> {
+  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', ...extraArgs], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code === 0) resolve()
+      else reject(new Error(`vite build failed (exit ${code}):\n${output}`))
+    })
+  })
+}

@@ -11,6 +11,11 @@ export interface Tokens {
   refreshToken?: string
   /** Epoch milliseconds at which the access token stops working. */
   expiresAt: number
+  /**
+   * Autodesk: the narrower token the browser may hold (`viewables:read`), issued together with
+   * the tokens above (Autodesk rotates refresh tokens, so it cannot be fetched later on its own).
+   */
+  publicToken?: { accessToken: string; expiresAt: number }
 }
 
 /** What the encrypted, signed session cookie holds. */

@@ -1,0 +1,162 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../errors.ts'
+import { openEmbeddedJobStore, SIGN_IN_AGAIN } from './embedded-store.ts'
+import { contextFor } from './testing/fakes.ts'
+import type { JobStore, NewJob } from './types.ts'
+
+let dataDir: string
+const open: JobStore[] = []
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-store-'))
+})
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()))
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function openStore(options: { sessionSecret?: string; maxAttempts?: number } = {}) {
+  const store = await openEmbeddedJobStore({ dataDir, log: () => {}, ...options })
+  open.push(store)
+  return store
+}
+
+function newJob(userId: string, storageId: string): NewJob {
+  return {
+    fileName: 'plan.dwg',
+    projectId: 'p1',
+    fileFolderId: 'f1',
+    fileStorageId: storageId,
+    context: contextFor(userId),
+  }
+}
+
+const limits = { maxActivePerUser: 3 }
+
+describe('embedded job store', () => {
+  it('keeps jobs across a reopen, newest first per user', async () => {
+    const store = await openStore()
+    const a = (await store.submit(newJob('ann', 's1'), limits)).job
+    await new Promise((r) => setTimeout(r, 5))
+    const b = (await store.submit(newJob('ann', 's2'), limits)).job
+    await store.submit(newJob('bob', 's3'), limits)
+    await store.close()
+
+    const again = await openStore()
+    const ids = (await again.listByUser('ann')).map((j) => j.id)
+    expect(ids).toEqual([b.id, a.id])
+    expect(await again.get(a.id)).toMatchObject({
+      status: 'queued',
+      fileStorageId: 's1',
+      userId: 'ann',
+    })
+  })
+
+  it('answers the active job for a duplicate submission, per user', async () => {
+    const store = await openStore()
+    const first = await store.submit(newJob('ann', 's1'), limits)
+    const second = await store.submit(newJob('ann', 's1'), limits)
+    expect(first.created).toBe(true)
+    expect(second).toMatchObject({ created: false, job: { id: first.job.id } })
+    const bobs = await store.submit(newJob('bob', 's1'), limits)
+    expect(bobs.created).toBe(true)
+    expect(bobs.job.id).not.toBe(first.job.id)
+
+    // Once finished, the same version can be extracted again.
+    await store.claim()
+    await store.fail(first.job.id, 'no')
+    expect((await store.submit(newJob('ann', 's1'), limits)).created).toBe(true)
+  })
+
+  it('refuses more queued jobs than the per-user limit with 429', async () => {
+    const store = await openStore()
+    for (const s of ['s1', 's2', 's3']) await store.submit(newJob('ann', s), limits)
+    const refused = store.submit(newJob('ann', 's4'), limits)
+    await expect(refused).rejects.toBeInstanceOf(AppError)
+    await expect(refused).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/limit is 3/),
+    })
+    expect((await store.submit(newJob('bob', 's4'), limits)).created).toBe(true)
+  })
+
+  it('hands queued jobs out oldest first, once, with the captured context', async () => {
+    const store = await openStore()
+    const a = (await store.submit(newJob('ann', 's1'), limits)).job
+    const b = (await store.submit(newJob('bob', 's2'), limits)).job
+    const [first, second, none] = await Promise.all([store.claim(), store.claim(), store.claim()])
+    expect(first?.job).toMatchObject({ id: a.id, status: 'running', attempts: 1 })
+    expect(first?.context).toEqual(contextFor('ann'))
+    expect(second?.job.id).toBe(b.id)
+    expect(none).toBeUndefined()
+  })
+
+  it('seals tokens on disk and forgets them once the job is finished', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    const record = () => readFile(join(dataDir, 'jobs', job.id, 'job.json'), 'utf8')
+    expect(await record()).not.toContain('token-ann')
+    expect(JSON.parse(await record()).credentials).toEqual(expect.any(String))
+    await store.claim()
+    await store.succeed(
+      job.id,
+      { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
+      { xlsx: new Uint8Array([1, 2]), csv: new TextEncoder().encode('a,b') },
+    )
+    expect(JSON.parse(await record()).credentials).toBeUndefined()
+    expect(await store.readResult(job.id, 'xlsx')).toEqual(new Uint8Array([1, 2]))
+    expect(new TextDecoder().decode(await store.readResult(job.id, 'csv'))).toBe('a,b')
+  })
+
+  it('re-runs a job interrupted by a stop, and fails it after a second interruption', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    // No close: as after kill -9.
+    const second = await openStore()
+    expect(await second.get(job.id)).toMatchObject({ status: 'queued', attempts: 1 })
+    expect((await second.claim())?.job).toMatchObject({ id: job.id, attempts: 2 })
+
+    const third = await openStore()
+    const failed = await third.get(job.id)
+    expect(failed?.status).toBe('failed')
+    expect(failed?.error).toMatch(/server stopped while extracting this drawing/)
+    expect(await third.claim()).toBeUndefined()
+  })
+
+  it('fails a queued job whose sealed token cannot be opened any more', async () => {
+    const store = await openStore({ sessionSecret: 'a'.repeat(40) })
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.close()
+    const other = await openStore({ sessionSecret: 'b'.repeat(40) })
+    expect(await other.claim()).toBeUndefined()
+    expect(await other.get(job.id)).toMatchObject({ status: 'failed', error: SIGN_IN_AGAIN })
+  })
+
+  it('ignores what a kill in the middle of a write leaves behind', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.close()
+    const jobDir = join(dataDir, 'jobs', job.id)
+    await writeFile(join(jobDir, 'job.json.abc123.tmp'), '{"torn')
+    const orphan = join(dataDir, 'jobs', '00000000-0000-4000-8000-000000000000')
+    await mkdir(orphan)
+    const again = await openStore()
+    expect(await again.get(job.id)).toMatchObject({ status: 'queued' })
+    expect(await readdir(jobDir)).toEqual(['job.json'])
+    await expect(readdir(orphan)).rejects.toThrow()
+  })
+
+  it('puts a released job back at the head of the queue without counting the attempt', async () => {
+    const store = await openStore()
+    const a = (await store.submit(newJob('ann', 's1'), limits)).job
+    await store.submit(newJob('ann', 's2'), limits)
+    await store.claim()
+    await store.release(a.id)
+    expect((await store.claim())?.job).toMatchObject({ id: a.id, attempts: 1 })
+  })
+})

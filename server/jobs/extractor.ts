@@ -1,0 +1,17 @@
+/** The outputs of one extraction, ready to upload and to keep for download. */
+export interface BoqOutputs {
+  xlsx: Uint8Array
+  csv: string
+}
+
+/**
+ * What the runner needs of the BOQ engine: bytes in, XLSX and CSV out. `engine-extractor.ts`
+ * adapts the real engine (server/boq); unit tests pass a small fake.
+ */
+export interface Extractor {
+  extract(
+    input: { bytes: Uint8Array; fileName: string },
+    onProgress?: (fraction: number) => void,
+  ): Promise<BoqOutputs>
+  close(): Promise<void>
+}

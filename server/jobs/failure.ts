@@ -1,0 +1,59 @@
+import { AppError } from '../errors.ts'
+
+export type JobPhase = 'download' | 'extract' | 'upload'
+
+/** A failure whose message is already the sentence the person should read. */
+export class JobFailure extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'JobFailure'
+  }
+}
+
+export const SIGN_IN_EXPIRED =
+  'Your sign-in expired before the job could finish. Sign in and extract again.'
+
+export function tooLargeMessage(bytes: number, maxBytes: number): string {
+  return `The drawing is ${megabytes(bytes)} MB; the largest drawing BOQ extracts is ${megabytes(maxBytes)} MB (BOQ_MAX_FILE_MB).`
+}
+
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  return mb >= 10 ? mb.toFixed(0) : mb.toFixed(1)
+}
+
+/** The engine's BoqError (server/boq/errors.ts): its message is one readable sentence. */
+function isBoqError(error: unknown): error is Error & { kind: string } {
+  return (
+    error instanceof Error &&
+    error.name === 'BoqError' &&
+    typeof (error as { kind?: unknown }).kind === 'string'
+  )
+}
+
+/**
+ * The plain-text reason a failed job shows. Unknown errors get a generic sentence (and
+ * `unexpected: true`, so the caller logs the details, which may not be for the user's eyes).
+ */
+export function describeFailure(
+  error: unknown,
+  phase: JobPhase,
+): { message: string; unexpected: boolean } {
+  if (error instanceof JobFailure) return { message: error.message, unexpected: false }
+  if (isBoqError(error)) return { message: error.message, unexpected: error.kind === 'crashed' }
+  if (error instanceof AppError) {
+    if (error.status === 401) return { message: SIGN_IN_EXPIRED, unexpected: false }
+    const where =
+      phase === 'upload'
+        ? 'The BOQ could not be written to the folder'
+        : 'The drawing could not be read from the cloud'
+    return { message: `${where}: ${error.message}`, unexpected: false }
+  }
+  const what =
+    phase === 'download'
+      ? 'Reading the drawing from the cloud failed unexpectedly.'
+      : phase === 'upload'
+        ? 'Writing the BOQ to the folder failed unexpectedly.'
+        : 'The extraction failed unexpectedly.'
+  return { message: what, unexpected: true }
+}

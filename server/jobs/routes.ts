@@ -1,0 +1,112 @@
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
+import { AppError } from '../errors.ts'
+import { tooLargeMessage } from './failure.ts'
+import { toJobJson } from './job-json.ts'
+import { resultFileName } from './result-name.ts'
+import type { JobRecord, JobStore, ResultFormat } from './types.ts'
+import { parseExtractRequest } from './validate.ts'
+
+export interface JobsRoutesOptions {
+  store: JobStore
+  cloud: CloudBackend
+  /** The signed-in user's CloudContext (server/auth's helper; answers 401 without a session). */
+  contextOf: (c: Context) => Promise<CloudContext>
+  maxFileBytes: number
+  maxQueuedPerUser: number
+}
+
+const CONTENT_TYPES: Record<ResultFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+}
+
+/** POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv}; mounted under /api/boq. */
+export function jobsRoutes(options: JobsRoutesOptions): Hono {
+  const { store, cloud, contextOf } = options
+  const routes = new Hono()
+
+  routes.post(
+    '/extract',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new AppError(413, 'The request body is too large for an extraction request.')
+      },
+    }),
+    async (c) => {
+      const ctx = await contextOf(c)
+      const request = parseExtractRequest(await c.req.text())
+      // Both throw AppError 403/404 with the cloud's reason when the user cannot reach them.
+      await cloud.checkFolder(ctx, request.projectId, request.fileFolderId)
+      const size = await cloud.storageSize(ctx, request.projectId, request.fileStorageId)
+      if (size > options.maxFileBytes)
+        throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
+      const { job, created } = await store.submit(
+        { ...request, context: ctx },
+        { maxActivePerUser: options.maxQueuedPerUser },
+      )
+      noStore(c)
+      return c.json(toJobJson(job), created ? 202 : 200)
+    },
+  )
+
+  routes.get('/jobs', async (c) => {
+    const ctx = await contextOf(c)
+    const jobs = await store.listByUser(ctx.user.userId)
+    noStore(c)
+    return c.json({ data: jobs.map(toJobJson) })
+  })
+
+  routes.get('/jobs/:id', async (c) => {
+    const job = await ownJob(c)
+    noStore(c)
+    return c.json(toJobJson(job))
+  })
+
+  for (const format of ['xlsx', 'csv'] as const) {
+    routes.get(`/jobs/:id/result.${format}`, async (c) => {
+      const job = await ownJob(c)
+      const bytes = job.status === 'succeeded' ? await store.readResult(job.id, format) : undefined
+      if (!bytes) {
+        throw new AppError(
+          404,
+          job.status === 'failed'
+            ? 'This job failed, so it has no result.'
+            : 'This job has no result yet.',
+        )
+      }
+      const name = resultFileName(job.fileName, format)
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': CONTENT_TYPES[format],
+        'Content-Disposition': contentDisposition(name),
+        'Cache-Control': 'private, no-store',
+      })
+    })
+  }
+
+  /** The job when it belongs to the signed-in user; another user's job is as unknown as a missing one. */
+  async function ownJob(c: Context): Promise<JobRecord> {
+    const ctx = await contextOf(c)
+    const job = await store.get(c.req.param('id') ?? '')
+    if (!job || job.userId !== ctx.user.userId) throw new AppError(404, 'There is no such job.')
+    return job
+  }
+
+  return routes
+}
+
+function noStore(c: Context): void {
+  c.header('Cache-Control', 'no-store')
+}
+
+/** attachment; an ASCII fallback name plus the exact UTF-8 one (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`
+}

@@ -1,0 +1,174 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../errors.ts'
+import { openEmbeddedJobStore } from './embedded-store.ts'
+import { SIGN_IN_EXPIRED } from './failure.ts'
+import { type JobRunner, startJobRunner } from './runner.ts'
+import { contextFor, createFakeCloud, createFakeExtractor } from './testing/fakes.ts'
+import { waitFor } from './testing/wait.ts'
+import type { JobRecord, JobStore } from './types.ts'
+
+let dataDir: string
+let store: JobStore
+let runner: JobRunner | undefined
+let fake: ReturnType<typeof createFakeCloud>
+let engine: ReturnType<typeof createFakeExtractor>
+const logged: string[] = []
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-runner-'))
+  store = await openEmbeddedJobStore({ dataDir, log: () => {} })
+  fake = createFakeCloud()
+  fake.folders.add('p1/f1')
+  engine = createFakeExtractor()
+  logged.length = 0
+})
+
+afterEach(async () => {
+  await runner?.close()
+  runner = undefined
+  await store.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function start(options: { concurrency?: number; maxFileBytes?: number } = {}) {
+  runner = startJobRunner({
+    store,
+    cloud: fake.cloud,
+    extractor: engine.extractor,
+    concurrency: options.concurrency ?? 2,
+    maxFileBytes: options.maxFileBytes ?? 1024,
+    log: (message) => logged.push(message),
+  })
+  return runner
+}
+
+async function submit(storageId: string, content: string, userId = 'ann', fileName = 'plan.dwg') {
+  fake.files.set(storageId, new TextEncoder().encode(content))
+  const { job } = await store.submit(
+    {
+      fileName,
+      projectId: 'p1',
+      fileFolderId: 'f1',
+      fileStorageId: storageId,
+      context: contextFor(userId),
+    },
+    { maxActivePerUser: 10 },
+  )
+  return job
+}
+
+function finished(id: string): Promise<JobRecord> {
+  return waitFor(async () => {
+    const job = await store.get(id)
+    return job && (job.status === 'succeeded' || job.status === 'failed') ? job : undefined
+  }, `job ${id} to finish`)
+}
+
+describe('job runner', () => {
+  it('downloads, extracts, writes the BOQ back as an item then a version, and keeps the outputs', async () => {
+    start()
+    const first = await finished((await submit('s1', 'drawing')).id)
+    expect(first).toMatchObject({
+      status: 'succeeded',
+      result: { fileName: 'plan BOQ.xlsx', itemId: 'item-1', versionNumber: 1 },
+    })
+    const item = fake.items.get('p1/f1/plan BOQ.xlsx')
+    expect(new TextDecoder().decode(item?.versions[0])).toBe('XLSX of plan.dwg')
+    expect(new TextDecoder().decode(await store.readResult(first.id, 'csv'))).toContain(
+      'plan.dwg,1',
+    )
+
+    const second = await finished((await submit('s1', 'drawing')).id)
+    expect(second.result).toEqual({ fileName: 'plan BOQ.xlsx', itemId: 'item-1', versionNumber: 2 })
+  })
+
+  it('reports progress while running', async () => {
+    const release = engine.hold()
+    start()
+    const job = await submit('s1', 'drawing')
+    const progress = await waitFor(async () => {
+      const p = (await store.get(job.id))?.progress
+      return p !== undefined && p > 0.1 && p
+    }, 'progress')
+    expect(progress).toBeGreaterThan(0.1)
+    expect(progress).toBeLessThan(1)
+    release()
+    expect((await finished(job.id)).status).toBe('succeeded')
+  })
+
+  it('fails a corrupt drawing with the engine reason, and a crashed worker, then goes on', async () => {
+    start({ concurrency: 1 })
+    const corrupt = await submit('s1', 'CORRUPT')
+    const crash = await submit('s2', 'CRASH')
+    const fine = await submit('s3', 'drawing')
+    expect(await finished(corrupt.id)).toMatchObject({
+      status: 'failed',
+      error: 'The drawing is damaged and cannot be read.',
+    })
+    expect(await finished(crash.id)).toMatchObject({
+      status: 'failed',
+      error: 'The reader crashed while reading this drawing.',
+    })
+    expect((await finished(fine.id)).status).toBe('succeeded')
+  })
+
+  it('does not show internal details of an unexpected error', async () => {
+    start()
+    const job = await finished((await submit('s1', 'THROW')).id)
+    expect(job.error).toBe('The extraction failed unexpectedly.')
+    expect(logged.join('\n')).toMatch(/failed while in extract/)
+  })
+
+  it('fails a drawing over the size limit with a clear reason', async () => {
+    start({ maxFileBytes: 4 })
+    const job = await finished((await submit('s1', 'drawing')).id)
+    expect(job.error).toMatch(/largest drawing BOQ extracts is .* MB \(BOQ_MAX_FILE_MB\)/)
+    expect(engine.seen).toEqual([])
+  })
+
+  it('asks the user to sign in again when the captured token is refused', async () => {
+    fake.revoke('token-ann')
+    start()
+    const job = await finished((await submit('s1', 'drawing')).id)
+    expect(job.error).toBe(SIGN_IN_EXPIRED)
+  })
+
+  it('reports a cloud refusal while writing back', async () => {
+    fake.cloud.upload = async () => {
+      throw new AppError(403, 'You cannot write to this folder.')
+    }
+    start()
+    const job = await finished((await submit('s1', 'drawing')).id)
+    expect(job.error).toBe(
+      'The BOQ could not be written to the folder: You cannot write to this folder.',
+    )
+  })
+
+  it('runs at most `concurrency` jobs at once', async () => {
+    const release = fake.holdDownloads()
+    start({ concurrency: 2 })
+    const jobs = [await submit('s1', 'a'), await submit('s2', 'b'), await submit('s3', 'c')]
+    await waitFor(async () => (await store.get(jobs[1].id))?.status === 'running', 'two running')
+    expect((await store.get(jobs[2].id))?.status).toBe('queued')
+    release()
+    for (const job of jobs) expect((await finished(job.id)).status).toBe('succeeded')
+  })
+
+  it('puts a job that was running at shutdown back in the queue, and runs it on the next start', async () => {
+    const release = engine.hold()
+    start()
+    const job = await submit('s1', 'drawing')
+    await waitFor(async () => (await store.get(job.id))?.status === 'running', 'running')
+    const closing = runner?.close()
+    release()
+    await closing
+    expect(await store.get(job.id)).toMatchObject({ status: 'queued', attempts: 0 })
+
+    engine = createFakeExtractor()
+    start()
+    expect((await finished(job.id)).status).toBe('succeeded')
+  })
+})

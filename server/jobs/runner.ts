@@ -1,0 +1,142 @@
+import type { CloudBackend } from '../cloud/types.ts'
+import type { Extractor } from './extractor.ts'
+import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
+import { resultFileName } from './result-name.ts'
+import type { ClaimedJob, JobStore } from './types.ts'
+
+export interface RunnerOptions {
+  store: JobStore
+  cloud: CloudBackend
+  extractor: Extractor
+  /** Jobs run at the same time (the engine's pool size: each job holds one worker). */
+  concurrency: number
+  maxFileBytes: number
+  /** How often to look at the queue without being told (a shared store may miss a notice). */
+  pollMs?: number
+  log?: (message: string, error?: unknown) => void
+}
+
+export interface JobRunner {
+  /** Stops taking jobs, closes the engine, waits for running jobs to settle (unfinished ones go back to the queue). */
+  close(): Promise<void>
+}
+
+/** Progress shares: download up to 10%, extraction to 90%, upload the rest. */
+const DOWNLOADED = 0.1
+const EXTRACTED = 0.9
+
+/**
+ * Takes queued jobs from the store and runs them: download the version, extract its BOQ, write
+ * the XLSX back beside the drawing, keep both outputs. Every failure ends as a failed job with a
+ * reason; nothing a job does can throw out of here.
+ */
+export function startJobRunner(options: RunnerOptions): JobRunner {
+  const { store, cloud, extractor, concurrency, maxFileBytes } = options
+  const log = options.log ?? ((message, error) => console.error(message, error ?? ''))
+  const active = new Set<Promise<void>>()
+  let stopped = false
+  let pumping: Promise<void> | undefined
+  let again = false
+
+  function pump(): Promise<void> {
+    if (pumping) {
+      again = true
+      return pumping
+    }
+    pumping = fill().finally(() => {
+      pumping = undefined
+    })
+    return pumping
+  }
+
+  /** Claims jobs until the queue is empty or every slot is busy. */
+  async function fill(): Promise<void> {
+    try {
+      do {
+        again = false
+        while (!stopped && active.size < concurrency) {
+          const claimed = await store.claim()
+          if (!claimed) break
+          if (stopped) {
+            await store.release(claimed.job.id)
+            break
+          }
+          const run: Promise<void> = execute(claimed).finally(() => {
+            active.delete(run)
+            void pump()
+          })
+          active.add(run)
+        }
+      } while (again && !stopped)
+    } catch (error) {
+      log('jobs: could not take a job from the queue', error)
+    }
+  }
+
+  async function execute({ job, context }: ClaimedJob): Promise<void> {
+    let phase: JobPhase = 'download'
+    let reported = 0
+    const report = (progress: number) => {
+      // Small steps are not worth a store call (a shared store would write each one).
+      if (progress - reported < 0.01 && progress < 1) return
+      reported = progress
+      store.setProgress(job.id, Math.min(1, progress)).catch(() => {})
+    }
+    try {
+      const bytes = await cloud.download(context, job.projectId, job.fileStorageId)
+      if (bytes.byteLength > maxFileBytes) {
+        throw new JobFailure(tooLargeMessage(bytes.byteLength, maxFileBytes))
+      }
+      report(DOWNLOADED)
+      phase = 'extract'
+      const outputs = await extractor.extract({ bytes, fileName: job.fileName }, (fraction) =>
+        report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
+      )
+      report(EXTRACTED)
+      phase = 'upload'
+      const fileName = resultFileName(job.fileName)
+      const written = await cloud.upload(context, {
+        projectId: job.projectId,
+        folderId: job.fileFolderId,
+        fileName,
+        bytes: outputs.xlsx,
+      })
+      await store.succeed(
+        job.id,
+        { fileName, itemId: written.itemId, versionNumber: written.versionNumber },
+        { xlsx: outputs.xlsx, csv: new TextEncoder().encode(outputs.csv) },
+      )
+    } catch (error) {
+      if (stopped) {
+        // Shutting down (the engine was closed under the job): run it again on the next start.
+        await store.release(job.id).catch((e) => log(`jobs: could not requeue ${job.id}`, e))
+        return
+      }
+      const { message, unexpected } = describeFailure(error, phase)
+      if (unexpected) log(`jobs: job ${job.id} failed while in ${phase}`, error)
+      await store
+        .fail(job.id, message)
+        .catch((e) => log(`jobs: could not record failure of ${job.id}`, e))
+    }
+  }
+
+  const unsubscribe = store.onQueued(() => void pump())
+  const timer = setInterval(() => void pump(), options.pollMs ?? 5_000)
+  timer.unref()
+  void pump()
+
+  return {
+    async close() {
+      stopped = true
+      unsubscribe()
+      clearInterval(timer)
+      await pumping
+      await extractor.close().catch((e) => log('jobs: closing the engine failed', e))
+      while (active.size > 0) await Promise.allSettled([...active])
+    },
+  }
+}
+
+function clamp(fraction: number): number {
+  return Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0
+}

@@ -1,0 +1,136 @@
+import type { CloudBackend, CloudContext, UploadRequest, UploadResult } from '../../cloud/types.ts'
+import { AppError, TokenRejectedError } from '../../errors.ts'
+import type { Extractor } from '../extractor.ts'
+
+/** A user's context for unit tests. */
+export function contextFor(userId: string, accessToken = `token-${userId}`): CloudContext {
+  return { user: { userId, name: `User ${userId}`, picture: '' }, accessToken }
+}
+
+/** A tiny in-memory cloud: storage ids → bytes, folders, and uploads that become items then versions. */
+export function createFakeCloud() {
+  const files = new Map<string, Uint8Array>()
+  const folders = new Set<string>()
+  const items = new Map<string, { itemId: string; versions: Uint8Array[] }>()
+  const revoked = new Set<string>()
+  let downloadGate: Promise<void> | undefined
+
+  function checkToken(ctx: CloudContext): void {
+    if (revoked.has(ctx.accessToken)) throw new TokenRejectedError()
+  }
+
+  const cloud: CloudBackend = {
+    kind: 'local',
+    hubs: async () => [],
+    projects: async () => [],
+    contents: async () => [],
+    versions: async () => [],
+    async storageSize(ctx, _projectId, storageId) {
+      checkToken(ctx)
+      const bytes = files.get(storageId)
+      if (!bytes) throw new AppError(404, 'No such file version.')
+      return bytes.byteLength
+    },
+    async checkFolder(ctx, projectId, folderId) {
+      checkToken(ctx)
+      if (!folders.has(`${projectId}/${folderId}`))
+        throw new AppError(404, 'No such folder in this project.')
+    },
+    async download(ctx, _projectId, storageId) {
+      checkToken(ctx)
+      await downloadGate
+      const bytes = files.get(storageId)
+      if (!bytes) throw new AppError(404, 'No such file version.')
+      return bytes
+    },
+    async upload(ctx, request: UploadRequest): Promise<UploadResult> {
+      checkToken(ctx)
+      const key = `${request.projectId}/${request.folderId}/${request.fileName}`
+      let item = items.get(key)
+      const createdItem = !item
+      if (!item) {
+        item = { itemId: `item-${items.size + 1}`, versions: [] }
+        items.set(key, item)
+      }
+      item.versions.push(request.bytes)
+      return {
+        itemId: item.itemId,
+        versionId: `${item.itemId}?version=${item.versions.length}`,
+        versionNumber: item.versions.length,
+        createdItem,
+      }
+    },
+  }
+  return {
+    cloud,
+    files,
+    folders,
+    items,
+    revoke: (token: string) => revoked.add(token),
+    /** Holds every download until the returned function is called. */
+    holdDownloads(): () => void {
+      let release = () => {}
+      downloadGate = new Promise((resolve) => {
+        release = () => {
+          downloadGate = undefined
+          resolve()
+        }
+      })
+      return release
+    },
+  }
+}
+
+/** An error shaped like the engine's BoqError (name, kind, one readable sentence). */
+export function boqError(kind: string, message: string): Error {
+  const error = new Error(message) as Error & { kind: string }
+  error.name = 'BoqError'
+  error.kind = kind
+  return error
+}
+
+/**
+ * A fake engine: `CORRUPT…` bytes fail as corrupt, `CRASH…` as a crashed worker, `THROW…` with an
+ * unexpected error; anything else gives outputs naming the file. `hold()` parks extractions.
+ */
+export function createFakeExtractor() {
+  let gate: Promise<void> | undefined
+  let closed = false
+  const seen: string[] = []
+  const extractor: Extractor = {
+    async extract(input, onProgress) {
+      seen.push(input.fileName)
+      onProgress?.(0.5)
+      await gate
+      if (closed) throw boqError('crashed', 'The engine was closed.')
+      const text = new TextDecoder().decode(input.bytes)
+      if (text.startsWith('CORRUPT'))
+        throw boqError('corrupt', 'The drawing is damaged and cannot be read.')
+      if (text.startsWith('CRASH'))
+        throw boqError('crashed', 'The reader crashed while reading this drawing.')
+      if (text.startsWith('THROW')) throw new Error('secret internal detail')
+      onProgress?.(1)
+      return {
+        xlsx: new TextEncoder().encode(`XLSX of ${input.fileName}`),
+        csv: `name,count\n${input.fileName},1\n`,
+      }
+    },
+    async close() {
+      closed = true
+    },
+  }
+  return {
+    extractor,
+    seen,
+    hold(): () => void {
+      let release = () => {}
+      gate = new Promise((resolve) => {
+        release = () => {
+          gate = undefined
+          resolve()
+        }
+      })
+      return release
+    },
+  }
+}

@@ -60,7 +60,7 @@ function watch(page: Page, problems: PageProblem[]) {
  * (playwright kills it when the Node process exits).
  */
 export async function launchBrowser(
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'boq-e2e-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -68,6 +68,7 @@ export async function launchBrowser(
     headless: true,
     args: chromiumArgs,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    timezoneId: options.timezoneId,
   })
   const problems: PageProblem[] = []
   for (const page of context.pages()) watch(page, problems)

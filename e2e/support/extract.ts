@@ -1,0 +1,36 @@
+import type { Page, Response } from 'playwright-core'
+import { expect } from 'vitest'
+
+export const extractingText = 'Extracting...Please wait a few minutes'
+
+/** The app's POST /api/boq/extract answer to `trigger` (a click, a key press). */
+export async function extractResponse(page: Page, trigger: () => Promise<void>): Promise<Response> {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (answer) =>
+        new URL(answer.url()).pathname === '/api/boq/extract' &&
+        answer.request().method() === 'POST',
+    ),
+    trigger(),
+  ])
+  return response
+}
+
+/**
+ * Checks what the screen says after Extract, for the server as it is: a 2xx answer (jobs landed)
+ * shows the info text, 501 (before the jobs) shows the answer's body as the error. Any other
+ * answer fails. Returns the console problems this legitimately causes (Chromium logs the 501).
+ */
+export async function expectExtractOutcome(page: Page, response: Response): Promise<RegExp[]> {
+  const body = await response.text()
+  if (response.ok()) {
+    await page.getByRole('status').filter({ hasText: extractingText }).first().waitFor()
+    return []
+  }
+  expect(response.status(), `POST /api/boq/extract answered ${response.status()}: ${body}`).toBe(
+    501,
+  )
+  expect(body).toBe('Extraction is not available yet')
+  await page.getByRole('alert').filter({ hasText: body }).first().waitFor()
+  return [/\/api\/boq\/extract$/]
+}

@@ -1,0 +1,37 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { type BrowserSession, launchBrowser } from './browser.ts'
+import { type RunningServer, type StartServerOptions, startServer } from './server.ts'
+
+/**
+ * One real server for the file (or describe block): started in beforeAll, stopped in afterAll,
+ * which Vitest runs when tests fail too. Call the returned function inside tests.
+ */
+export function useServer(options?: StartServerOptions): () => RunningServer {
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    server = await startServer(options)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+  return () => {
+    if (!server) throw new Error('The server is not running (did beforeAll fail?)')
+    return server
+  }
+}
+
+/** A fresh Chromium (empty profile: no cookies) for every test, closed after it, pass or fail. */
+export function useBrowser(options?: Parameters<typeof launchBrowser>[0]): () => BrowserSession {
+  let session: BrowserSession | undefined
+  beforeEach(async () => {
+    session = await launchBrowser(options)
+  })
+  afterEach(async () => {
+    await session?.close()
+    session = undefined
+  })
+  return () => {
+    if (!session) throw new Error('No browser (did beforeEach fail?)')
+    return session
+  }
+}

@@ -11,8 +11,11 @@ import { parseExtractRequest } from './validate.ts'
 export interface JobsRoutesOptions {
   store: JobStore
   cloud: CloudBackend
-  /** The signed-in user's CloudContext (server/auth's helper; answers 401 without a session). */
-  contextOf: (c: Context) => Promise<CloudContext>
+  /**
+   * Runs `fn` with the signed-in user's CloudContext (server/auth's CloudAccess.run: 401 without a
+   * session; refreshes and retries once when the cloud refuses the token).
+   */
+  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
   maxFileBytes: number
   maxQueuedPerUser: number
 }
@@ -24,7 +27,8 @@ const CONTENT_TYPES: Record<ResultFormat, string> = {
 
 /** POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv}; mounted under /api/boq. */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
-  const { store, cloud, contextOf } = options
+  const { store, cloud, withCloud } = options
+  const userIdOf = (c: Context) => withCloud(c, async (ctx) => ctx.user.userId)
   const routes = new Hono()
 
   routes.post(
@@ -36,25 +40,28 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       },
     }),
     async (c) => {
-      const ctx = await contextOf(c)
-      const request = parseExtractRequest(await c.req.text())
-      // Both throw AppError 403/404 with the cloud's reason when the user cannot reach them.
-      await cloud.checkFolder(ctx, request.projectId, request.fileFolderId)
-      const size = await cloud.storageSize(ctx, request.projectId, request.fileStorageId)
-      if (size > options.maxFileBytes)
-        throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
-      const { job, created } = await store.submit(
-        { ...request, context: ctx },
-        { maxActivePerUser: options.maxQueuedPerUser },
-      )
+      const text = await c.req.text()
+      const { job, created } = await withCloud(c, async (ctx) => {
+        // Sign-in first (401), then the body (400), then what only the cloud knows (403/404/413).
+        const request = parseExtractRequest(text)
+        await cloud.checkFolder(ctx, request.projectId, request.fileFolderId)
+        const size = await cloud.storageSize(ctx, request.projectId, request.fileStorageId)
+        if (size > options.maxFileBytes) {
+          throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
+        }
+        // The job runs after this request has ended: it keeps the context (sealed in the store).
+        return store.submit(
+          { ...request, context: ctx },
+          { maxActivePerUser: options.maxQueuedPerUser },
+        )
+      })
       noStore(c)
       return c.json(toJobJson(job), created ? 202 : 200)
     },
   )
 
   routes.get('/jobs', async (c) => {
-    const ctx = await contextOf(c)
-    const jobs = await store.listByUser(ctx.user.userId)
+    const jobs = await store.listByUser(await userIdOf(c))
     noStore(c)
     return c.json({ data: jobs.map(toJobJson) })
   })
@@ -88,9 +95,9 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
 
   /** The job when it belongs to the signed-in user; another user's job is as unknown as a missing one. */
   async function ownJob(c: Context): Promise<JobRecord> {
-    const ctx = await contextOf(c)
+    const userId = await userIdOf(c)
     const job = await store.get(c.req.param('id') ?? '')
-    if (!job || job.userId !== ctx.user.userId) throw new AppError(404, 'There is no such job.')
+    if (!job || job.userId !== userId) throw new AppError(404, 'There is no such job.')
     return job
   }
 

@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../errors.ts'
+import { openEmbeddedJobStore } from './embedded-store.ts'
+import { jobsRoutes } from './routes.ts'
+import { contextFor, createFakeCloud } from './testing/fakes.ts'
+import type { JobJson, JobStore } from './types.ts'
+
+// The routes on their own, in process: the user comes from a header, errors map as server/http does.
+// The same behaviour over real HTTP, with real sign-in and anti-forgery, is in jobs.http.test.ts.
+
+let dataDir: string
+let store: JobStore
+let app: Hono
+let fake: ReturnType<typeof createFakeCloud>
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-routes-'))
+  store = await openEmbeddedJobStore({ dataDir, log: () => {} })
+  fake = createFakeCloud()
+  fake.folders.add('p1/f1')
+  fake.files.set('s1', new Uint8Array(10))
+  fake.files.set('big', new Uint8Array(2 * 1024 * 1024))
+  app = new Hono()
+  app.onError((error, c) =>
+    c.text(error.message, error instanceof AppError ? (error.status as 400) : 500),
+  )
+  app.route(
+    '/api/boq',
+    jobsRoutes({
+      store,
+      cloud: fake.cloud,
+      withCloud: async (c, fn) => {
+        const user = c.req.header('x-user')
+        if (!user) throw new AppError(401, 'You are not signed in.')
+        return fn(contextFor(user))
+      },
+      maxFileBytes: 1024 * 1024,
+      maxQueuedPerUser: 2,
+    }),
+  )
+})
+
+afterEach(async () => {
+  await store.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const body = { fileName: 'plan.dwg', fileStorageId: 's1', fileFolderId: 'f1', projectId: 'p1' }
+
+function post(user: string | undefined, payload: unknown) {
+  return app.request('/api/boq/extract', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(user ? { 'x-user': user } : {}) },
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  })
+}
+
+describe('jobs routes', () => {
+  it('queues a job (202), answers the same active job again (200), lists and shows it', async () => {
+    const created = await post('ann', body)
+    expect(created.status).toBe(202)
+    const job = (await created.json()) as JobJson
+    expect(job).toMatchObject({ status: 'queued', fileName: 'plan.dwg', fileStorageId: 's1' })
+    expect(job).not.toHaveProperty('userId')
+
+    const again = await post('ann', body)
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as JobJson).id).toBe(job.id)
+
+    const list = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
+    expect(((await list.json()) as { data: JobJson[] }).data.map((j) => j.id)).toEqual([job.id])
+    const one = await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
+    expect(one.status).toBe(200)
+  })
+
+  it("hides another user's job and its results (404)", async () => {
+    const job = (await (await post('ann', body)).json()) as JobJson
+    for (const path of ['', '/result.xlsx', '/result.csv']) {
+      const answer = await app.request(`/api/boq/jobs/${job.id}${path}`, {
+        headers: { 'x-user': 'bob' },
+      })
+      expect(answer.status).toBe(404)
+      expect(await answer.text()).toBe('There is no such job.')
+    }
+    const list = await app.request('/api/boq/jobs', { headers: { 'x-user': 'bob' } })
+    expect(await list.json()).toEqual({ data: [] })
+  })
+
+  it('answers 401 before anything else without a session', async () => {
+    expect((await post(undefined, '{bad')).status).toBe(401)
+    expect((await app.request('/api/boq/jobs')).status).toBe(401)
+  })
+
+  it('refuses bad requests with a readable reason', async () => {
+    const cases: [unknown, number, RegExp][] = [
+      ['{bad', 400, /must be JSON/],
+      [{ ...body, fileName: undefined }, 400, /fileName is missing/],
+      [{ ...body, fileName: 'plan.pdf' }, 400, /Only \.dwg drawings/],
+      [{ ...body, fileStorageId: 'nope' }, 404, /No such file version/],
+      [{ ...body, fileFolderId: 'elsewhere' }, 404, /No such folder/],
+      [
+        { ...body, fileStorageId: 'big' },
+        413,
+        /2\.0 MB; the largest drawing BOQ extracts is 1\.0 MB/,
+      ],
+      ['x'.repeat(20_000), 413, /too large/],
+    ]
+    for (const [payload, status, text] of cases) {
+      const answer = await post('ann', payload)
+      expect(answer.status, JSON.stringify(payload).slice(0, 80)).toBe(status)
+      expect(await answer.text()).toMatch(text)
+    }
+    expect(await store.listByUser('ann')).toEqual([])
+  })
+
+  it('refuses a third queued job of one user with 429', async () => {
+    fake.files.set('s2', new Uint8Array(1))
+    fake.files.set('s3', new Uint8Array(1))
+    expect((await post('ann', { ...body, fileStorageId: 's1' })).status).toBe(202)
+    expect((await post('ann', { ...body, fileStorageId: 's2' })).status).toBe(202)
+    const refused = await post('ann', { ...body, fileStorageId: 's3' })
+    expect(refused.status).toBe(429)
+    expect(await refused.text()).toMatch(/limit is 2/)
+  })
+
+  it('serves the outputs of a succeeded job with their file names', async () => {
+    const job = (await (await post('ann', { ...body, fileName: 'Plan été.dwg' })).json()) as JobJson
+    const notYet = await app.request(`/api/boq/jobs/${job.id}/result.xlsx`, {
+      headers: { 'x-user': 'ann' },
+    })
+    expect(notYet.status).toBe(404)
+    await store.claim()
+    await store.succeed(
+      job.id,
+      { fileName: 'Plan été BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
+      { xlsx: new Uint8Array([80, 75]), csv: new TextEncoder().encode('a,b\n') },
+    )
+    const shown = (await (
+      await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
+    ).json()) as JobJson
+    expect(shown.result).toEqual({
+      fileName: 'Plan été BOQ.xlsx',
+      itemId: 'i1',
+      versionNumber: 1,
+      xlsxUrl: `/api/boq/jobs/${job.id}/result.xlsx`,
+      csvUrl: `/api/boq/jobs/${job.id}/result.csv`,
+    })
+    const xlsx = await app.request(shown.result?.xlsxUrl ?? '', { headers: { 'x-user': 'ann' } })
+    expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/)
+    expect(xlsx.headers.get('content-disposition')).toBe(
+      `attachment; filename="Plan _t_ BOQ.xlsx"; filename*=UTF-8''Plan%20%C3%A9t%C3%A9%20BOQ.xlsx`,
+    )
+    expect(new Uint8Array(await xlsx.arrayBuffer())).toEqual(new Uint8Array([80, 75]))
+    const csv = await app.request(shown.result?.csvUrl ?? '', { headers: { 'x-user': 'ann' } })
+    expect(csv.headers.get('content-disposition')).toContain(
+      "UTF-8''Plan%20%C3%A9t%C3%A9%20BOQ.csv",
+    )
+    expect(await csv.text()).toBe('a,b\n')
+  })
+})

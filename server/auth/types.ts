@@ -30,7 +30,11 @@ export interface Session {
  */
 export interface AuthProvider {
   /** The URL the browser is sent to; the provider sends it back to `callbackUrl?code=…&state=…`. */
-  authorizeUrl(params: { state: string; codeChallenge: string; callbackUrl: string }): Promise<string>
+  authorizeUrl(params: {
+    state: string
+    codeChallenge: string
+    callbackUrl: string
+  }): Promise<string>
   /** Trades the code for tokens (PKCE: the verifier must match the challenge). */
   exchangeCode(params: { code: string; codeVerifier: string; callbackUrl: string }): Promise<Tokens>
   /** New tokens from the refresh token; throws SessionExpiredError when refused. */

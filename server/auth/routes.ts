@@ -1,0 +1,117 @@
+import { type Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Config } from '../config.ts'
+import { AppError } from '../errors.ts'
+import type { CloudAccess } from './cloud-access.ts'
+import { OAUTH_COOKIE, privateCookie } from './cookies.ts'
+import { codeChallenge, randomToken } from './pkce.ts'
+import { seal, unseal } from './sealed.ts'
+import type { SessionStore } from './session.ts'
+import type { AuthProvider } from './types.ts'
+
+const LOGIN_SECONDS = 10 * 60
+
+/** What the login step remembers for the callback, sealed in a short-lived cookie. */
+interface PendingLogin {
+  state: string
+  verifier: string
+  callbackUrl: string
+  /** Where the browser goes once signed in: '/' here, or the allowed origin that hosts the app. */
+  returnTo: string
+}
+
+export interface AuthRouteDeps {
+  config: Config
+  provider: AuthProvider
+  sessions: SessionStore
+  access: CloudAccess
+  oauthKey: () => Promise<Uint8Array>
+}
+
+/** /api/aps/auth/*: login → provider → callback → session cookie; token, profile, logout. */
+export function authRoutes(deps: AuthRouteDeps): Hono {
+  const { config, provider, sessions, access, oauthKey } = deps
+  const routes = new Hono()
+
+  routes.use('*', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+
+  routes.get('/login', async (c) => {
+    const pending: PendingLogin = {
+      state: randomToken(),
+      verifier: randomToken(48),
+      callbackUrl: config.aps?.callbackUrl ?? new URL('/api/aps/auth/callback', c.req.url).href,
+      returnTo: returnTo(c, config),
+    }
+    const url = await provider.authorizeUrl({
+      state: pending.state,
+      codeChallenge: codeChallenge(pending.verifier),
+      callbackUrl: pending.callbackUrl,
+    })
+    const sealed = await seal(pending, await oauthKey(), LOGIN_SECONDS)
+    setCookie(c, OAUTH_COOKIE, sealed, privateCookie(c, { maxAge: LOGIN_SECONDS }))
+    return c.text(url)
+  })
+
+  routes.get('/callback', async (c) => {
+    const error = c.req.query('error')
+    if (error) {
+      const reason = c.req.query('error_description') ?? error
+      throw new AppError(400, `Sign-in was not completed: ${reason}`)
+    }
+    const pending = await unseal<PendingLogin>(getCookie(c, OAUTH_COOKIE), await oauthKey())
+    if (!pending) {
+      throw new AppError(
+        400,
+        'Sign-in failed: the sign-in has expired or was started in another browser. Please sign in again.',
+      )
+    }
+    const code = c.req.query('code')
+    if (!code) throw new AppError(400, 'Sign-in failed: the callback has no authorization code.')
+    if (c.req.query('state') !== pending.state) {
+      throw new AppError(
+        400,
+        'Sign-in failed: the state does not match this browser’s sign-in. Please sign in again.',
+      )
+    }
+    deleteCookie(c, OAUTH_COOKIE, privateCookie(c))
+    const tokens = await provider.exchangeCode({
+      code,
+      codeVerifier: pending.verifier,
+      callbackUrl: pending.callbackUrl,
+    })
+    const user = await provider.profile(tokens)
+    await sessions.write(c, { user, tokens })
+    return c.redirect(pending.returnTo, 302)
+  })
+
+  routes.get('/token', async (c) => {
+    const session = await access.session(c)
+    return c.json(await provider.publicToken(session.tokens))
+  })
+
+  routes.get('/profile', async (c) => {
+    const session = await access.session(c)
+    return c.json(session.user)
+  })
+
+  routes.get('/logout', (c) => {
+    sessions.clear(c)
+    return c.body(null, 204)
+  })
+
+  return routes
+}
+
+/** An app hosted on an allowed origin gets its user back there; everyone else lands on '/'. */
+function returnTo(c: Context, config: Config): string {
+  const candidates = [c.req.header('origin'), c.req.header('referer')]
+  for (const candidate of candidates) {
+    if (!candidate || !URL.canParse(candidate)) continue
+    const origin = new URL(candidate).origin
+    if (config.corsOrigins.includes(origin)) return `${origin}/`
+  }
+  return '/'
+}

@@ -1,0 +1,33 @@
+import { join } from 'node:path'
+import { createLocalAuthProvider } from './auth/local-provider.ts'
+import { getSecretKeys } from './auth/secret-keys.ts'
+import type { AuthProvider } from './auth/types.ts'
+import { createLocalCloud } from './cloud/local/local-cloud.ts'
+import type { CloudBackend } from './cloud/types.ts'
+import type { Config } from './config.ts'
+
+export interface Backends {
+  auth: AuthProvider
+  cloud: CloudBackend
+}
+
+/** The folder that is the cloud in local mode. */
+export function localCloudRoot(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'cloud')
+}
+
+/** The one place that picks the back ends: Autodesk when config.aps is set, else local. */
+export function createBackends(config: Config): Backends {
+  if (config.aps) {
+    throw new Error(
+      'Autodesk mode is not available yet: unset APS_CLIENT_ID, APS_CLIENT_SECRET and APS_CALLBACK_URL.',
+    )
+  }
+  return {
+    auth: createLocalAuthProvider({
+      userName: config.userName,
+      codeKey: async () => (await getSecretKeys(config)).localCode,
+    }),
+    cloud: createLocalCloud({ root: localCloudRoot(config), localUserName: config.userName }),
+  }
+}

@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root (server/ lives directly below it). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Autodesk Platform Services settings; present only when APS mode is chosen. */
+export interface ApsConfig {
+  clientId: string
+  clientSecret: string
+  callbackUrl: string
+  /** Where the APS API lives (a fake APS server in tests). */
+  baseUrl: string
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Absolute path of BOQ_DATA_DIR. */
+  dataDir: string
+  /** The local user's display name (local mode). */
+  userName: string
+  /** Absolute path of the drawings copied into a fresh local cloud, or null for none. */
+  seedDir: string | null
+  /** Normalised origins (scheme://host[:port]) allowed to call the API with credentials. */
+  corsOrigins: string[]
+  /** SESSION_SECRET, or undefined to generate a key once into dataDir. */
+  sessionSecret: string | undefined
+  /** APS mode when set (all of APS_CLIENT_ID, APS_CLIENT_SECRET, APS_CALLBACK_URL given). */
+  aps: ApsConfig | null
+  /** The built app served with history fallback. */
+  distDir: string
+}
+
+/** A setting that cannot be used; main prints the message and exits. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+const DEFAULT_SEED_DIR = resolve(repoRoot, '../shared/fixtures/dwg')
+const DEFAULT_APS_BASE_URL = 'https://developer.api.autodesk.com'
+
+type Env = Record<string, string | undefined>
+
+/** Reads every setting from the environment; throws ConfigError with a readable reason. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: resolve(cwd, nonEmpty(env.BOQ_DATA_DIR) ?? 'data'),
+    userName: nonEmpty(env.BOQ_USER_NAME) ?? osUserName(),
+    seedDir: parseSeedDir(env.BOQ_SEED_DIR, cwd),
+    corsOrigins: parseOrigins(env.BOQ_CORS_ORIGINS),
+    sessionSecret: parseSecret(env.SESSION_SECRET),
+    aps: parseAps(env),
+    distDir: resolve(repoRoot, 'dist'),
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : undefined
+}
+
+function parsePort(value: string | undefined): number {
+  const text = nonEmpty(value)
+  if (text === undefined) return 3000
+  const port = Number(text)
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}").`)
+  }
+  return port
+}
+
+function osUserName(): string {
+  try {
+    return userInfo().username || 'Local user'
+  } catch {
+    return 'Local user'
+  }
+}
+
+/** Unset: the shared fixtures when they exist. Empty: no drawings. Otherwise the given folder. */
+function parseSeedDir(value: string | undefined, cwd: string): string | null {
+  if (value === undefined) return existsSync(DEFAULT_SEED_DIR) ? DEFAULT_SEED_DIR : null
+  const text = value.trim()
+  return text ? resolve(cwd, text) : null
+}
+
+function parseOrigins(value: string | undefined): string[] {
+  const text = nonEmpty(value)
+  if (!text) return []
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      if (part === '*') {
+        throw new ConfigError(
+          'BOQ_CORS_ORIGINS cannot be "*": list each origin allowed to call with credentials.',
+        )
+      }
+      let url: URL
+      try {
+        url = new URL(part)
+      } catch {
+        throw new ConfigError(
+          `BOQ_CORS_ORIGINS: "${part}" is not an origin such as https://boq.example.com.`,
+        )
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ConfigError(`BOQ_CORS_ORIGINS: "${part}" must start with http:// or https://.`)
+      }
+      return url.origin
+    })
+}
+
+function parseSecret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  if (value.length < 32) {
+    throw new ConfigError(
+      'SESSION_SECRET must be at least 32 characters long (or unset, to generate a key).',
+    )
+  }
+  return value
+}
+
+function parseAps(env: Env): ApsConfig | null {
+  const clientId = nonEmpty(env.APS_CLIENT_ID)
+  const clientSecret = nonEmpty(env.APS_CLIENT_SECRET)
+  const callbackUrl = nonEmpty(env.APS_CALLBACK_URL)
+  const given = {
+    APS_CLIENT_ID: clientId,
+    APS_CLIENT_SECRET: clientSecret,
+    APS_CALLBACK_URL: callbackUrl,
+  }
+  const missing = Object.entries(given)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k)
+  if (missing.length === 3) return null
+  if (missing.length > 0 || !clientId || !clientSecret || !callbackUrl) {
+    throw new ConfigError(
+      `Autodesk mode needs APS_CLIENT_ID, APS_CLIENT_SECRET and APS_CALLBACK_URL; missing: ${missing.join(', ')}.`,
+    )
+  }
+  const baseUrl = (nonEmpty(env.APS_BASE_URL) ?? DEFAULT_APS_BASE_URL).replace(/\/+$/, '')
+  for (const [name, url] of [
+    ['APS_CALLBACK_URL', callbackUrl],
+    ['APS_BASE_URL', baseUrl],
+  ]) {
+    if (!URL.canParse(url)) throw new ConfigError(`${name} is not an absolute URL (got "${url}").`)
+  }
+  return { clientId, clientSecret, callbackUrl, baseUrl }
+}

@@ -1,0 +1,43 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { prepareDataDir } from './seed/prepare.ts'
+
+/** `node server/main.ts`: prepares the data folder, then serves app + API. */
+async function main(): Promise<void> {
+  const config = loadConfig()
+  await prepareDataDir(config, (line) => console.log(line))
+  const app = createApp(config)
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const host = info.address.includes(':') ? `[${info.address}]` : info.address
+    // Tests and scripts parse this exact line.
+    console.log(`BOQ listening on http://${host}:${info.port}`)
+  })
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use (set PORT to another one).`
+        : error.message
+    console.error(`BOQ cannot start: ${reason}`)
+    process.exit(1)
+  })
+  const stop = () => {
+    server.close(() => process.exit(0))
+    // Open keep-alive connections would hold close() back.
+    ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+    setTimeout(() => process.exit(0), 3000).unref()
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? error.message
+        : String(error)
+  console.error(`BOQ cannot start: ${message}`)
+  process.exit(1)
+})

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from '../app.ts'
+import type { Backends } from '../backends.ts'
+import { type Config, loadConfig } from '../config.ts'
+import { prepareDataDir } from '../seed/prepare.ts'
+
+export interface TestServerOptions {
+  /** Create the demo cloud: true = the drawings of the default seed folder; a path = those drawings. */
+  seed?: boolean | string
+  /** Use this data folder instead of a fresh temporary one (it is then not removed by close()). */
+  dataDir?: string
+  /** Environment variables as the server would read them (PORT/HOST/BOQ_DATA_DIR are set here). */
+  env?: Record<string, string | undefined>
+  /** Changes to the config after it is read (e.g. corsOrigins, distDir). */
+  config?: Partial<Config>
+  /** Back ends in place of createBackends(config). */
+  backends?: Backends
+}
+
+export interface TestServer {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string
+  dataDir: string
+  config: Config
+  close(): Promise<void>
+}
+
+/** The real server (createApp + Node adapter) on 127.0.0.1, port 0, with a temporary data folder. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const ownDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'boq-test-')))
+  const seedEnv =
+    options.seed === true
+      ? {}
+      : { BOQ_SEED_DIR: typeof options.seed === 'string' ? options.seed : '' }
+  const config: Config = {
+    ...loadConfig({
+      BOQ_USER_NAME: 'Test User',
+      ...seedEnv,
+      ...options.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BOQ_DATA_DIR: dataDir,
+    }),
+    ...options.config,
+  }
+  if (options.seed) await prepareDataDir(config)
+  const app = createApp(config, { backends: options.backends })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    config,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+      })
+      if (ownDir) await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

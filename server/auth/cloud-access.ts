@@ -24,7 +24,8 @@ export function createCloudAccess(sessions: SessionStore, provider: AuthProvider
   const pending = new Map<string, Promise<Tokens>>()
 
   async function refresh(c: Context, session: Session): Promise<Session> {
-    const key = session.tokens.refreshToken ?? session.tokens.accessToken
+    // Keyed by both tokens: the same old cookie shares one refresh; the refreshed one starts its own.
+    const key = `${session.tokens.accessToken}\0${session.tokens.refreshToken ?? ''}`
     let refreshing = pending.get(key)
     if (!refreshing) {
       refreshing = provider.refresh(session.tokens)

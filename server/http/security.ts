@@ -12,13 +12,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** CORS with credentials for the BOQ_CORS_ORIGINS only; every other origin gets no CORS headers. */
 export function apiCors(config: Config): MiddlewareHandler {
   const allowed = new Set(config.corsOrigins)
-  return cors({
+  const handler = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Content-Type', XSRF_HEADER],
     maxAge: 600,
   })
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin && allowed.has(origin)) return handler(c, next)
+    // Answers differ by Origin: caches must keep them apart.
+    if (allowed.size > 0) c.header('Vary', 'Origin', { append: true })
+    return next()
+  }
 }
 
 /** Gives every browser an anti-forgery token in a cookie its scripts can read. */

@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createClient, signIn } from '../testing/client.ts'
+import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+
+const servers: TestServer[] = []
+async function start(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(options)
+  servers.push(server)
+  return server
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()))
+})
+
+describe('local sign-in', () => {
+  it('login answers a URL of the server’s own callback carrying code and state', async () => {
+    const { url } = await start()
+    const client = createClient(url)
+    const response = await client('/api/aps/auth/login')
+    expect(response.status).toBe(200)
+    const target = new URL(await response.text())
+    expect(target.origin).toBe(url)
+    expect(target.pathname).toBe('/api/aps/auth/callback')
+    expect(target.searchParams.get('code')).toBeTruthy()
+    expect(target.searchParams.get('state')).toBeTruthy()
+    // The state + PKCE verifier travel in a sealed, httpOnly cookie.
+    const oauth = client.lastSetCookie.find((line) => line.startsWith('boq_oauth='))
+    expect(oauth).toMatch(/HttpOnly/i)
+    expect(oauth).toMatch(/SameSite=Lax/i)
+  })
+
+  it('the callback starts an encrypted, httpOnly, SameSite=Lax session and redirects to /', async () => {
+    const { url } = await start()
+    const client = createClient(url)
+    const loginUrl = await (await client('/api/aps/auth/login')).text()
+    const callback = await client(loginUrl)
+    expect(callback.status).toBe(302)
+    expect(callback.headers.get('location')).toBe('/')
+    const cookie = client.lastSetCookie.find((line) => line.startsWith('boq_session='))
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    expect(cookie).not.toMatch(/Secure/i)
+    const value = client.cookies.get('boq_session') ?? ''
+    // A compact JWE (five parts) whose text reveals neither the user nor the tokens.
+    expect(value.split('.')).toHaveLength(5)
+    expect(Buffer.from(value.split('.')[0] ?? '', 'base64url').toString()).toContain('A256GCM')
+    expect(value).not.toContain('Test')
+    expect((await client('/api/aps/auth/token')).status).toBe(200)
+  })
+
+  it('token answers 401 in plain text without a session, and a short-lived token with one', async () => {
+    const { url } = await start()
+    const anonymous = await createClient(url)('/api/aps/auth/token')
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await anonymous.text()).toMatch(/not signed in/i)
+
+    const client = await signIn(url)
+    const token = await client.json<{ access_token: string; expires_in: number }>(
+      '/api/aps/auth/token',
+    )
+    expect(token.access_token).toEqual(expect.any(String))
+    expect(token.expires_in).toBeGreaterThan(0)
+    expect(token.expires_in).toBeLessThanOrEqual(3600)
+  })
+
+  it('profile names the local user (BOQ_USER_NAME) with a picture', async () => {
+    const { url } = await start({ env: { BOQ_USER_NAME: 'Ada Lovelace' } })
+    const client = await signIn(url)
+    const profile = await client.json<{ userId: string; name: string; picture: string }>(
+      '/api/aps/auth/profile',
+    )
+    expect(profile.name).toBe('Ada Lovelace')
+    expect(profile.userId).toBe('local-ada-lovelace')
+    expect(profile.picture).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect((await createClient(url)('/api/aps/auth/profile')).status).toBe(401)
+  })
+
+  it('logout ends the session', async () => {
+    const { url } = await start()
+    const client = await signIn(url)
+    const logout = await client('/api/aps/auth/logout')
+    expect(logout.status).toBeLessThan(300)
+    expect(client.lastSetCookie.some((l) => /^boq_session=;/.test(l) && /Max-Age=0/i.test(l))).toBe(
+      true,
+    )
+    expect((await client('/api/aps/auth/token')).status).toBe(401)
+    expect((await client('/api/aps/hubs')).status).toBe(401)
+  })
+
+  it('refuses a tampered or foreign session cookie', async () => {
+    const { url } = await start()
+    const client = await signIn(url)
+    const value = client.cookies.get('boq_session') ?? ''
+    const parts = value.split('.')
+    const flipped = parts[3]?.startsWith('A') ? `B${parts[3].slice(1)}` : `A${parts[3]?.slice(1)}`
+    client.cookies.set('boq_session', [...parts.slice(0, 3), flipped, parts[4]].join('.'))
+    expect((await client('/api/aps/auth/token')).status).toBe(401)
+
+    const other = await start()
+    const stranger = createClient(other.url)
+    stranger.cookies.set('boq_session', value)
+    expect((await stranger('/api/aps/auth/token')).status).toBe(401)
+  })
+
+  it('a callback without the login cookie, with another state, or without a code fails with 400', async () => {
+    const { url } = await start()
+    const first = createClient(url)
+    const loginUrl = new URL(await (await first('/api/aps/auth/login')).text())
+
+    const noCookie = await createClient(url)(loginUrl.href)
+    expect(noCookie.status).toBe(400)
+    expect(await noCookie.text()).toMatch(/sign in again/i)
+
+    const wrongState = new URL(loginUrl)
+    wrongState.searchParams.set('state', 'someone-elses-state')
+    const mismatch = await first(wrongState.href)
+    expect(mismatch.status).toBe(400)
+    expect(await mismatch.text()).toMatch(/state/i)
+
+    const second = createClient(url)
+    const again = new URL(await (await second('/api/aps/auth/login')).text())
+    again.searchParams.delete('code')
+    const noCode = await second(again.href)
+    expect(noCode.status).toBe(400)
+    expect(await noCode.text()).toMatch(/code/i)
+
+    const refused = await createClient(url)('/api/aps/auth/callback?error=access_denied')
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toMatch(/access_denied/)
+  })
+
+  it('a code cannot be used with another browser’s login (PKCE)', async () => {
+    const { url } = await start()
+    const alice = createClient(url)
+    const bob = createClient(url)
+    const aliceUrl = new URL(await (await alice('/api/aps/auth/login')).text())
+    const bobUrl = new URL(await (await bob('/api/aps/auth/login')).text())
+    // Bob's state with Alice's code: the state matches Bob's cookie, the verifier does not.
+    const mixed = new URL(bobUrl)
+    mixed.searchParams.set('code', aliceUrl.searchParams.get('code') ?? '')
+    const response = await bob(mixed.href)
+    expect(response.status).toBe(400)
+    expect(await response.text()).toMatch(/PKCE/)
+    expect(bob.cookies.has('boq_session')).toBe(false)
+  })
+
+  it('sessions survive a restart: the generated key is kept in BOQ_DATA_DIR', async () => {
+    const first = await start()
+    const client = await signIn(first.url)
+    const session = client.cookies.get('boq_session') ?? ''
+    const second = await start({ dataDir: first.dataDir })
+    const again = createClient(second.url)
+    again.cookies.set('boq_session', session)
+    expect((await again('/api/aps/auth/token')).status).toBe(200)
+  })
+
+  it('SESSION_SECRET gives the key: two servers with the same secret share sessions', async () => {
+    const secret = 'a-secret-that-is-long-enough-for-boq-123'
+    const a = await start({ env: { SESSION_SECRET: secret } })
+    const b = await start({ env: { SESSION_SECRET: secret } })
+    const client = await signIn(a.url)
+    const other = createClient(b.url)
+    other.cookies.set('boq_session', client.cookies.get('boq_session') ?? '')
+    expect((await other('/api/aps/auth/token')).status).toBe(200)
+  })
+
+  it('cookies are Secure when the request came over https (a proxy in front)', async () => {
+    const { url } = await start()
+    const client = createClient(url)
+    await client('/api/aps/auth/login', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(client.lastSetCookie.length).toBeGreaterThan(0)
+    for (const line of client.lastSetCookie) expect(line).toMatch(/;\s*Secure/i)
+  })
+})

@@ -1,0 +1,160 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient, signIn, type TestClient } from '../testing/client.ts'
+import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+
+const INDEX = '<!doctype html><title>BOQ</title><div id="root"></div>'
+
+let distDir: string
+let server: TestServer
+let client: TestClient
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'boq-dist-'))
+  await mkdir(join(distDir, 'assets'))
+  await writeFile(join(distDir, 'index.html'), INDEX)
+  await writeFile(join(distDir, 'assets', 'app-1234.js'), 'console.log(1)')
+  server = await startTestServer({ config: { distDir } })
+  client = await signIn(server.url)
+})
+afterAll(async () => {
+  await server.close()
+  await rm(distDir, { recursive: true, force: true })
+})
+
+describe('the built app', () => {
+  it('serves index.html at / and for every app path (history fallback)', async () => {
+    for (const path of ['/', '/home', '/login', '/no/such/page']) {
+      const response = await client(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(await response.text()).toBe(INDEX)
+    }
+  })
+
+  it('serves assets with long caching and answers a missing asset with a plain 404', async () => {
+    const asset = await client('/assets/app-1234.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toMatch(/javascript/)
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/)
+    const missing = await client('/assets/gone-9999.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toMatch(/^text\/plain/)
+  })
+
+  it('does not serve files outside dist/', async () => {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const response = await client(path)
+      expect(await response.text(), path).not.toContain('"name"')
+    }
+  })
+
+  it('says so in plain text when the app is not built', async () => {
+    const bare = await startTestServer({ config: { distDir: join(distDir, 'missing') } })
+    try {
+      const response = await fetch(`${bare.url}/home`)
+      expect(response.status).toBe(503)
+      expect(await response.text()).toMatch(/npm run build/)
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+describe('the API', () => {
+  it('answers every unknown /api path with a plain-text 404', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/aps/hubs/x/y/z/w'],
+      ['GET', '/api/'],
+      ['POST', '/api/aps/hubs'],
+      ['DELETE', '/api/boq/extract'],
+    ] as const) {
+      const response = await client(path, { method })
+      expect(response.status, `${method} ${path}`).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+      expect(await response.text()).toMatch(/not found/i)
+    }
+  })
+
+  it('needs a session for every cloud call (401 in plain text)', async () => {
+    const anonymous = createClient(server.url)
+    for (const path of [
+      '/api/aps/hubs',
+      '/api/aps/hubs/b.x/projects',
+      '/api/aps/hubs/b.x/projects/b.y/contents',
+    ]) {
+      const response = await anonymous(path)
+      expect(response.status, path).toBe(401)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+    }
+  })
+})
+
+describe('POST /api/boq/extract until extraction lands', () => {
+  const valid = {
+    fileName: 'plan.dwg',
+    fileStorageId: 'urn:s',
+    fileFolderId: 'urn:f',
+    projectId: 'b.p',
+  }
+  const post = (body: unknown) =>
+    client('/api/boq/extract', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  it('answers 400 naming each missing field', async () => {
+    for (const field of Object.keys(valid)) {
+      const response = await post({ ...valid, [field]: undefined })
+      expect(response.status, field).toBe(400)
+      expect(await response.text()).toContain(field)
+    }
+    const all = await post({})
+    expect(await all.text()).toMatch(/fileName, fileStorageId, fileFolderId, projectId/)
+    const blank = await post({ ...valid, projectId: '  ' })
+    expect(blank.status).toBe(400)
+    expect(await blank.text()).toContain('projectId')
+    const wrongType = await post({ ...valid, fileFolderId: 42 })
+    expect(await wrongType.text()).toContain('fileFolderId')
+  })
+
+  it('answers 400 for a name that does not end in .dwg', async () => {
+    for (const fileName of ['plan.dxf', 'plan.DWG', 'plan', 'plan.dwg.pdf']) {
+      const response = await post({ ...valid, fileName })
+      expect(response.status, fileName).toBe(400)
+      expect(await response.text()).toContain('.dwg')
+    }
+  })
+
+  it('answers 400 for a body that is not a JSON object', async () => {
+    for (const body of ['not json', '[1,2]', 'null', '']) {
+      const response = await post(body)
+      expect(response.status, body).toBe(400)
+      expect(await response.text()).toMatch(/JSON/)
+    }
+  })
+
+  it('answers a valid request with 501 “Extraction is not available yet”', async () => {
+    const response = await post(valid)
+    expect(response.status).toBe(501)
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await response.text()).toBe('Extraction is not available yet')
+  })
+
+  it('answers 401 without a session', async () => {
+    const anonymous = createClient(server.url)
+    await anonymous('/api/aps/auth/token')
+    const response = await anonymous('/api/boq/extract', {
+      method: 'POST',
+      body: JSON.stringify(valid),
+    })
+    expect(response.status).toBe(401)
+  })
+})

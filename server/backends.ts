@@ -2,6 +2,8 @@ import { join } from 'node:path'
 import { createLocalAuthProvider } from './auth/local-provider.ts'
 import { getSecretKeys } from './auth/secret-keys.ts'
 import type { AuthProvider } from './auth/types.ts'
+import { createApsAuthProvider } from './cloud/aps/auth-provider.ts'
+import { createApsCloudBackend } from './cloud/aps/backend.ts'
 import { createLocalCloud } from './cloud/local/local-cloud.ts'
 import type { CloudBackend } from './cloud/types.ts'
 import type { Config } from './config.ts'
@@ -19,9 +21,7 @@ export function localCloudRoot(config: Pick<Config, 'dataDir'>): string {
 /** The one place that picks the back ends: Autodesk when config.aps is set, else local. */
 export function createBackends(config: Config): Backends {
   if (config.aps) {
-    throw new Error(
-      'Autodesk mode is not available yet: unset APS_CLIENT_ID, APS_CLIENT_SECRET and APS_CALLBACK_URL.',
-    )
+    return { auth: createApsAuthProvider(config.aps), cloud: createApsCloudBackend(config.aps) }
   }
   return {
     auth: createLocalAuthProvider({

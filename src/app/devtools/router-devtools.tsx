@@ -1,0 +1,5 @@
+import { TanStackRouterDevtools } from '@tanstack/react-router-devtools'
+
+export default function RouterDevtools() {
+  return <TanStackRouterDevtools position="bottom-right" />
+}

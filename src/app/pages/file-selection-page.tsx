@@ -1,0 +1,44 @@
+import { useCallback, useRef, useState } from 'react'
+import type { TreeNode } from '../../features/files/api/tree-nodes'
+import { FileTree, type FileTreeHandle } from '../../features/files/components/file-tree'
+import type { ExtractRequest, Job } from '../../features/jobs/api/jobs-api'
+import { ExtractPanel } from '../../features/jobs/components/extract-panel'
+import { JobsPanel } from '../../features/jobs/components/jobs-panel'
+
+/** What Extract BOQ would send for the selected node (null unless it is a version). */
+function extractTarget(node: TreeNode | null): ExtractRequest | null {
+  if (node?.kind !== 'version') return null
+  return {
+    fileName: node.displayName,
+    fileStorageId: node.storageId,
+    fileFolderId: node.fileFolderId,
+    projectId: node.projectId,
+  }
+}
+
+/** The file-selection screen: the tree on the left, Extract BOQ and the jobs on the right. */
+export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
+  const tree = useRef<FileTreeHandle>(null)
+  // The selected node, whatever its kind, with its href.
+  const [selected, setSelected] = useState<TreeNode | null>(null)
+  const onJobSucceeded = useCallback((job: Job) => {
+    tree.current?.refreshFolder(job.projectId, job.fileFolderId)
+  }, [])
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
+      <h1 className="text-xl font-semibold text-slate-800">
+        Select the file from ACC to extract BOQ
+      </h1>
+      <div className="flex flex-col gap-6 md:flex-row">
+        <div className="min-w-0 flex-1" data-selected-href={selected?.href}>
+          <FileTree ref={tree} initialNodes={hubs} onSelect={setSelected} />
+        </div>
+        <div className="flex w-full flex-col gap-6 md:w-80">
+          <ExtractPanel target={extractTarget(selected)} />
+          <JobsPanel onJobSucceeded={onJobSucceeded} />
+        </div>
+      </div>
+    </div>
+  )
+}

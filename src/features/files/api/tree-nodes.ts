@@ -1,0 +1,185 @@
+import { formatDateTime } from '../../../lib/format-date'
+
+/** A JSON:API resource as the server (and APS) answers it; only the fields the tree reads. */
+export type JsonApiResource = {
+  id: string
+  type: string
+  attributes?: {
+    name?: string
+    displayName?: string
+    versionNumber?: number
+    createTime?: string
+    lastModifiedUserName?: string
+  }
+  links?: { self?: { href?: string }; webView?: { href?: string } }
+  relationships?: { storage?: { data?: { id?: string } } }
+}
+
+/** What a node's children are loaded from; also the node's query key part. */
+export type TreeParent =
+  | { kind: 'root' }
+  | { kind: 'hub'; hubId: string }
+  | { kind: 'project'; hubId: string; projectId: string }
+  | { kind: 'folder'; hubId: string; projectId: string; folderId: string }
+  | { kind: 'item'; hubId: string; projectId: string; itemId: string }
+
+type NodeBase = {
+  /** Unique in the tree: kind + resource id. */
+  id: string
+  /** The resource's own id. */
+  resourceId: string
+  /** The row's title (react-arborist's type-ahead reads `name`). */
+  name: string
+  href: string
+  hubId: string
+  /** True while the children load. */
+  loading?: boolean
+}
+
+export type HubNode = NodeBase & { kind: 'hub'; children: TreeNode[] }
+export type ProjectNode = NodeBase & { kind: 'project'; projectId: string; children: TreeNode[] }
+export type FolderNode = NodeBase & { kind: 'folder'; projectId: string; children: TreeNode[] }
+export type ItemNode = NodeBase & { kind: 'item'; projectId: string; children: TreeNode[] }
+export type VersionNode = NodeBase & {
+  kind: 'version'
+  projectId: string
+  storageId: string
+  displayName: string
+  fileFolderId: string
+  versionNumber: number | undefined
+  createTime: string
+  lastModifiedUserName: string
+  /** Versions are leaves. */
+  children: null
+}
+export type TreeNode = HubNode | ProjectNode | FolderNode | ItemNode | VersionNode
+
+export function nodeId(kind: TreeNode['kind'], resourceId: string): string {
+  return `${kind}:${resourceId}`
+}
+
+/** The parent descriptor a node's children are loaded with (null for versions). */
+export function parentOf(node: TreeNode): TreeParent | null {
+  switch (node.kind) {
+    case 'hub':
+      return { kind: 'hub', hubId: node.resourceId }
+    case 'project':
+      return { kind: 'project', hubId: node.hubId, projectId: node.projectId }
+    case 'folder':
+      return {
+        kind: 'folder',
+        hubId: node.hubId,
+        projectId: node.projectId,
+        folderId: node.resourceId,
+      }
+    case 'item':
+      return { kind: 'item', hubId: node.hubId, projectId: node.projectId, itemId: node.resourceId }
+    case 'version':
+      return null
+  }
+}
+
+/**
+ * The folder a version lives in, from its decoded webView link: the `folderUrn=` query value
+ * (ACC), else the `{id}` of a `folders/{id}/detail` path part (BIM 360); '' when neither.
+ */
+export function folderIdFromWebView(href: string | undefined): string {
+  if (!href) return ''
+  let decoded = href
+  try {
+    decoded = decodeURIComponent(href)
+  } catch {
+    // A malformed escape: read the link as it is.
+  }
+  const query = /[?&]folderUrn=([^&#]+)/.exec(decoded)
+  if (query?.[1]) return query[1]
+  const path = /folders\/([^/?#]+)\/detail/.exec(decoded)
+  return path?.[1] ?? ''
+}
+
+export function versionTitle(
+  versionNumber: number | undefined,
+  createTime: string,
+  user: string,
+): string {
+  return [versionNumber ?? '', formatDateTime(createTime), user].join(' ').trim()
+}
+
+/** Turns one answer of the server into child nodes of `parent`. */
+export function toChildNodes(
+  parent: TreeParent,
+  resources: readonly JsonApiResource[],
+): TreeNode[] {
+  const nodes: TreeNode[] = []
+  for (const r of resources) {
+    const node = toChildNode(parent, r)
+    if (node) nodes.push(node)
+  }
+  return nodes
+}
+
+function toChildNode(parent: TreeParent, r: JsonApiResource): TreeNode | null {
+  const a = r.attributes ?? {}
+  const href = r.links?.self?.href ?? ''
+  switch (parent.kind) {
+    case 'root':
+      return base('hub', r, a.name, href, r.id, { children: [] })
+    case 'hub':
+      return base('project', r, a.name, href, parent.hubId, { projectId: r.id, children: [] })
+    case 'project':
+    case 'folder':
+      if (r.type === 'folders') {
+        return base('folder', r, a.name, href, parent.hubId, {
+          projectId: parent.projectId,
+          children: [],
+        })
+      }
+      if (r.type === 'items') {
+        return base('item', r, a.displayName, href, parent.hubId, {
+          projectId: parent.projectId,
+          children: [],
+        })
+      }
+      return null
+    case 'item': {
+      const createTime = a.createTime ?? ''
+      const user = a.lastModifiedUserName ?? ''
+      return base(
+        'version',
+        r,
+        versionTitle(a.versionNumber, createTime, user),
+        href,
+        parent.hubId,
+        {
+          projectId: parent.projectId,
+          storageId: r.relationships?.storage?.data?.id ?? '',
+          displayName: a.displayName ?? a.name ?? '',
+          fileFolderId: folderIdFromWebView(r.links?.webView?.href),
+          versionNumber: a.versionNumber,
+          createTime,
+          lastModifiedUserName: user,
+          children: null,
+        },
+      )
+    }
+  }
+}
+
+function base<K extends TreeNode['kind'], Rest>(
+  kind: K,
+  r: JsonApiResource,
+  title: string | undefined,
+  href: string,
+  hubId: string,
+  rest: Rest,
+) {
+  return {
+    id: nodeId(kind, r.id),
+    resourceId: r.id,
+    kind,
+    name: title ?? r.id,
+    href,
+    hubId,
+    ...rest,
+  } as Extract<TreeNode, { kind: K }>
+}

@@ -1,0 +1,69 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { type JsonApiResource, type TreeNode, type TreeParent, toChildNodes } from './tree-nodes'
+
+const enc = encodeURIComponent
+
+function childrenRequest(parent: TreeParent): {
+  path: string
+  searchParams?: Record<string, string>
+} {
+  switch (parent.kind) {
+    case 'root':
+      return { path: 'api/aps/hubs' }
+    case 'hub':
+      return { path: `api/aps/hubs/${enc(parent.hubId)}/projects` }
+    case 'project':
+      return {
+        path: `api/aps/hubs/${enc(parent.hubId)}/projects/${enc(parent.projectId)}/contents`,
+      }
+    case 'folder':
+      return {
+        path: `api/aps/hubs/${enc(parent.hubId)}/projects/${enc(parent.projectId)}/contents`,
+        searchParams: { folder_id: parent.folderId },
+      }
+    case 'item':
+      return {
+        path: `api/aps/hubs/${enc(parent.hubId)}/projects/${enc(parent.projectId)}/contents/${enc(parent.itemId)}/versions`,
+      }
+  }
+}
+
+async function fetchChildren(parent: TreeParent, signal: AbortSignal): Promise<TreeNode[]> {
+  const { path, searchParams } = childrenRequest(parent)
+  const body = await api.get(path, { searchParams, signal }).json<{ data?: JsonApiResource[] }>()
+  return toChildNodes(parent, Array.isArray(body?.data) ? body.data : [])
+}
+
+/** Query keys and fetchers of the tree, general → specific: one key per node. */
+export const treeQueries = {
+  all: () => ['tree'] as const,
+  childrenKey: (parent: TreeParent) => [...treeQueries.all(), 'children', parent] as const,
+  children: (parent: TreeParent) =>
+    queryOptions({
+      queryKey: treeQueries.childrenKey(parent),
+      queryFn: ({ signal }) => fetchChildren(parent, signal),
+      staleTime: 60_000,
+    }),
+  /** Matches a folder's children whatever hub it sits in (a job knows project and folder only). */
+  folderKey: (projectId: string, folderId: string) =>
+    [...treeQueries.all(), 'children', { kind: 'folder', projectId, folderId }] as const,
+}
+
+/** Loads a node's children through the cache; a failure is logged and gives an empty list. */
+export async function loadChildren(
+  queryClient: QueryClient,
+  parent: TreeParent,
+): Promise<TreeNode[]> {
+  try {
+    return await queryClient.fetchQuery(treeQueries.children(parent))
+  } catch (error) {
+    console.error('Could not load the tree node', parent, error)
+    return []
+  }
+}
+
+/** The route loader's part: the hubs. */
+export function loadHubs(queryClient: QueryClient): Promise<TreeNode[]> {
+  return loadChildren(queryClient, { kind: 'root' })
+}

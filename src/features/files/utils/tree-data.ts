@@ -1,0 +1,36 @@
+import type { TreeNode } from '../api/tree-nodes'
+
+export function findNode(nodes: readonly TreeNode[], id: string): TreeNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node
+    if (node.children) {
+      const found = findNode(node.children, id)
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
+/** A copy of `nodes` with node `id` replaced by `change(node)`; untouched branches are shared. */
+export function updateNode(
+  nodes: TreeNode[],
+  id: string,
+  change: (node: TreeNode) => TreeNode,
+): TreeNode[] {
+  let changed = false
+  const next = nodes.map((node) => {
+    if (node.id === id) {
+      changed = true
+      return change(node)
+    }
+    if (node.children && node.children.length > 0) {
+      const children = updateNode(node.children, id, change)
+      if (children !== node.children) {
+        changed = true
+        return { ...node, children } as TreeNode
+      }
+    }
+    return node
+  })
+  return changed ? next : nodes
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { errorText } from '../../../lib/http-errors'
+import { type ExtractRequest, rememberJob, startExtraction } from '../api/jobs-api'
+import { isExtractableName } from '../utils/extract-rule'
+
+export const EXTRACT_STARTED = 'Extracting...Please wait a few minutes'
+
+type Message = { kind: 'info' | 'error'; text: string }
+
+/** The Extract BOQ button and its info / error message. */
+export function ExtractPanel({ target }: { target: ExtractRequest | null }) {
+  const queryClient = useQueryClient()
+  const [message, setMessage] = useState<Message | null>(null)
+  const extract = useMutation({
+    mutationFn: startExtraction,
+    onMutate: () => setMessage(null),
+    onSuccess: (job) => {
+      setMessage({ kind: 'info', text: EXTRACT_STARTED })
+      return rememberJob(queryClient, job)
+    },
+    onError: (error) => setMessage({ kind: 'error', text: errorText(error) }),
+  })
+  const enabled = target !== null && isExtractableName(target.fileName) && !extract.isPending
+
+  return (
+    <div className="flex flex-col gap-3">
+      <button
+        type="button"
+        disabled={!enabled}
+        onClick={() => target && extract.mutate(target)}
+        className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-500"
+      >
+        Extract BOQ
+      </button>
+      {message?.kind === 'info' ? (
+        <p role="status" className="rounded bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          {message.text}
+        </p>
+      ) : null}
+      {message?.kind === 'error' ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  )
+}

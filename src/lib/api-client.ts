@@ -1,0 +1,37 @@
+import ky, { type KyInstance } from 'ky'
+import { apiBaseUrl } from './config'
+import { readCookie } from './cookies'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
+
+/**
+ * The app's one HTTP client. Paths are relative ('api/…') and resolve against the API base.
+ * Cookies always go along; no timeout (extraction and big folders take their time);
+ * retries belong to TanStack Query, so ky's are off.
+ */
+export function createApiClient(baseUrl: string): KyInstance {
+  return ky.create({
+    baseUrl,
+    credentials: 'include',
+    timeout: false,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          // The anti-forgery cookie can only be read for our own origin; echo it on mutating calls.
+          if (SAFE_METHODS.has(request.method)) return
+          if (new URL(request.url).origin !== window.location.origin) return
+          const token = readCookie('XSRF-TOKEN')
+          if (token) request.headers.set('X-XSRF-TOKEN', token)
+        },
+      ],
+    },
+  })
+}
+
+export const api: KyInstance = createApiClient(apiBaseUrl())
+
+/** Absolute URL of an API path such as '/api/boq/jobs/1/result.xlsx'. */
+export function apiUrl(path: string): string {
+  return new URL(path.replace(/^\/+/, ''), apiBaseUrl()).href
+}

@@ -1,0 +1,13 @@
+// Build-time settings (Vite inlines import.meta.env.VITE_* at build time).
+
+/** The API's base URL, always absolute and ending in '/': VITE_API_URL, or this page's origin. */
+export function apiBaseUrl(): string {
+  const configured = import.meta.env.VITE_API_URL as string | undefined
+  const base = new URL(configured || '/', window.location.origin)
+  if (!base.pathname.endsWith('/')) base.pathname += '/'
+  return base.href
+}
+
+/** Where the header's logo leads. */
+export const companyUrl: string =
+  (import.meta.env.VITE_COMPANY_URL as string | undefined) || 'https://www.autodesk.com/'

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FileSelectionPage } from '../../app/pages/file-selection-page'
+import { loadHubs } from '../../features/files/api/tree-queries'
+
+// The same screen as '/'.
+export const Route = createFileRoute('/_app/home')({
+  // Loader and screen share one lazy chunk, loaded only behind the guard.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => loadHubs(context.queryClient),
+  component: Page,
+})
+
+function Page() {
+  return <FileSelectionPage hubs={Route.useLoaderData()} />
+}

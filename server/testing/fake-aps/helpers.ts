@@ -37,6 +37,14 @@ export async function signInAtFake(
 
 /** GET the login page, submit its form with "Allow"; the code from the redirect. */
 export async function codeFromLoginPage(authorizeUrl: string): Promise<string> {
+  const location = await codeFromLoginPageRedirect(authorizeUrl)
+  const code = new URL(location).searchParams.get('code')
+  if (!code) throw new Error(`no code in redirect: ${location}`)
+  return code
+}
+
+/** GET the login page, submit its form with "Allow"; the whole redirect (callback?code&state). */
+export async function codeFromLoginPageRedirect(authorizeUrl: string): Promise<string> {
   const page = await fetch(authorizeUrl)
   if (!page.ok) throw new Error(`login page: ${page.status} ${await page.text()}`)
   const html = await page.text()
@@ -54,7 +62,6 @@ export async function codeFromLoginPage(authorizeUrl: string): Promise<string> {
     redirect: 'manual',
   })
   const location = answer.headers.get('location')
-  const code = location ? new URL(location).searchParams.get('code') : null
-  if (!code) throw new Error(`no code in redirect: ${answer.status} ${location}`)
-  return code
+  if (answer.status !== 302 || !location) throw new Error(`login form answered ${answer.status}`)
+  return location
 }

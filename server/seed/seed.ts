@@ -8,7 +8,7 @@ export const DEMO_FOLDERS = [
   `${DEMO_HUB}/Harbour Residences/Project Files`,
   `${DEMO_HUB}/Harbour Residences/Project Files/Architecture`,
   `${DEMO_HUB}/Harbour Residences/Project Files/Structure`,
-  `${DEMO_HUB}/Harbour Residences/Plans`,
+  `${DEMO_HUB}/Harbour Residences/Shared`,
   `${DEMO_HUB}/Riverside Offices/Project Files`,
   `${DEMO_HUB}/Riverside Offices/Project Files/Survey`,
   `${DEMO_HUB}/Riverside Offices/Shared`,

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({}, '/srv/boq')
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/boq/data',
+      corsOrigins: [],
+      sessionSecret: undefined,
+      aps: null,
+    })
+    expect(config.userName).toEqual(expect.any(String))
+    expect(config.userName).not.toBe('')
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '0.0.0.0',
+        BOQ_DATA_DIR: 'store',
+        BOQ_USER_NAME: 'Grace',
+        BOQ_SEED_DIR: 'drawings',
+        BOQ_CORS_ORIGINS: 'http://localhost:5173, https://boq.example.com/',
+        SESSION_SECRET: 'x'.repeat(32),
+        APS_CLIENT_ID: 'id',
+        APS_CLIENT_SECRET: 'secret',
+        APS_CALLBACK_URL: 'http://localhost:3000/api/aps/auth/callback',
+        APS_BASE_URL: 'http://127.0.0.1:9999/',
+      },
+      '/srv/boq',
+    )
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/srv/boq/store',
+      userName: 'Grace',
+      seedDir: '/srv/boq/drawings',
+      corsOrigins: ['http://localhost:5173', 'https://boq.example.com'],
+      sessionSecret: 'x'.repeat(32),
+      aps: {
+        clientId: 'id',
+        clientSecret: 'secret',
+        callbackUrl: 'http://localhost:3000/api/aps/auth/callback',
+        baseUrl: 'http://127.0.0.1:9999',
+      },
+    })
+  })
+
+  it('takes an empty BOQ_SEED_DIR as “no drawings”', () => {
+    expect(loadConfig({ BOQ_SEED_DIR: '' }).seedDir).toBeNull()
+  })
+
+  it('defaults the APS base URL to Autodesk', () => {
+    const aps = loadConfig({
+      APS_CLIENT_ID: 'a',
+      APS_CLIENT_SECRET: 'b',
+      APS_CALLBACK_URL: 'https://x.test/cb',
+    }).aps
+    expect(aps?.baseUrl).toBe('https://developer.api.autodesk.com')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ PORT: '-1' }, /PORT/],
+    [{ BOQ_CORS_ORIGINS: '*' }, /cannot be "\*"/],
+    [{ BOQ_CORS_ORIGINS: 'localhost:5173' }, /BOQ_CORS_ORIGINS/],
+    [{ BOQ_CORS_ORIGINS: 'not an origin' }, /not an origin/],
+    [{ SESSION_SECRET: 'short' }, /at least 32 characters/],
+    [{ APS_CLIENT_ID: 'a' }, /missing: APS_CLIENT_SECRET, APS_CALLBACK_URL/],
+    [
+      { APS_CLIENT_ID: 'a', APS_CLIENT_SECRET: 'b', APS_CALLBACK_URL: 'nope' },
+      /APS_CALLBACK_URL is not an absolute URL/,
+    ],
+  ])('refuses %o with a readable reason', (env, reason) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(reason)
+  })
+})

@@ -56,6 +56,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) target.searchParams.set(key, value)
     }
+    // Spaces as %20 rather than '+' (scope lists): every reader of URLs agrees on that one.
+    target.search = target.searchParams.toString().replace(/\+/g, '%20')
     return target.toString()
   }
 

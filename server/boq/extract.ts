@@ -1,0 +1,34 @@
+import type { LibreDwgEx } from '@mlightcad/libredwg-web'
+import type { Drawing } from './drawing.ts'
+import { BoqError } from './errors.ts'
+import { computeBoq } from './quantities.ts'
+import { detect } from './read/detect.ts'
+import { readDwg } from './read/dwg-reader.ts'
+import { readDxf } from './read/dxf-reader.ts'
+import type { Boq } from './schema.ts'
+
+/**
+ * Bytes → BOQ in the calling thread. The engine runs this inside a worker; `reader` is a fresh
+ * LibreDWG instance made ahead of time (needed for DWG only).
+ */
+export function extractBoq(
+  input: { bytes: Uint8Array; fileName: string },
+  reader: LibreDwgEx | null,
+  onProgress: (fraction: number) => void = () => {},
+): Boq {
+  const detected = detect(input.bytes)
+  let drawing: Drawing
+  if (detected.format === 'dwg') {
+    if (!reader) throw new BoqError('crashed', 'The DWG reader is not available.')
+    drawing = readDwg(reader, input.bytes, detected.version)
+    if (detected.version === 'AC1009') {
+      drawing.warnings.push(
+        'R11/R12 drawings are only partly readable: some entities may be missing.',
+      )
+    }
+  } else {
+    drawing = readDxf(input.bytes)
+  }
+  onProgress(0.9)
+  return computeBoq(drawing, { fileName: input.fileName, fileBytes: input.bytes.length })
+}

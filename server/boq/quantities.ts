@@ -157,8 +157,9 @@ function isClosedPolyline(entity: DrawingEntity): entity is DrawingEntity & { ve
   return (
     entity.type === 'polyline' &&
     !entity.is3d &&
-    entity.vertices.length >= 3 &&
-    (entity.closed || endsMeet(entity.vertices))
+    ((entity.closed &&
+      (entity.vertices.length >= 3 || entity.vertices.some((v) => v.bulge !== 0))) ||
+      endsMeet(entity.vertices))
   )
 }
 

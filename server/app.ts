@@ -7,9 +7,9 @@ import { type Backends, createBackends } from './backends.ts'
 import type { Config } from './config.ts'
 import { cloudRoutes } from './http/cloud-routes.ts'
 import { errorResponse, plain } from './http/errors.ts'
-import { extractStubRoutes } from './http/extract-stub-routes.ts'
 import { apiCors, xsrfCheck, xsrfCookie } from './http/security.ts'
 import { staticFiles } from './http/static-files.ts'
+import { mountJobs } from './jobs/mount.ts'
 
 export interface CreateAppOptions {
   /** Replaces the back ends createBackends(config) would pick (tests). */
@@ -42,7 +42,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Hono 
     }),
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
-  app.route('/api/boq', extractStubRoutes({ access }))
+  mountJobs(app, { config, cloud: backends.cloud, access })
   app.all('/api/*', (c) => plain(c, `Not found: ${c.req.method} ${c.req.path}`, 404))
 
   app.use('*', staticFiles(config.distDir))

@@ -38,9 +38,17 @@ function isBoqError(error: unknown): error is Error & { kind: string } {
 export function describeFailure(
   error: unknown,
   phase: JobPhase,
+  fileName: string,
 ): { message: string; unexpected: boolean } {
   if (error instanceof JobFailure) return { message: error.message, unexpected: false }
-  if (isBoqError(error)) return { message: error.message, unexpected: error.kind === 'crashed' }
+  if (isBoqError(error)) {
+    // The engine's reason may be a fragment ("truncated or corrupt (…)"): say what it is about.
+    const reason = error.message.trim().replace(/[.\s]*$/, '')
+    return {
+      message: `Could not extract the BOQ of ${fileName}: ${reason}.`,
+      unexpected: error.kind === 'crashed',
+    }
+  }
   if (error instanceof AppError) {
     if (error.status === 401) return { message: SIGN_IN_EXPIRED, unexpected: false }
     const where =

@@ -106,11 +106,12 @@ describe('job runner', () => {
     const fine = await submit('s3', 'drawing')
     expect(await finished(corrupt.id)).toMatchObject({
       status: 'failed',
-      error: 'The drawing is damaged and cannot be read.',
+      error: 'Could not extract the BOQ of plan.dwg: The drawing is damaged and cannot be read.',
     })
     expect(await finished(crash.id)).toMatchObject({
       status: 'failed',
-      error: 'The reader crashed while reading this drawing.',
+      error:
+        'Could not extract the BOQ of plan.dwg: The reader crashed while reading this drawing.',
     })
     expect((await finished(fine.id)).status).toBe('succeeded')
   })

@@ -112,7 +112,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
         await store.release(job.id).catch((e) => log(`jobs: could not requeue ${job.id}`, e))
         return
       }
-      const { message, unexpected } = describeFailure(error, phase)
+      const { message, unexpected } = describeFailure(error, phase, job.fileName)
       if (unexpected) log(`jobs: job ${job.id} failed while in ${phase}`, error)
       await store
         .fail(job.id, message)

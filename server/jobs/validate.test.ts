@@ -36,6 +36,7 @@ describe('parseExtractRequest', () => {
       'Only .dwg drawings can be extracted; "plan.pdf" is not a .dwg file.',
     )
     expect(reason({ ...good, fileName: 'plan.dwg.bak' })).toMatch(/not a .dwg file/)
+    expect(reason({ ...good, fileName: 'PLAN.DWG' })).toMatch(/not a .dwg file/)
     expect(reason({ ...good, fileName: '../../x.dwg' })).toMatch(/not a path/)
     expect(reason({ ...good, fileName: 'a\\b.dwg' })).toMatch(/not a path/)
     expect(reason({ ...good, projectId: 'x'.repeat(3000) })).toMatch(/projectId is too long/)

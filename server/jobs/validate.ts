@@ -50,7 +50,8 @@ export function parseExtractRequest(text: string): ExtractRequest {
   if (/[/\\]/.test(name) || name === '.dwg' || hasControlCharacter(name)) {
     throw new AppError(400, `fileName must be the drawing's file name, not a path: "${name}".`)
   }
-  if (!/\.dwg$/i.test(name)) {
+  // Exactly `.dwg`, as the app's Extract button requires (DESIGN §3).
+  if (!name.endsWith('.dwg')) {
     throw new AppError(400, `Only .dwg drawings can be extracted; "${name}" is not a .dwg file.`)
   }
   return request

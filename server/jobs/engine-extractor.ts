@@ -1,0 +1,19 @@
+import { toCsv } from '../boq/csv.ts'
+import { createBoqEngine } from '../boq/engine.ts'
+import { toXlsx } from '../boq/xlsx.ts'
+import type { Extractor } from './extractor.ts'
+
+/** The real BOQ engine (server/boq) behind the runner's Extractor seam. */
+export function createEngineExtractor(options: {
+  workers: number
+  maxFileBytes: number
+}): Extractor {
+  const engine = createBoqEngine({ workers: options.workers, maxFileBytes: options.maxFileBytes })
+  return {
+    async extract(input, onProgress) {
+      const boq = await engine.extract(input, onProgress)
+      return { xlsx: await toXlsx(boq), csv: toCsv(boq) }
+    },
+    close: () => engine.close(),
+  }
+}

@@ -1,0 +1,237 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthProvider } from '../auth/types.ts'
+import { createBackends } from '../backends.ts'
+import { loadConfig } from '../config.ts'
+import { signIn, type TestClient } from '../testing/client.ts'
+import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+import { closeAllJobs } from './mount.ts'
+import { blockCountsFromXlsx } from './testing/boq-counts.ts'
+import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
+import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import type { JobJson } from './types.ts'
+
+// The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
+// a shared fixture drawing, the real BOQ engine in worker threads.
+
+let server: TestServer
+let seedDir: string
+let ann: TestClient
+let bob: TestClient
+let drawing: DrawingRef
+let broken: DrawingRef
+let signingInAs = 'ann'
+
+/** The local provider, but the profile is whoever `signingInAs` names (local mode has one user). */
+function asSwitchableUsers(local: AuthProvider): AuthProvider {
+  return {
+    ...local,
+    async profile() {
+      const name = signingInAs
+      return { userId: `test-${name}`, name, picture: '' }
+    },
+  }
+}
+
+async function signInAs(name: string): Promise<TestClient> {
+  signingInAs = name
+  return signIn(server.url)
+}
+
+const bodyFor = (ref: DrawingRef) => ({
+  fileName: ref.fileName,
+  fileStorageId: ref.storageId,
+  fileFolderId: ref.folderId,
+  projectId: ref.projectId,
+})
+
+beforeAll(async () => {
+  process.env.BOQ_MAX_QUEUED_PER_USER = '3'
+  process.env.BOQ_WORKERS = '1'
+  seedDir = await makeSeedDir(['example_2018.dwg', 'sample_2018.dwg', 'sample_2000.dwg'], {
+    broken: true,
+  })
+  const dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-http-'))
+  const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
+  const backends = createBackends(config)
+  server = await startTestServer({
+    dataDir,
+    seed: seedDir,
+    backends: { ...backends, auth: asSwitchableUsers(backends.auth) },
+  })
+  ann = await signInAs('ann')
+  bob = await signInAs('bob')
+  drawing = await findDrawing(ann.json, 'example_2018.dwg')
+  broken = await findDrawing(ann.json, 'broken.dwg')
+}, 60_000)
+
+afterAll(async () => {
+  delete process.env.BOQ_MAX_QUEUED_PER_USER
+  delete process.env.BOQ_WORKERS
+  await closeAllJobs()
+  await server?.close()
+  await rm(server?.dataDir ?? '', { recursive: true, force: true })
+  await rm(seedDir, { recursive: true, force: true })
+})
+
+describe('extraction jobs over HTTP', () => {
+  let first: JobJson
+
+  it('runs a job from queued to succeeded and writes the BOQ beside the drawing as a new item', async () => {
+    const response = await postExtract(ann, bodyFor(drawing))
+    expect(response.status).toBe(202)
+    const queued = (await response.json()) as JobJson
+    expect(queued).toMatchObject({
+      status: 'queued',
+      fileName: 'example_2018.dwg',
+      fileStorageId: drawing.storageId,
+      fileFolderId: drawing.folderId,
+      projectId: drawing.projectId,
+    })
+    expect(Date.parse(queued.createdAt)).not.toBeNaN()
+
+    const seen: JobJson[] = []
+    first = await waitForJob(ann, queued.id, { seen })
+    expect(first.error).toBeUndefined()
+    expect(first.status).toBe('succeeded')
+    for (const state of seen.filter((s) => s.status === 'running')) {
+      expect(state.progress).toBeGreaterThanOrEqual(0)
+      expect(state.progress).toBeLessThanOrEqual(1)
+    }
+    expect(first.result).toMatchObject({
+      fileName: 'example_2018 BOQ.xlsx',
+      versionNumber: 1,
+      xlsxUrl: `/api/boq/jobs/${first.id}/result.xlsx`,
+      csvUrl: `/api/boq/jobs/${first.id}/result.csv`,
+    })
+
+    const xlsx = await ann(first.result?.xlsxUrl ?? '')
+    expect(xlsx.status).toBe(200)
+    expect(xlsx.headers.get('content-disposition')).toContain('filename="example_2018 BOQ.xlsx"')
+    const counts = await blockCountsFromXlsx(new Uint8Array(await xlsx.arrayBuffer()))
+    expect(counts.get('bloko')).toBe(2)
+    expect(counts.get('CIRKLO_PUNKTOJ')).toBe(8)
+
+    const csv = await ann(first.result?.csvUrl ?? '')
+    expect(csv.headers.get('content-disposition')).toContain('filename="example_2018 BOQ.csv"')
+    expect(await csv.text()).toContain('CIRKLO_PUNKTOJ')
+
+    const [written] = await findItems(ann.json, (name) => name === 'example_2018 BOQ.xlsx')
+    expect(written).toMatchObject({ folderId: drawing.folderId, itemId: first.result?.itemId })
+  })
+
+  it('writes a second extraction of the same drawing as a new version of that item', async () => {
+    const response = await postExtract(ann, bodyFor(drawing))
+    expect(response.status).toBe(202)
+    const second = await waitForJob(ann, ((await response.json()) as JobJson).id)
+    expect(second.result).toMatchObject({
+      fileName: 'example_2018 BOQ.xlsx',
+      itemId: first.result?.itemId,
+      versionNumber: 2,
+    })
+    const items = await findItems(ann.json, (name) => name === 'example_2018 BOQ.xlsx')
+    expect(items).toHaveLength(1)
+
+    const list = await ann.json<{ data: JobJson[] }>('/api/boq/jobs')
+    expect(list.data.map((j) => j.id).slice(0, 2)).toEqual([second.id, first.id])
+  })
+
+  it('answers a duplicate submission with the job already queued or running', async () => {
+    const [a, b] = await Promise.all([
+      postExtract(ann, bodyFor(drawing)),
+      postExtract(ann, bodyFor(drawing)),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 202])
+    const [jobA, jobB] = (await Promise.all([a.json(), b.json()])) as JobJson[]
+    expect(jobA.id).toBe(jobB.id)
+    expect((await waitForJob(ann, jobA.id)).status).toBe('succeeded')
+  })
+
+  it("hides another user's job and its results (404), and lists only one's own", async () => {
+    for (const path of ['', '/result.xlsx', '/result.csv']) {
+      const response = await bob(`/api/boq/jobs/${first.id}${path}`)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+    }
+    expect((await bob.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toEqual([])
+    expect((await ann(`/api/boq/jobs/${first.id}/result.xlsx`)).status).toBe(200)
+  })
+
+  it('answers 401 without a session', async () => {
+    const anonymous = (path: string) => fetch(new URL(path, server.url))
+    expect((await anonymous('/api/boq/jobs')).status).toBe(401)
+    expect((await anonymous(`/api/boq/jobs/${first.id}`)).status).toBe(401)
+    expect((await anonymous(`/api/boq/jobs/${first.id}/result.xlsx`)).status).toBe(401)
+  })
+
+  it('refuses missing and invalid fields with a readable plain-text reason', async () => {
+    const good = bodyFor(drawing)
+    const cases: [unknown, number, RegExp][] = [
+      ['not json', 400, /must be JSON/],
+      [{ ...good, fileName: undefined }, 400, /fileName is missing/],
+      [{}, 400, /fileName, fileStorageId, fileFolderId, projectId/],
+      [{ ...good, projectId: '  ' }, 400, /projectId is missing or empty/],
+      [{ ...good, fileName: 'example_2018.pdf' }, 400, /Only \.dwg drawings/],
+      [{ ...good, fileName: '../example_2018.dwg' }, 400, /not a path/],
+      [{ ...good, fileStorageId: `${good.fileStorageId}x` }, 404, /./],
+      [{ ...good, fileFolderId: 'urn:nope' }, 404, /./],
+      [{ ...good, projectId: 'b.nope' }, 404, /./],
+    ]
+    const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
+    for (const [body, status, reason] of cases) {
+      const response = await postExtract(ann, body)
+      const text = await response.text()
+      expect(response.status, `${JSON.stringify(body)} → ${text}`).toBe(status)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+      expect(text).toMatch(reason)
+    }
+    expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+  })
+
+  it('refuses a POST without the anti-forgery header (403), queuing nothing', async () => {
+    const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
+    for (const header of ['', 'forged']) {
+      const response = await postExtract(ann, bodyFor(drawing), { 'x-xsrf-token': header })
+      expect(response.status).toBe(403)
+      expect(await response.text()).toMatch(/X-XSRF-TOKEN/)
+    }
+    expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+  })
+
+  it('fails a corrupt drawing with a clear reason and keeps serving', async () => {
+    const response = await postExtract(ann, bodyFor(broken))
+    expect(response.status).toBe(202)
+    const failed = await waitForJob(ann, ((await response.json()) as JobJson).id)
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toMatch(/^Could not extract the BOQ of broken\.dwg: \w.*\.$/)
+    expect(failed.error).not.toMatch(/Error:|at .*\.ts/)
+    expect(failed.result).toBeUndefined()
+    expect((await ann(`/api/boq/jobs/${failed.id}/result.xlsx`)).status).toBe(404)
+
+    expect((await ann('/api/aps/hubs')).status).toBe(200)
+    const after = await postExtract(ann, bodyFor(drawing))
+    expect((await waitForJob(ann, ((await after.json()) as JobJson).id)).status).toBe('succeeded')
+  })
+
+  it('refuses more queued jobs per user than BOQ_MAX_QUEUED_PER_USER with 429', async () => {
+    const refs = [
+      drawing,
+      await findDrawing(ann.json, 'sample_2018.dwg'),
+      await findDrawing(ann.json, 'sample_2000.dwg'),
+      broken,
+    ]
+    const answers = await Promise.all(refs.map((ref) => postExtract(bob, bodyFor(ref))))
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((s) => s === 202)).toHaveLength(3)
+    const refused = answers[statuses.indexOf(429)]
+    expect(refused).toBeDefined()
+    expect(await refused?.text()).toMatch(/limit is 3/)
+    for (const answer of answers.filter((a) => a.status === 202)) {
+      await waitForJob(bob, ((await answer.json()) as JobJson).id)
+    }
+    // Room again once they are done.
+    expect((await postExtract(bob, bodyFor(refs[3] as DrawingRef))).status).toBe(202)
+  })
+})

@@ -1,0 +1,85 @@
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The shared sample drawings (never copied into the repository; tests copy them to temp folders). */
+export const fixturesDir = resolve(
+  fileURLToPath(import.meta.url),
+  '../../../../../shared/fixtures/dwg',
+)
+
+/**
+ * A seed folder for a test server: the given fixtures, plus `broken.dwg` (the first 16 KB of
+ * example_2018.dwg: a DWG header, then nothing) when asked.
+ */
+export async function makeSeedDir(fixtures: string[], options: { broken?: boolean } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'boq-jobs-seed-'))
+  for (const name of fixtures) await copyFile(join(fixturesDir, name), join(dir, name))
+  if (options.broken) {
+    const bytes = await readFile(join(fixturesDir, 'example_2018.dwg'))
+    await writeFile(join(dir, 'broken.dwg'), bytes.subarray(0, 16 * 1024))
+  }
+  return dir
+}
+
+interface Resource {
+  id: string
+  type: string
+  attributes: Record<string, unknown>
+  relationships?: Record<string, { data?: { id: string } | null } | undefined>
+}
+
+type GetJson = <T>(path: string) => Promise<T>
+
+export interface DrawingRef {
+  hubId: string
+  projectId: string
+  folderId: string
+  itemId: string
+  /** The newest version's storage id. */
+  storageId: string
+  fileName: string
+}
+
+/** Walks hubs → projects → folders (as the app does) to every item whose display name matches. */
+export async function findItems(
+  getJson: GetJson,
+  match: (name: string) => boolean,
+): Promise<DrawingRef[]> {
+  const found: DrawingRef[] = []
+  const list = async (path: string) => (await getJson<{ data: Resource[] }>(path)).data
+  for (const hub of await list('/api/aps/hubs')) {
+    const hubPath = `/api/aps/hubs/${encodeURIComponent(hub.id)}`
+    for (const project of await list(`${hubPath}/projects`)) {
+      const contents = `${hubPath}/projects/${encodeURIComponent(project.id)}/contents`
+      const walk = async (folderId: string | undefined): Promise<void> => {
+        const query = folderId ? `?folder_id=${encodeURIComponent(folderId)}` : ''
+        for (const entry of await list(contents + query)) {
+          if (entry.type === 'folders') await walk(entry.id)
+          const name = String(entry.attributes.displayName ?? entry.attributes.name ?? '')
+          if (entry.type !== 'items' || !folderId || !match(name)) continue
+          const versions = await list(`${contents}/${encodeURIComponent(entry.id)}/versions`)
+          const storageId = versions[0]?.relationships?.storage?.data?.id
+          if (!storageId) throw new Error(`No storage id on the versions of ${name}`)
+          found.push({
+            hubId: hub.id,
+            projectId: project.id,
+            folderId,
+            itemId: entry.id,
+            storageId,
+            fileName: name,
+          })
+        }
+      }
+      await walk(undefined)
+    }
+  }
+  return found
+}
+
+export async function findDrawing(getJson: GetJson, name: string): Promise<DrawingRef> {
+  const [found] = await findItems(getJson, (n) => n === name)
+  if (!found) throw new Error(`${name} is not in the cloud`)
+  return found
+}

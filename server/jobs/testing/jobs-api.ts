@@ -1,0 +1,36 @@
+import type { JobJson } from '../types.ts'
+
+type Client = (path: string, init?: RequestInit) => Promise<Response>
+
+export interface ExtractBody {
+  fileName: string
+  fileStorageId: string
+  fileFolderId: string
+  projectId: string
+}
+
+export function postExtract(client: Client, body: unknown, headers: Record<string, string> = {}) {
+  return client('/api/boq/extract', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+/** Polls GET /api/boq/jobs/{id} until the job is finished; `seen` collects every state observed. */
+export async function waitForJob(
+  client: Client,
+  id: string,
+  options: { timeoutMs?: number; seen?: JobJson[]; intervalMs?: number } = {},
+): Promise<JobJson> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  for (;;) {
+    const response = await client(`/api/boq/jobs/${id}`)
+    if (!response.ok) throw new Error(`GET job ${id}: ${response.status} ${await response.text()}`)
+    const job = (await response.json()) as JobJson
+    options.seen?.push(job)
+    if (job.status === 'succeeded' || job.status === 'failed') return job
+    if (Date.now() > deadline) throw new Error(`Job ${id} still ${job.status} after the timeout`)
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25))
+  }
+}

@@ -1,6 +1,7 @@
 /** The public 404 page for any unknown path, and its 'Back Home' button to /. */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { unexpectedProblems } from './support/browser.ts'
+import { expectedWhileJobsAbsent } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { fileScreenHeading, signIn } from './support/sign-in.ts'
 
@@ -9,6 +10,10 @@ const notFoundText = 'Sorry, the page you visited does not exist.'
 describe('the 404 page', () => {
   const server = useServer()
   const browser = useBrowser()
+  let jobsAbsent: RegExp[]
+  beforeAll(async () => {
+    jobsAbsent = await expectedWhileJobsAbsent(server().url)
+  })
 
   it('shows to a signed-in user, and Back Home leads to the file screen', async () => {
     const { page, problems } = browser()
@@ -18,7 +23,7 @@ describe('the 404 page', () => {
     await page.getByRole('button', { name: 'Back Home' }).click()
     await page.waitForURL(`${server().url}/`)
     await page.getByRole('heading', { name: fileScreenHeading }).waitFor()
-    expect(unexpectedProblems(problems)).toEqual([])
+    expect(unexpectedProblems(problems, jobsAbsent)).toEqual([])
   })
 
   it('is public: shown without signing in; Back Home then meets the guard', async () => {
@@ -28,7 +33,7 @@ describe('the 404 page', () => {
     expect(new URL(page.url()).pathname).toBe('/not-a-page')
     await page.getByRole('button', { name: 'Back Home' }).click()
     await page.waitForURL(`${server().url}/login`)
-    expect(unexpectedProblems(problems, [/\/api\/aps\/auth\/token$/])).toEqual([])
+    expect(unexpectedProblems(problems, [...jobsAbsent, /\/api\/aps\/auth\/token$/])).toEqual([])
   })
 
   it('is not served for unknown API paths, which answer 404 in plain text', async () => {

@@ -34,3 +34,13 @@ export async function expectExtractOutcome(page: Page, response: Response): Prom
   await page.getByRole('alert').filter({ hasText: body }).first().waitFor()
   return [/\/api\/boq\/extract$/]
 }
+
+/**
+ * Before the jobs land, the app's jobs panel asks GET /api/boq/jobs and gets 404 (Chromium logs
+ * it). Returns that as an expected problem only while the server really has no such route.
+ */
+export async function expectedWhileJobsAbsent(url: string): Promise<RegExp[]> {
+  const probe = await fetch(`${url}/api/boq/jobs`)
+  await probe.body?.cancel()
+  return probe.status === 404 ? [/\/api\/boq\/jobs$/] : []
+}

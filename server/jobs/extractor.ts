@@ -15,3 +15,17 @@ export interface Extractor {
   ): Promise<BoqOutputs>
   close(): Promise<void>
 }
+
+/** An Extractor made by `create` on the first extraction (and only then closed). */
+export function lazyExtractor(create: () => Promise<Extractor>): Extractor {
+  let made: Promise<Extractor> | undefined
+  return {
+    async extract(input, onProgress) {
+      made ??= create()
+      return (await made).extract(input, onProgress)
+    },
+    async close() {
+      await (await made?.catch(() => undefined))?.close()
+    },
+  }
+}

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts'
 import { readJobsConfig } from './config.ts'
 import { deferredStore } from './deferred-store.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
-import type { Extractor } from './extractor.ts'
+import { type Extractor, lazyExtractor } from './extractor.ts'
 import { jobsRoutes } from './routes.ts'
 import { startJobRunner } from './runner.ts'
 
@@ -43,13 +43,16 @@ export function mountJobs(
 
   const starting = (async () => {
     await opening
-    // Loaded lazily so that nothing loads the WASM reader before a job needs it.
     const extractor =
       options.extractor ??
-      (await import('./engine-extractor.ts')).createEngineExtractor({
-        workers: settings.workers,
-        maxFileBytes: settings.maxFileBytes,
-      })
+      lazyExtractor(async () =>
+        // Loaded and started on the first job: a server that never extracts never loads the
+        // WASM reader nor keeps warm workers (tests start many servers).
+        (await import('./engine-extractor.ts')).createEngineExtractor({
+          workers: settings.workers,
+          maxFileBytes: settings.maxFileBytes,
+        }),
+      )
     return startJobRunner({
       store,
       cloud: options.cloud,

@@ -119,7 +119,18 @@ export function folderResource(origin: string, state: FakeApsState, folder: Fake
   }
 }
 
-export function itemResource(origin: string, state: FakeApsState, item: FakeItem) {
+// Big folders are listed again and again (benches): an item's resource is built once per version.
+const itemCache = new WeakMap<FakeItem, { versions: number; resource: unknown }>()
+
+export function itemResource(origin: string, state: FakeApsState, item: FakeItem): unknown {
+  const cached = itemCache.get(item)
+  if (cached && cached.versions === item.versions.length) return cached.resource
+  const resource = buildItemResource(origin, state, item)
+  itemCache.set(item, { versions: item.versions.length, resource })
+  return resource
+}
+
+function buildItemResource(origin: string, state: FakeApsState, item: FakeItem) {
   const base = `${origin}/data/v1/projects/${enc(item.projectId)}/items/${enc(item.id)}`
   const tip = item.versions.at(-1)
   const bim = item.projectId.startsWith('b.')
@@ -234,10 +245,11 @@ export function page<T>(
   all: T[],
   query: URLSearchParams,
   limit: number,
+  serialize: (entry: T) => unknown,
 ) {
   const number = Number(query.get('page[number]') ?? '0')
   const start = number * limit
-  const data = all.slice(start, start + limit)
+  const data = all.slice(start, start + limit).map(serialize)
   const link = (n: number) => {
     const q = new URLSearchParams(query)
     q.set('page[number]', String(n))

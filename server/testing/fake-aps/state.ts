@@ -99,6 +99,8 @@ export class FakeApsState {
   projects = new Map<string, FakeProject>()
   folders = new Map<string, FakeFolder>()
   items = new Map<string, FakeItem>()
+  /** folder id → its child folders and items, in creation order (lists stay fast when big). */
+  private children = new Map<string, { folders: FakeFolder[]; items: FakeItem[] }>()
   objects = new Map<string, FakeObject>()
   codes = new Map<string, CodeGrant>()
   accessTokens = new Map<string, AccessGrant>()
@@ -134,7 +136,7 @@ export class FakeApsState {
     const rootFolderId = folderUrn(stableSuffix(`root:${id}`))
     const project = { id, hubId: hub.id, name, rootFolderId }
     this.projects.set(id, project)
-    this.folders.set(rootFolderId, {
+    this.putFolder({
       id: rootFolderId,
       projectId: id,
       parentId: null,
@@ -163,8 +165,27 @@ export class FakeApsState {
       canCreate: options.canCreate ?? true,
       createTime: this.tick(),
     }
-    this.folders.set(id, folder)
+    this.putFolder(folder)
     return folder
+  }
+
+  private slot(folderId: string) {
+    let slot = this.children.get(folderId)
+    if (!slot) {
+      slot = { folders: [], items: [] }
+      this.children.set(folderId, slot)
+    }
+    return slot
+  }
+
+  private putFolder(folder: FakeFolder): void {
+    this.folders.set(folder.id, folder)
+    if (folder.parentId) this.slot(folder.parentId).folders.push(folder)
+  }
+
+  private putItem(item: FakeItem): void {
+    this.items.set(item.id, item)
+    this.slot(item.folderId).items.push(item)
   }
 
   /** An item whose versions hold these bytes (one version per entry, oldest first). */
@@ -186,7 +207,7 @@ export class FakeApsState {
       versions: [],
       createTime: this.tick(),
     }
-    this.items.set(item.id, item)
+    this.putItem(item)
     for (const bytes of versions) this.addVersion(item, this.storeObject(displayName, bytes))
     return item
   }
@@ -206,7 +227,7 @@ export class FakeApsState {
         versions: [],
         createTime: this.tick(),
       }
-      this.items.set(item.id, item)
+      this.putItem(item)
       this.addVersion(item, shared)
     }
   }
@@ -238,9 +259,8 @@ export class FakeApsState {
   }
 
   childrenOf(folderId: string): { folders: FakeFolder[]; items: FakeItem[] } {
-    const folders = [...this.folders.values()].filter((f) => f.parentId === folderId)
-    const items = [...this.items.values()].filter((i) => i.folderId === folderId)
-    return { folders, items }
+    const slot = this.children.get(folderId)
+    return { folders: [...(slot?.folders ?? [])], items: [...(slot?.items ?? [])] }
   }
 
   findFolder(projectId: string, name: string): FakeFolder | undefined {
@@ -248,9 +268,7 @@ export class FakeApsState {
   }
 
   findItem(folderId: string, displayName: string): FakeItem | undefined {
-    return [...this.items.values()].find(
-      (i) => i.folderId === folderId && i.displayName === displayName,
-    )
+    return this.children.get(folderId)?.items.find((i) => i.displayName === displayName)
   }
 
   versionById(id: string): { item: FakeItem; version: FakeVersion } | undefined {

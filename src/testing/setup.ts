@@ -1,1 +1,35 @@
 import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { resetFakeApi } from './fake-api'
+import { server } from './msw-server'
+
+// Lazy route chunks are transformed on first use; give the first render time.
+configure({ asyncUtilTimeout: 3000 })
+
+// jsdom has no ResizeObserver; Radix and react-arborist need one.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
+
+// jsdom does not scroll; the router resets the scroll position on navigation.
+window.scrollTo = () => {}
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+beforeEach(() => {
+  resetFakeApi()
+  // Each test starts without cookies.
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  }
+})
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  vi.restoreAllMocks()
+})
+afterAll(() => server.close())

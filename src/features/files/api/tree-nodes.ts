@@ -12,7 +12,7 @@ export type JsonApiResource = {
     lastModifiedUserName?: string
   }
   links?: { self?: { href?: string }; webView?: { href?: string } }
-  relationships?: { storage?: { data?: { id?: string } } }
+  relationships?: { storage?: { data?: { type?: string; id?: string } } }
 }
 
 /** What a node's children are loaded from; also the node's query key part. */

@@ -12,7 +12,7 @@ import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
 import { nodeId, parentOf, type TreeNode } from '../api/tree-nodes'
 import { loadChildren, treeQueries } from '../api/tree-queries'
 import { findNode, updateNode } from '../utils/tree-data'
-import { TreeRow } from './tree-row'
+import { TreeRow, TreeRowFrame } from './tree-row'
 
 export const ROW_HEIGHT = 32
 
@@ -116,12 +116,14 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
         height={height}
         width="100%"
         indent={18}
+        openByDefault={false}
         disableMultiSelection
         disableDrag
         disableDrop
         disableEdit
         onToggle={onToggle}
         onSelect={handleSelect}
+        renderRow={TreeRowFrame}
       >
         {TreeRow}
       </Tree>

@@ -1,4 +1,4 @@
-import type { NodeRendererProps } from 'react-arborist'
+import type { NodeRendererProps, RowRendererProps } from 'react-arborist'
 import type { TreeNode } from '../api/tree-nodes'
 
 const ICONS: Record<TreeNode['kind'], string> = {
@@ -13,20 +13,21 @@ const ICONS: Record<TreeNode['kind'], string> = {
 export function TreeRow({ node, style }: NodeRendererProps<TreeNode>) {
   const data = node.data
   return (
-    // Clicking a row selects it (arborist's row handler) and opens or closes it.
-    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the tree handles keys itself
     <div
       style={style}
       className={`flex h-full cursor-pointer items-center gap-1.5 pr-3 text-sm ${
         node.isSelected ? 'bg-sky-100 text-sky-900' : 'hover:bg-slate-100'
       } ${node.isFocused ? 'outline outline-1 -outline-offset-1 outline-sky-500' : ''}`}
-      onClick={() => {
-        if (node.isInternal) node.toggle()
-      }}
     >
-      <span aria-hidden="true" className="inline-block w-4 text-center text-slate-500">
-        {node.isInternal ? (node.isOpen ? '▾' : '▸') : ''}
-      </span>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        className={`h-4 w-4 shrink-0 fill-slate-500 transition-transform ${
+          node.isInternal ? '' : 'invisible'
+        } ${node.isOpen ? 'rotate-90' : ''}`}
+      >
+        <path d="M6 4l5 4-5 4z" />
+      </svg>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
@@ -44,6 +45,27 @@ export function TreeRow({ node, style }: NodeRendererProps<TreeNode>) {
           className="ml-1 h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600"
         />
       ) : null}
+    </div>
+  )
+}
+
+/**
+ * The row element (role treeitem). A click selects the row and opens or closes it;
+ * the keyboard is handled by the tree. Module-level, so its identity never changes.
+ */
+export function TreeRowFrame({ node, attrs, innerRef, children }: RowRendererProps<TreeNode>) {
+  return (
+    // biome-ignore lint/a11y: attrs give the row role treeitem; the tree element handles its keys
+    <div
+      {...attrs}
+      ref={innerRef}
+      onFocus={(e) => e.stopPropagation()}
+      onClick={(e) => {
+        node.handleClick(e)
+        if (node.isInternal) node.toggle()
+      }}
+    >
+      {children}
     </div>
   )
 }

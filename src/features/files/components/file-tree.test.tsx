@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
+import { hub, version } from '../../../testing/fixtures'
+import { server } from '../../../testing/msw-server'
+import { renderApp } from '../../../testing/render-app'
+import { clickPath, fileTree, findRow, rowTitles } from '../../../testing/tree-helpers'
+import { treeQueries } from '../api/tree-queries'
+
+const contentsPath = `/api/aps/hubs/${ids.hub}/projects/${ids.tower}/contents`
+
+describe('file tree', () => {
+  const tz = process.env.TZ
+  afterEach(() => {
+    process.env.TZ = tz
+  })
+
+  it('is a tree named "ACC files", 65vh high, with the hubs loaded on mount', async () => {
+    renderApp('/')
+    expect(await findRow('Demo Hub')).toBeInTheDocument()
+    expect(fileTree().closest('.h-\\[65vh\\]')).not.toBeNull()
+    expect(requestsTo('/api/aps/hubs')).toHaveLength(1)
+    expect(requestsTo(`/api/aps/hubs/${ids.hub}/projects`)).toHaveLength(0)
+  })
+
+  it('loads each level when its node opens: hub → projects → top contents → folder → versions', async () => {
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub'])
+    expect(await findRow('Tower')).toBeInTheDocument()
+    expect(requestsTo(`/api/aps/hubs/${ids.hub}/projects`)).toHaveLength(1)
+
+    await clickPath(user, ['Tower'])
+    expect(await findRow('Plans')).toBeInTheDocument()
+    const top = requestsTo(contentsPath)
+    expect(top).toHaveLength(1)
+    expect(top[0]?.url.searchParams.has('folder_id')).toBe(false)
+
+    await clickPath(user, ['Plans'])
+    expect(await findRow('floor.dwg')).toBeInTheDocument()
+    const inFolder = requestsTo(contentsPath)
+    expect(inFolder).toHaveLength(2)
+    expect(inFolder[1]?.url.searchParams.get('folder_id')).toBe(ids.plans)
+
+    await clickPath(user, ['floor.dwg'])
+    await findRow(/^2 /)
+    expect(
+      requestsTo(`/api/aps/hubs/${ids.hub}/projects/${ids.tower}/contents/${ids.floor}/versions`),
+    ).toHaveLength(1)
+  })
+
+  it('keeps one query key per node, general → specific', async () => {
+    const { user, queryClient } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower', 'Plans', 'floor.dwg'])
+    await findRow(/^2 /)
+    const keys = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: treeQueries.all() })
+      .map((q) => q.queryKey)
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ['tree', 'children', { kind: 'root' }],
+        ['tree', 'children', { kind: 'hub', hubId: ids.hub }],
+        ['tree', 'children', { kind: 'project', hubId: ids.hub, projectId: ids.tower }],
+        [
+          'tree',
+          'children',
+          { kind: 'folder', hubId: ids.hub, projectId: ids.tower, folderId: ids.plans },
+        ],
+        [
+          'tree',
+          'children',
+          { kind: 'item', hubId: ids.hub, projectId: ids.tower, itemId: ids.floor },
+        ],
+      ]),
+    )
+    expect(keys).toHaveLength(5)
+  })
+
+  it('never reloads a node that already has children', async () => {
+    const { user, queryClient } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower', 'Plans'])
+    await findRow('floor.dwg')
+    expect(requestsTo(contentsPath)).toHaveLength(2)
+    // Even with the cache emptied, closing and opening again asks nobody.
+    queryClient.clear()
+    await clickPath(user, ['Plans'])
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'floor.dwg' })).toBeNull())
+    await clickPath(user, ['Plans'])
+    expect(await findRow('floor.dwg')).toBeInTheDocument()
+    await clickPath(user, ['Tower', 'Tower'])
+    expect(await findRow('Plans')).toBeInTheDocument()
+    expect(requestsTo(contentsPath)).toHaveLength(2)
+  })
+
+  it('titles folders by name, items by displayName, versions by number, local time and user', async () => {
+    process.env.TZ = 'Asia/Tokyo'
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower', 'Plans', 'floor.dwg'])
+    await findRow(/^2 /)
+    const titles = rowTitles()
+    expect(titles).toContain('Plans')
+    expect(titles).not.toContain('Plans (display)')
+    expect(titles).toContain('Level 1')
+    expect(titles).toContain('floor.dwg')
+    expect(titles).not.toContain('floor.dwg (name)')
+    // 2024-03-04T05:06:07Z in Tokyo (UTC+9).
+    expect(titles).toContain('2 2024-03-04 14:06:07 Ada Lovelace')
+    expect(titles).toContain('1 2024-01-02 12:04:05 Charles Babbage')
+  })
+
+  it('formats version times in the browser time zone', async () => {
+    process.env.TZ = 'America/New_York'
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower', 'Plans', 'floor.dwg'])
+    expect(await findRow('2 2024-03-04 00:06:07 Ada Lovelace')).toBeInTheDocument()
+  })
+
+  it('shows versions as leaves', async () => {
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower', 'Plans', 'floor.dwg'])
+    const v2 = await findRow(/^2 /)
+    expect(v2).toHaveAttribute('aria-expanded', 'false')
+    const before = fakeApi.requests.length
+    await user.click(v2)
+    expect(fakeApi.requests).toHaveLength(before)
+  })
+
+  it('logs a failed node load and shows it empty', async () => {
+    server.use(
+      http.get('*/api/aps/hubs/:hubId/projects', () => new HttpResponse('down', { status: 503 })),
+    )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub'])
+    await waitFor(() => expect(logged).toHaveBeenCalled())
+    await waitFor(() => expect(rowTitles()).toEqual(['Demo Hub']))
+  })
+
+  it('logs a failed hub list and shows an empty tree', async () => {
+    server.use(http.get('*/api/aps/hubs', () => new HttpResponse('down', { status: 500 })))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderApp('/')
+    expect(await screen.findByRole('tree', { name: 'ACC files' })).toBeInTheDocument()
+    expect(rowTitles()).toEqual([])
+    expect(logged).toHaveBeenCalled()
+  })
+
+  it('renders only the visible rows of a big list (virtualized)', async () => {
+    fakeApi.hubs = Array.from({ length: 2000 }, (_, i) => hub(`Hub ${i}`))
+    renderApp('/')
+    await findRow('Hub 0')
+    const rows = within(fileTree()).getAllByRole('treeitem')
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.length).toBeLessThan(60)
+  })
+
+  it('moves with the arrows, opens with ArrowRight, selects with Enter or Space', async () => {
+    fakeApi.versions[ids.stair] = [
+      version({ displayName: 'stair.dwg', versionNumber: 3, user: 'Grace Hopper' }),
+    ]
+    const { user } = renderApp('/')
+    await findRow('Demo Hub')
+    fileTree().focus()
+    await user.keyboard('{ArrowRight}') // open Demo Hub
+    await findRow('Tower')
+    await user.keyboard('{ArrowDown}{ArrowRight}') // open Tower
+    await findRow('Plans')
+    await user.keyboard('{ArrowDown}{ArrowRight}') // open Plans
+    await findRow('Level 1')
+    await user.keyboard('{ArrowDown}{Enter}') // select Level 1
+    expect(await findRow('Level 1')).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('button', { name: 'Extract BOQ' })).toBeDisabled()
+    await user.keyboard('{ArrowRight}') // open Level 1
+    await findRow('stair.dwg')
+    await user.keyboard('{ArrowDown}{ArrowRight}') // open stair.dwg
+    const v3 = await findRow(/^3 /)
+    await user.keyboard('{ArrowDown} ') // select the version with Space
+    await waitFor(() => expect(v3).toHaveAttribute('aria-selected', 'true'))
+    expect(screen.getByRole('button', { name: 'Extract BOQ' })).toBeEnabled()
+    // ArrowLeft closes an open node and moves to the parent.
+    await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: /^3 / })).toBeNull())
+  })
+
+  it('keeps the href of any selected node', async () => {
+    const { user, container } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower'])
+    await waitFor(() =>
+      expect(container.querySelector('[data-selected-href]')).toHaveAttribute(
+        'data-selected-href',
+        `https://cloud.test/projects/${ids.tower}`,
+      ),
+    )
+  })
+})

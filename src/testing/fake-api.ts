@@ -1,0 +1,132 @@
+// The fake server every test talks to (through MSW): a small cloud, a session, jobs.
+// Tests change `fakeApi` directly, or override one route with server.use().
+import type { JsonApiResource } from '../features/files/api/tree-nodes'
+import type { Job } from '../features/jobs/api/jobs-api'
+import {
+  accWebView,
+  bim360WebView,
+  folder,
+  hub,
+  item,
+  job as makeJob,
+  project,
+  version,
+} from './fixtures'
+
+export type RecordedRequest = {
+  method: string
+  url: URL
+  headers: Headers
+  body: unknown
+}
+
+export type FakeApi = {
+  signedIn: boolean
+  profile: { userId: string; name: string; picture: string }
+  loginUrl: string
+  hubs: JsonApiResource[]
+  /** hubId → projects */
+  projects: Record<string, JsonApiResource[]>
+  /** projectId → top folders; folderId → contents */
+  contents: Record<string, JsonApiResource[]>
+  /** itemId → versions */
+  versions: Record<string, JsonApiResource[]>
+  jobs: Job[]
+  /** What POST /api/boq/extract answers; the default queues a job. */
+  extract: (body: Record<string, string>) => { status: number; body: unknown }
+  requests: RecordedRequest[]
+}
+
+/** Ids of the default cloud, for tests to refer to. */
+export const ids = {
+  hub: 'b.demo-hub',
+  tower: 'b.tower',
+  empty: 'b.empty',
+  plans: 'urn:adsk.wipprod:fs.folder:co.plans',
+  level1: 'urn:adsk.wipprod:fs.folder:co.level1',
+  floor: 'urn:adsk.wipprod:dm.lineage:floor',
+  upper: 'urn:adsk.wipprod:dm.lineage:upper',
+  dotted: 'urn:adsk.wipprod:dm.lineage:dotted',
+  readme: 'urn:adsk.wipprod:dm.lineage:readme',
+  sheet: 'urn:adsk.wipprod:dm.lineage:sheet',
+  stair: 'urn:adsk.wipprod:dm.lineage:stair',
+}
+
+export function defaultFakeApi(): FakeApi {
+  const inPlans = (itemId: string) => accWebView(ids.tower, ids.plans, itemId)
+  return {
+    signedIn: true,
+    profile: { userId: 'u-1', name: 'Ada Lovelace', picture: 'https://cloud.test/ada.png' },
+    loginUrl: 'http://localhost:3000/api/aps/auth/callback?code=abc&state=xyz',
+    hubs: [hub('Demo Hub', ids.hub)],
+    projects: { [ids.hub]: [project('Tower', ids.tower), project('Empty project', ids.empty)] },
+    contents: {
+      [ids.tower]: [folder('Plans', ids.plans)],
+      [ids.empty]: [],
+      [ids.plans]: [
+        folder('Level 1', ids.level1),
+        item('floor.dwg', ids.floor),
+        item('UPPER.DWG', ids.upper),
+        item('site.plan.dwg', ids.dotted),
+        item('README', ids.readme),
+        item('sheet.pdf', ids.sheet),
+      ],
+      [ids.level1]: [item('stair.dwg', ids.stair)],
+    },
+    versions: {
+      [ids.floor]: [
+        version({
+          displayName: 'floor.dwg',
+          versionNumber: 2,
+          createTime: '2024-03-04T05:06:07.000Z',
+          user: 'Ada Lovelace',
+          storageId: 'urn:adsk.objects:os.object:wip.dm.prod/floor-v2.dwg',
+          webView: inPlans(ids.floor),
+        }),
+        version({
+          displayName: 'floor.dwg',
+          versionNumber: 1,
+          createTime: '2024-01-02T03:04:05.000Z',
+          user: 'Charles Babbage',
+          webView: inPlans(ids.floor),
+        }),
+      ],
+      [ids.upper]: [version({ displayName: 'UPPER.DWG', webView: inPlans(ids.upper) })],
+      [ids.dotted]: [version({ displayName: 'site.plan.dwg', webView: inPlans(ids.dotted) })],
+      [ids.readme]: [version({ displayName: 'README', webView: inPlans(ids.readme) })],
+      [ids.sheet]: [version({ displayName: 'sheet.pdf', webView: inPlans(ids.sheet) })],
+      [ids.stair]: [
+        version({
+          displayName: 'stair.dwg',
+          storageId: 'urn:adsk.objects:os.object:wip.dm.prod/stair.dwg',
+          webView: bim360WebView(ids.tower, ids.level1, ids.stair),
+        }),
+      ],
+    },
+    jobs: [],
+    extract: (body) => {
+      const created = makeJob({
+        fileName: body.fileName,
+        projectId: body.projectId,
+        fileFolderId: body.fileFolderId,
+        fileStorageId: body.fileStorageId,
+      })
+      fakeApi.jobs.unshift(created)
+      return { status: 202, body: created }
+    },
+    requests: [],
+  }
+}
+
+export let fakeApi: FakeApi = defaultFakeApi()
+
+export function resetFakeApi(): void {
+  fakeApi = defaultFakeApi()
+}
+
+/** Requests made so far whose path (without query) equals `path`. */
+export function requestsTo(path: string, method = 'GET'): RecordedRequest[] {
+  return fakeApi.requests.filter(
+    (r) => r.method === method && decodeURIComponent(r.url.pathname) === path,
+  )
+}

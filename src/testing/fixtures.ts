@@ -1,0 +1,125 @@
+// Fixture factories: JSON:API resources and jobs as the server answers them. Used by every test.
+import type { JsonApiResource } from '../features/files/api/tree-nodes'
+import type { Job } from '../features/jobs/api/jobs-api'
+
+let seq = 0
+const next = (prefix: string) => `${prefix}${++seq}`
+
+export function hub(name: string, id = `b.${next('hub')}`): JsonApiResource {
+  return {
+    id,
+    type: 'hubs',
+    attributes: { name },
+    links: { self: { href: `https://cloud.test/hubs/${id}` } },
+  }
+}
+
+export function project(name: string, id = `b.${next('project')}`): JsonApiResource {
+  return {
+    id,
+    type: 'projects',
+    attributes: { name },
+    links: { self: { href: `https://cloud.test/projects/${id}` } },
+  }
+}
+
+export function folder(
+  name: string,
+  id = `urn:adsk.wipprod:fs.folder:co.${next('f')}`,
+): JsonApiResource {
+  return {
+    id,
+    type: 'folders',
+    attributes: { name, displayName: `${name} (display)` },
+    links: { self: { href: `https://cloud.test/folders/${encodeURIComponent(id)}` } },
+  }
+}
+
+export function item(
+  displayName: string,
+  id = `urn:adsk.wipprod:dm.lineage:${next('i')}`,
+): JsonApiResource {
+  return {
+    id,
+    type: 'items',
+    attributes: { displayName, name: `${displayName} (name)` },
+    links: { self: { href: `https://cloud.test/items/${encodeURIComponent(id)}` } },
+  }
+}
+
+/** ACC's webView link: the folder is the `folderUrn` query value. */
+export function accWebView(projectId: string, folderId: string, itemId = 'urn:x'): string {
+  return `https://acc.autodesk.com/docs/files/projects/${projectId.replace(/^b\./, '')}?folderUrn=${encodeURIComponent(folderId)}&entityId=${encodeURIComponent(itemId)}&viewModel=detail&moduleId=folders`
+}
+
+/** BIM 360's webView link: the folder is the `folders/{id}/detail` path part. */
+export function bim360WebView(projectId: string, folderId: string, itemId = 'urn:x'): string {
+  return `https://docs.b360.autodesk.com/projects/${projectId.replace(/^b\./, '')}/folders/${encodeURIComponent(folderId)}/detail/viewer/items/${encodeURIComponent(itemId)}`
+}
+
+export function version(options: {
+  displayName: string
+  versionNumber?: number
+  createTime?: string
+  user?: string
+  storageId?: string
+  webView?: string
+  id?: string
+}): JsonApiResource {
+  const versionNumber = options.versionNumber ?? 1
+  const id = options.id ?? `urn:adsk.wipprod:fs.file:vf.${next('v')}?version=${versionNumber}`
+  return {
+    id,
+    type: 'versions',
+    attributes: {
+      name: options.displayName,
+      displayName: options.displayName,
+      versionNumber,
+      createTime: options.createTime ?? '2024-03-04T05:06:07.000Z',
+      lastModifiedUserName: options.user ?? 'Ada Lovelace',
+    },
+    links: {
+      self: { href: `https://cloud.test/versions/${encodeURIComponent(id)}` },
+      webView: { href: options.webView ?? '' },
+    },
+    relationships: {
+      storage: {
+        data: {
+          type: 'objects',
+          id: options.storageId ?? `urn:adsk.objects:os.object:wip.dm.prod/${next('obj')}.dwg`,
+        },
+      },
+    },
+  }
+}
+
+export function job(overrides: Partial<Job> = {}): Job {
+  const id = overrides.id ?? next('job-')
+  return {
+    id,
+    status: 'queued',
+    fileName: 'floor.dwg',
+    projectId: 'b.tower',
+    fileFolderId: 'urn:adsk.wipprod:fs.folder:co.plans',
+    fileStorageId: 'urn:adsk.objects:os.object:wip.dm.prod/floor.dwg',
+    createdAt: '2024-03-04T05:06:07.000Z',
+    updatedAt: '2024-03-04T05:06:07.000Z',
+    ...overrides,
+  }
+}
+
+export function succeededJob(overrides: Partial<Job> = {}): Job {
+  const base = job(overrides)
+  return {
+    ...base,
+    status: 'succeeded',
+    result: {
+      fileName: `${base.fileName.replace(/\.dwg$/, '')} BOQ.xlsx`,
+      itemId: 'urn:adsk.wipprod:dm.lineage:boq',
+      versionNumber: 1,
+      xlsxUrl: `/api/boq/jobs/${base.id}/result.xlsx`,
+      csvUrl: `/api/boq/jobs/${base.id}/result.csv`,
+    },
+    ...overrides,
+  }
+}

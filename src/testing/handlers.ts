@@ -1,0 +1,70 @@
+import { HttpResponse, http } from 'msw'
+import { fakeApi } from './fake-api'
+
+const text401 = () => new HttpResponse('Not signed in', { status: 401 })
+
+async function record(request: Request): Promise<void> {
+  let body: unknown
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const raw = await request.clone().text()
+    try {
+      body = JSON.parse(raw)
+    } catch {
+      body = raw
+    }
+  }
+  fakeApi.requests.push({
+    method: request.method,
+    url: new URL(request.url),
+    headers: new Headers(request.headers),
+    body,
+  })
+}
+
+const list = (data: unknown[] | undefined) =>
+  data ? HttpResponse.json({ data }) : new HttpResponse('Not found', { status: 404 })
+
+/** The default answers of the fake server (see fake-api.ts). */
+export const handlers = [
+  http.all('*/api/*', async ({ request }) => {
+    await record(request)
+    // Falls through to the matching handler below.
+  }),
+  http.get('*/api/aps/auth/login', () => HttpResponse.text(fakeApi.loginUrl)),
+  http.get('*/api/aps/auth/token', () =>
+    fakeApi.signedIn ? HttpResponse.json({ access_token: 'public', expires_in: 3600 }) : text401(),
+  ),
+  http.get('*/api/aps/auth/profile', () =>
+    fakeApi.signedIn ? HttpResponse.json(fakeApi.profile) : text401(),
+  ),
+  http.get('*/api/aps/auth/logout', () => {
+    fakeApi.signedIn = false
+    return new HttpResponse(null, { status: 204 })
+  }),
+  http.get('*/api/aps/hubs', () => list(fakeApi.hubs)),
+  http.get('*/api/aps/hubs/:hubId/projects', ({ params }) =>
+    list(fakeApi.projects[String(params.hubId)]),
+  ),
+  http.get('*/api/aps/hubs/:hubId/projects/:projectId/contents', ({ request, params }) => {
+    const folderId = new URL(request.url).searchParams.get('folder_id')
+    return list(fakeApi.contents[folderId ?? String(params.projectId)])
+  }),
+  http.get('*/api/aps/hubs/:hubId/projects/:projectId/contents/:itemId/versions', ({ params }) =>
+    list(fakeApi.versions[String(params.itemId)]),
+  ),
+  http.post('*/api/boq/extract', async ({ request }) => {
+    const body = (await request.json()) as Record<string, string>
+    const answer = fakeApi.extract(body)
+    return typeof answer.body === 'string'
+      ? new HttpResponse(answer.body, {
+          status: answer.status,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        })
+      : HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status })
+  }),
+  http.get('*/api/boq/jobs', () => HttpResponse.json({ data: fakeApi.jobs })),
+  http.get('*/api/boq/jobs/:id', ({ params }) => {
+    const found = fakeApi.jobs.find((j) => j.id === params.id)
+    return found ? HttpResponse.json(found) : new HttpResponse('No such job', { status: 404 })
+  }),
+]

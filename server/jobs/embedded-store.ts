@@ -61,14 +61,12 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   const dirOf = (id: string) => join(root, id)
   const resultPath = (id: string, format: ResultFormat) => join(dirOf(id), `result.${format}`)
 
-  /** Writes the job's current state; writes of one job run one after another, in order. */
-  function persist(id: string): Promise<void> {
+  /** Writes one state of a job; writes of one job run one after another, in order. */
+  function persist(id: string, stored: StoredJob): Promise<void> {
     const previous = writes.get(id) ?? Promise.resolve()
     const next = previous
       .catch(() => {})
       .then(async () => {
-        const stored = jobs.get(id)
-        if (!stored) return
         const { progress: _progress, ...job } = stored.job
         await writeFileAtomic(join(dirOf(id), 'job.json'), JSON.stringify({ ...stored, job }))
       })
@@ -81,12 +79,24 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     return next
   }
 
-  function change(id: string, patch: Partial<JobRecord>, credentials?: 'drop'): StoredJob {
-    const stored = jobs.get(id)
-    if (!stored) throw new AppError(404, 'No such job.')
-    stored.job = { ...stored.job, ...patch, updatedAt: new Date().toISOString() }
-    if (credentials === 'drop') delete stored.credentials
-    return stored
+  /**
+   * Changes a job: the new state is written first and shown to readers only once it is on disk,
+   * so what the API has answered survives a kill -9.
+   */
+  async function commit(
+    id: string,
+    patch: Partial<JobRecord>,
+    credentials?: 'drop',
+  ): Promise<void> {
+    const current = jobs.get(id)
+    if (!current) throw new AppError(404, 'No such job.')
+    const next: StoredJob = {
+      ...current,
+      job: { ...current.job, ...patch, updatedAt: new Date().toISOString() },
+    }
+    if (credentials === 'drop') delete next.credentials
+    await persist(id, next)
+    if (jobs.has(id)) jobs.set(id, next)
   }
 
   function notify(): void {
@@ -136,7 +146,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     const { id, status, attempts } = stored.job
     if (status === 'running') {
       if (attempts >= maxAttempts) {
-        change(
+        await commit(
           id,
           {
             status: 'failed',
@@ -145,7 +155,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
           'drop',
         )
       } else {
-        change(id, { status: 'queued' })
+        await commit(id, { status: 'queued' })
         queue.push(id)
       }
       recovered.push(id)
@@ -153,7 +163,6 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       queue.push(id)
     }
   }
-  await Promise.all(recovered.map((id) => persist(id)))
   if (recovered.length > 0) log(`jobs: ${recovered.length} job(s) interrupted by a stop settled`)
 
   return {
@@ -184,10 +193,12 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         updatedAt: now,
         attempts: 0,
       }
-      jobs.set(job.id, { version: 1, job, credentials: box.seal(input.context) })
+      const stored: StoredJob = { version: 1, job, credentials: box.seal(input.context) }
+      // In the map at once, so that a duplicate arriving meanwhile finds it (and waits for the write).
+      jobs.set(job.id, stored)
       try {
         await mkdir(dirOf(job.id), { mode: 0o700 })
-        await persist(job.id)
+        await persist(job.id, stored)
       } catch (error) {
         jobs.delete(job.id)
         await rm(dirOf(job.id), { recursive: true, force: true }).catch(() => {})
@@ -216,20 +227,20 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         if (stored?.job.status !== 'queued') continue
         const context = stored.credentials ? box.open<CloudContext>(stored.credentials) : undefined
         if (!context) {
-          change(id, { status: 'failed', error: SIGN_IN_AGAIN }, 'drop')
-          await persist(id)
+          await commit(id, { status: 'failed', error: SIGN_IN_AGAIN }, 'drop')
           continue
         }
-        change(id, { status: 'running', attempts: stored.job.attempts + 1, progress: 0 })
-        await persist(id)
-        return { job: { ...stored.job }, context }
+        await commit(id, { status: 'running', attempts: stored.job.attempts + 1, progress: 0 })
+        const running = jobs.get(id) as StoredJob
+        return { job: { ...running.job }, context }
       }
       return undefined
     },
 
     async setProgress(id, progress) {
       const stored = jobs.get(id)
-      if (stored?.job.status === 'running') change(id, { progress })
+      // Memory only: progress is not worth a disk write, and a restart re-runs the job anyway.
+      if (stored?.job.status === 'running') stored.job = { ...stored.job, progress }
     },
 
     async succeed(id, result: JobResult, files: ResultFiles) {
@@ -237,24 +248,21 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       if (!stored) throw new AppError(404, 'No such job.')
       await writeFileAtomic(resultPath(id, 'xlsx'), files.xlsx)
       await writeFileAtomic(resultPath(id, 'csv'), files.csv)
-      change(id, { status: 'succeeded', result, progress: undefined }, 'drop')
-      await persist(id)
+      await commit(id, { status: 'succeeded', result, progress: undefined }, 'drop')
       await prune(stored.job.userId)
     },
 
     async fail(id, error) {
       const stored = jobs.get(id)
       if (!stored) throw new AppError(404, 'No such job.')
-      change(id, { status: 'failed', error, progress: undefined }, 'drop')
-      await persist(id)
+      await commit(id, { status: 'failed', error, progress: undefined }, 'drop')
       await prune(stored.job.userId)
     },
 
     async release(id) {
       const stored = jobs.get(id)
       if (stored?.job.status !== 'running') return
-      change(id, { status: 'queued', attempts: stored.job.attempts - 1, progress: undefined })
-      await persist(id)
+      await commit(id, { status: 'queued', attempts: stored.job.attempts - 1, progress: undefined })
       queue.unshift(id)
       notify()
     },

@@ -33,6 +33,9 @@ export type SplineGeometry = {
   /** One weight per control point, or empty when the spline is not rational. */
   weights: number[]
   fit: Point[]
+  /** End tangents of a fit-point spline (unit or any length; absent when not set). */
+  startTangent?: Point | null
+  endTangent?: Point | null
 }
 
 export type DrawingEntity =

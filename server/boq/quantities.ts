@@ -146,7 +146,7 @@ function boxOf(points: { x: number; y: number }[]): [number, number, number, num
   return [x0, y0, x1, y1]
 }
 
-/** Same outline: equal area and bounding box to a millionth of its size. */
+/** Same outline: equal area, and the box of the corners equal, to a millionth of its size. */
 function sameOutline(a: Outline, b: Outline): boolean {
   const size = Math.max(a.box[2] - a.box[0], a.box[3] - a.box[1], 1e-12)
   if (Math.abs(a.area - b.area) > 1e-6 * Math.max(a.area, b.area)) return false
@@ -183,10 +183,10 @@ function measureAreas(entities: DrawingEntity[]): BoqArea[] {
         box: boxOf(entity.vertices),
       })
     } else if (entity.type === 'hatch' && entity.loops.length > 0) {
-      const { area, loopAreas, outlines } = hatchArea(entity.loops, entity.style)
+      const { area, loopAreas, corners } = hatchArea(entity.loops, entity.style)
       layerOf(entity.layer).hatches.push({
         area,
-        loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(outlines[i]) })),
+        loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(corners[i]) })),
       })
     }
   }

@@ -1,4 +1,5 @@
 import type { Point, SplineGeometry } from '../drawing.ts'
+import { fitPointSpline } from './spline-fit.ts'
 
 const TWO_PI = 2 * Math.PI
 
@@ -44,6 +45,10 @@ export function ellipseLength(major: Point, ratio: number, start: number, end: n
 
 /** Points along a NURBS curve (de Boor), `perSpan` per non-empty knot span, ends included. */
 export function sampleSpline(spline: SplineGeometry, perSpan: number): Point[] {
+  if (spline.control.length < 2 && spline.fit.length >= 2) {
+    const nurbs = fitPointSpline(spline.fit, spline.startTangent, spline.endTangent)
+    if (nurbs) return sampleSpline({ ...spline, ...nurbs, weights: [], fit: [] }, perSpan)
+  }
   const { degree: p, knots, control, weights } = spline
   const n = control.length
   if (n < 2 || p < 1 || knots.length !== n + p + 1) return fitOrControl(spline)

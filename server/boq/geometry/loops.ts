@@ -111,6 +111,12 @@ export function loopSignedArea(loop: Loop): number {
   return total
 }
 
+/** The loop's corners: polyline vertices, or where each edge starts (what a polyline would have). */
+export function loopCorners(loop: Loop): XY[] {
+  if (loop.kind === 'polyline') return loop.vertices
+  return loop.edges.map((edge) => edgePoints(edge)[0]).filter((p): p is XY => p !== undefined)
+}
+
 export function loopOutline(loop: Loop): XY[] {
   if (loop.kind === 'polyline') return flattenPolyline(loop.vertices, true)
   const out: XY[] = []
@@ -139,7 +145,7 @@ function inside(point: XY, polygon: XY[]): boolean {
 export function hatchArea(
   loops: Loop[],
   style = 0,
-): { area: number; loopAreas: number[]; outlines: XY[][] } {
+): { area: number; loopAreas: number[]; corners: XY[][] } {
   const outlines = loops.map(loopOutline)
   const areas = loops.map((l) => Math.abs(loopSignedArea(l)))
   let total = 0
@@ -158,5 +164,5 @@ export function hatchArea(
     if (style === 1 && depth > 1) continue
     total += depth % 2 === 0 ? areas[i] : -areas[i]
   }
-  return { area: Math.max(0, total), loopAreas: areas, outlines }
+  return { area: Math.max(0, total), loopAreas: areas, corners: loops.map(loopCorners) }
 }

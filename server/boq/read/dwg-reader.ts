@@ -104,6 +104,11 @@ class DwgWalker {
       )
     }
     for (const obj of entities) this.readEntity(obj)
+    if (entities.length === 0) {
+      drawing.warnings.push(
+        'Model space is empty: nothing to measure (the content may be in block definitions or paper space).',
+      )
+    }
     this.readTitleBlockFrom(lib.dwg_paper_space_object(data))
     return drawing
   }
@@ -349,6 +354,8 @@ class DwgWalker {
       control: ctrl.map((p) => ({ x: p.x, y: p.y, z: p.z })),
       weights: weighted ? ctrl.map((p) => p.w) : [],
       fit: fit.map((p) => ({ x: p.x, y: p.y, z: p.z ?? 0 })),
+      startTangent: fitCount ? this.point(tio, 'SPLINE', 'beg_tan_vec') : null,
+      endTangent: fitCount ? this.point(tio, 'SPLINE', 'end_tan_vec') : null,
     }
   }
 

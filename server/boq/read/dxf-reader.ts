@@ -265,6 +265,8 @@ function measurable(e: DxfEntity): DrawingEntity | null {
         control,
         weights: weights.length === control.length ? weights : [],
         fit: ((e.fitPoints as Xy[]) ?? []).map(pt),
+        startTangent: e.startTangent ? pt(e.startTangent) : null,
+        endTangent: e.endTangent ? pt(e.endTangent) : null,
       }
     }
     case 'HATCH':

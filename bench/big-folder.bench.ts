@@ -75,7 +75,19 @@ async function elapsed(page: Page): Promise<number> {
   return (await handle.jsonValue()) as number
 }
 
-const rowsInDom = (page: Page) => page.locator('[role="treeitem"]').count()
+/** Tree rows in the DOM once their number stayed the same for half a second. */
+async function settledRowCount(page: Page): Promise<number> {
+  let count = -1
+  let stableSince = Date.now()
+  for (;;) {
+    const now = await page.locator('[role="treeitem"]').count()
+    if (now !== count) {
+      count = now
+      stableSince = Date.now()
+    } else if (Date.now() - stableSince >= 500) return count
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
 
 if (!isBuildCurrent()) await buildApp()
 const dataDir = makeCloud()
@@ -127,8 +139,7 @@ try {
     await armTimer(page)
     await expandTreeItem(page, folder)
     browserTimes.push(await elapsed(page))
-    await page.waitForLoadState('networkidle')
-    domRows.push(await rowsInDom(page))
+    domRows.push(await settledRowCount(page))
   }
   const maxRows = Math.max(...domRows)
   console.log(`browser, expand to first rows painted: ${describeMs(browserTimes)}`)

@@ -15,5 +15,5 @@ export function describeMs(values: number[]): string {
 /** `0.87x of target 100 (ok)` — a figure against a ceiling. */
 export function versusTarget(value: number, target: number, unit = ''): string {
   const verdict = value <= target ? 'ok' : 'OVER TARGET'
-  return `${(value / target).toFixed(2)}x of target ${target}${unit} (${verdict})`
+  return `${(value / target).toFixed(3)}x of target ${target}${unit} (${verdict})`
 }

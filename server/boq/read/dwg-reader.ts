@@ -63,7 +63,7 @@ export function readDwg(lib: LibreDwgEx, bytes: Uint8Array, version: string): Dr
   if (error >= FATAL || !data) {
     throw new BoqError(
       'corrupt',
-      `truncated or corrupt (LibreDWG: ${fatalText(error) || `error ${error}`})`,
+      `Truncated or corrupt (LibreDWG: ${fatalText(error) || `error ${error}`}).`,
     )
   }
   return new DwgWalker(lib, data, version).read()

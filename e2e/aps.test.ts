@@ -12,7 +12,7 @@ import { extractResponse } from './support/extract.ts'
 import { useBrowser } from './support/hooks.ts'
 import { type RunningServer, startServer } from './support/server.ts'
 import { signIn } from './support/sign-in.ts'
-import { expandPath, treeItem } from './support/tree.ts'
+import { expandPath, expandTreeItem, treeItem } from './support/tree.ts'
 
 /** A free port on loopback: the callback URL registered with Autodesk must name the real one. */
 function freePort(): Promise<number> {
@@ -110,5 +110,62 @@ describe('Autodesk mode in Chromium, against the fake Autodesk', () => {
       'an XLSX (zip) file',
     ).toBe('PK')
     expect(unexpectedProblems(problems, [/\/api\/aps\/auth\/token$/])).toEqual([])
+  })
+
+  it('shows the Autodesk profile, leaves hidden items out, and logs out', async () => {
+    const { page, problems } = browser()
+    await signIn(page, server.url, {
+      atProvider: (at) => at.getByRole('button', { name: 'Allow' }).click(),
+    })
+    const avatar = page.getByRole('button', { name: 'User menu' }).locator('img')
+    await expect.poll(() => avatar.getAttribute('src')).toBe(`${fake.url}/fake-profile/ada.png`)
+    await expandPath(page, ['ACC Demo Account', 'Tower A'])
+    await treeItem(page, 'Plans').waitFor()
+    expect(await treeItem(page, 'Recycled').count(), 'hidden top folder').toBe(0)
+    await expandPath(page, ['Project Files', 'Drawings'])
+    await treeItem(page, 'sample.dwg').waitFor()
+    expect(await treeItem(page, 'deleted.dwg').count(), 'hidden item').toBe(0)
+
+    await page.getByRole('button', { name: 'User menu' }).click()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL((address) => address.pathname === '/login')
+    expect(unexpectedProblems(problems, [/\/api\/aps\/auth\/token$/])).toEqual([])
+  })
+
+  it('sends the user back to the login screen when Autodesk revoked the session', async () => {
+    const { page, problems } = browser()
+    await signIn(page, server.url, {
+      atProvider: (at) => at.getByRole('button', { name: 'Allow' }).click(),
+    })
+    fake.state.expireAccessTokens()
+    fake.state.revokeRefreshTokens()
+    // The next call that reaches Autodesk (hubs and projects may come from the short per-user
+    // cache) finds the token refused and the refresh revoked: the server ends the session (401,
+    // cookie cleared), and the next navigation lands on the login screen.
+    const refused = page.waitForResponse(
+      (answer) =>
+        new URL(answer.url()).pathname.startsWith('/api/aps/hubs/') && answer.status() === 401,
+    )
+    await expandPath(page, ['ACC Demo Account'])
+    const projectsCached = await Promise.race([
+      refused.then(() => false),
+      treeItem(page, 'Tower A')
+        .waitFor()
+        .then(() => true),
+    ])
+    if (projectsCached) await expandTreeItem(page, 'Tower A')
+    await refused
+    await page.reload()
+    await page.waitForURL((address) => address.pathname === '/login')
+    await page.getByRole('button', { name: 'Login with Autodesk' }).waitFor()
+    const expected = [
+      /\/api\/aps\/auth\/token$/,
+      /\/projects$/,
+      /\/contents$/,
+      /session has expired/i,
+      // The app logs a tree load failure (DESIGN §3) and shows an empty list.
+      /Could not load the tree node/,
+    ]
+    expect(unexpectedProblems(problems, expected)).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ import { renderApp } from '../testing/render-app'
 
 const HEADING = 'Select the file from ACC to extract BOQ'
 
-describe('protected layout (guard)', () => {
+describe('protected layout (guard)', { timeout: 20_000 }, () => {
   it.each(['/', '/home'])('shows the file-selection screen at %s when signed in', async (path) => {
     const { router } = renderApp(path)
     expect(await screen.findByRole('heading', { name: HEADING })).toBeInTheDocument()
@@ -60,7 +60,7 @@ describe('protected layout (guard)', () => {
   })
 })
 
-describe('404 page', () => {
+describe('404 page', { timeout: 20_000 }, () => {
   it('is public and leads back home', async () => {
     fakeApi.signedIn = false
     const { router, user } = renderApp('/no/such/page')
@@ -75,7 +75,7 @@ describe('404 page', () => {
   })
 })
 
-describe('header', () => {
+describe('header', { timeout: 20_000 }, () => {
   it('has the company link, Home, User menu and Help buttons, 65px high', async () => {
     renderApp('/')
     await screen.findByRole('heading', { name: HEADING })

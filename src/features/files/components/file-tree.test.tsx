@@ -10,7 +10,8 @@ import { treeQueries } from '../api/tree-queries'
 
 const contentsPath = `/api/aps/hubs/${ids.hub}/projects/${ids.tower}/contents`
 
-describe('file tree', () => {
+// Whole-app tests: generous time on a shared machine.
+describe('file tree', { timeout: 20_000 }, () => {
   const tz = process.env.TZ
   afterEach(() => {
     process.env.TZ = tz

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { setCookie } from '../testing/cookies'
 import { fakeApi } from '../testing/fake-api'
 import { server } from '../testing/msw-server'
 import { api, createApiClient } from './api-client'
@@ -20,7 +21,7 @@ describe('api client', () => {
   })
 
   it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on same-origin mutating calls only', async () => {
-    document.cookie = 'XSRF-TOKEN=t%2Bk3n'
+    setCookie('XSRF-TOKEN', 't%2Bk3n')
     await api.post('api/boq/extract', { json: { fileName: 'a.dwg' } })
     const post = fakeApi.requests.at(-1)
     expect(post?.method).toBe('POST')
@@ -31,7 +32,7 @@ describe('api client', () => {
   })
 
   it('never sends the token to another origin', async () => {
-    document.cookie = 'XSRF-TOKEN=secret'
+    setCookie('XSRF-TOKEN', 'secret')
     let header: string | null = 'unset'
     server.use(
       http.post('https://api.elsewhere.test/api/boq/extract', ({ request }) => {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { clearCookies } from './cookies'
 import { resetFakeApi } from './fake-api'
 import { server } from './msw-server'
 
@@ -22,10 +23,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(() => {
   resetFakeApi()
   // Each test starts without cookies.
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim()
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
-  }
+  clearCookies()
 })
 afterEach(() => {
   cleanup()

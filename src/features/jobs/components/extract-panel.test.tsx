@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setCookie } from '../../../testing/cookies'
 import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
 import { renderApp } from '../../../testing/render-app'
 import { clickPath, findRow } from '../../../testing/tree-helpers'
@@ -88,7 +89,7 @@ describe('Extract BOQ', { timeout: 20_000 }, () => {
   })
 
   it('sends the anti-forgery header with the POST', async () => {
-    document.cookie = 'XSRF-TOKEN=abc123'
+    setCookie('XSRF-TOKEN', 'abc123')
     const { user } = await openPlans()
     await clickPath(user, ['floor.dwg', /^2 /])
     await user.click(extractButton())

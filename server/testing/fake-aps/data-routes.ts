@@ -3,6 +3,7 @@ import { bearer, dmError, type FakeContext, hasScope, sleep, unauthorized } from
 import {
   folderResource,
   hubResource,
+  itemJson,
   itemResource,
   jsonapi,
   page,
@@ -42,7 +43,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     return Number.isInteger(n) && n >= 1 && n <= 200 ? n : undefined
   }
 
-  async function listPage<T>(c: Context, path: string, all: T[], serialize: (entry: T) => unknown) {
+  async function listPage<T>(c: Context, path: string, all: T[], serialize: (entry: T) => string) {
     const limit = limitOf(c)
     const number = Number(c.req.query('page[number]') ?? '0')
     if (limit === undefined || !Number.isInteger(number) || number < 0) {
@@ -54,7 +55,8 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
       )
     }
     if (faults.pageDelayMs > 0) await sleep(faults.pageDelayMs)
-    return c.json(page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize))
+    const body = page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize)
+    return c.body(body, 200, { 'content-type': 'application/vnd.api+json' })
   }
 
   const projectOf = (c: Context) => {
@@ -88,7 +90,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     if (!hub) return dmError(c, 404, 'Not Found', 'The hub was not found.')
     const list = [...state.projects.values()].filter((p) => p.hubId === hub.id)
     return listPage(c, new URL(c.req.url).pathname, list, (p) =>
-      projectResource(ctx.origin, p, hub),
+      JSON.stringify(projectResource(ctx.origin, p, hub)),
     )
   })
 
@@ -162,8 +164,8 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     ]
     return listPage(c, new URL(c.req.url).pathname, list, (entry) =>
       'displayName' in entry
-        ? itemResource(ctx.origin, state, entry)
-        : folderResource(ctx.origin, state, entry),
+        ? itemJson(ctx.origin, state, entry)
+        : JSON.stringify(folderResource(ctx.origin, state, entry)),
     )
   })
 
@@ -187,7 +189,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     if (!item) return dmError(c, 404, 'Not Found', 'The item was not found.')
     const list = [...item.versions].reverse()
     return listPage(c, new URL(c.req.url).pathname, list, (v) =>
-      versionResource(ctx.origin, state, item, v),
+      JSON.stringify(versionResource(ctx.origin, state, item, v)),
     )
   })
 

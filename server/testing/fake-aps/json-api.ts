@@ -119,18 +119,19 @@ export function folderResource(origin: string, state: FakeApsState, folder: Fake
   }
 }
 
-// Big folders are listed again and again (benches): an item's resource is built once per version.
-const itemCache = new WeakMap<FakeItem, { versions: number; resource: unknown }>()
+// Big folders are listed again and again (benches): an item's JSON is built once per version,
+// so the fake's own cost stays small next to the page delay it models.
+const itemJsonCache = new WeakMap<FakeItem, { versions: number; json: string }>()
 
-export function itemResource(origin: string, state: FakeApsState, item: FakeItem): unknown {
-  const cached = itemCache.get(item)
-  if (cached && cached.versions === item.versions.length) return cached.resource
-  const resource = buildItemResource(origin, state, item)
-  itemCache.set(item, { versions: item.versions.length, resource })
-  return resource
+export function itemJson(origin: string, state: FakeApsState, item: FakeItem): string {
+  const cached = itemJsonCache.get(item)
+  if (cached && cached.versions === item.versions.length) return cached.json
+  const json = JSON.stringify(itemResource(origin, state, item))
+  itemJsonCache.set(item, { versions: item.versions.length, json })
+  return json
 }
 
-function buildItemResource(origin: string, state: FakeApsState, item: FakeItem) {
+export function itemResource(origin: string, state: FakeApsState, item: FakeItem) {
   const base = `${origin}/data/v1/projects/${enc(item.projectId)}/items/${enc(item.id)}`
   const tip = item.versions.at(-1)
   const bim = item.projectId.startsWith('b.')
@@ -245,8 +246,9 @@ export function page<T>(
   all: T[],
   query: URLSearchParams,
   limit: number,
-  serialize: (entry: T) => unknown,
-) {
+  /** One entry as JSON text. */
+  serialize: (entry: T) => string,
+): string {
   const number = Number(query.get('page[number]') ?? '0')
   const start = number * limit
   const data = all.slice(start, start + limit).map(serialize)
@@ -260,7 +262,7 @@ export function page<T>(
   if (all.length > limit) links.first = link(0)
   if (number > 0) links.prev = link(number - 1)
   if (start + limit < all.length) links.next = link(number + 1)
-  return { jsonapi, links, data }
+  return `{"jsonapi":${JSON.stringify(jsonapi)},"links":${JSON.stringify(links)},"data":[${data.join(',')}]}`
 }
 
 export { jsonapi }

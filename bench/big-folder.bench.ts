@@ -5,11 +5,10 @@
  *   - the number of tree rows in the DOM then (target <= 300: the tree is virtualized).
  * Several rounds; median and spread printed, since the machine is shared and noisy.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { apiSignIn, titleOf } from '../e2e/support/api.ts'
+import { bigCloud, makeBigCloud } from '../e2e/support/big-cloud.ts'
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { buildApp, isBuildCurrent } from '../e2e/support/build.ts'
 import { startServer } from '../e2e/support/server.ts'
@@ -19,20 +18,7 @@ import { describeMs, median, versusTarget } from './support/stats.ts'
 
 const itemCount = 10_000
 const rounds = 5
-const hub = 'Bench hub'
-const project = 'Bench project'
-const folder = 'Big folder'
-const itemName = (index: number) => `drawing-${String(index).padStart(5, '0')}.dwg`
-
-/** A cloud of one hub, one project, one folder with `itemCount` small files (not real drawings). */
-function makeCloud(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'boq-bench-big-folder-'))
-  const folderDir = join(dataDir, 'cloud', hub, project, folder)
-  mkdirSync(folderDir, { recursive: true })
-  for (let index = 0; index < itemCount; index++)
-    writeFileSync(join(folderDir, itemName(index)), 'x')
-  return dataDir
-}
+const { hub, project, folder } = bigCloud
 
 /**
  * Arms the page to time the next expand: from the first mousedown or keydown (the event's own
@@ -90,7 +76,7 @@ async function settledRowCount(page: Page): Promise<number> {
 }
 
 if (!isBuildCurrent()) await buildApp()
-const dataDir = makeCloud()
+const dataDir = makeBigCloud(itemCount)
 const server = await startServer({ dataDir })
 const browser = await launchBrowser()
 try {

@@ -7,9 +7,10 @@
  * kB = 1000 bytes, gzip at zlib's default level (what Vite's build report uses).
  */
 import { gzipSync } from 'node:zlib'
-import type { Page, Request, Response } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { buildApp } from '../e2e/support/build.ts'
+import { javascriptLoadedBy } from '../e2e/support/scripts.ts'
 import { startServer } from '../e2e/support/server.ts'
 import { signIn } from '../e2e/support/sign-in.ts'
 import { versusTarget } from './support/stats.ts'
@@ -20,62 +21,11 @@ interface Chunk {
   gzip: number
 }
 
-/** Script requests in flight on `page`, and when the last one started or ended. */
-function trackScripts(page: Page) {
-  const inFlight = new Set<Request>()
-  let lastChange = Date.now()
-  const isScript = (request: Request) => request.resourceType() === 'script'
-  const start = (request: Request) => {
-    if (!isScript(request)) return
-    inFlight.add(request)
-    lastChange = Date.now()
-  }
-  const end = (request: Request) => {
-    if (inFlight.delete(request)) lastChange = Date.now()
-  }
-  page.on('request', start)
-  page.on('requestfinished', end)
-  page.on('requestfailed', end)
-  return {
-    /** Resolves once no script is loading and none started or ended for `quietMs`. */
-    async quiet(quietMs = 750) {
-      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      page.off('request', start)
-      page.off('requestfinished', end)
-      page.off('requestfailed', end)
-    },
-  }
-}
-
-/**
- * Records every JavaScript response of `page` while `load` runs, with the cache off. (Not
- * 'networkidle': a fetch whose body the app never reads stays open in Chromium's eyes.)
- */
-async function javascriptLoadedBy(page: Page, load: () => Promise<void>): Promise<Chunk[]> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  const pending: Promise<Chunk | undefined>[] = []
-  const onResponse = (response: Response) => {
-    const type = response.headers()['content-type'] ?? ''
-    const isScript = response.request().resourceType() === 'script' || type.includes('javascript')
-    if (!isScript || !response.ok()) return
-    pending.push(
-      response.body().then(
-        (body) => ({ url: response.url(), bytes: body.length, gzip: gzipSync(body).length }),
-        () => undefined,
-      ),
-    )
-  }
-  page.on('response', onResponse)
-  const scripts = trackScripts(page)
-  await load()
-  await scripts.quiet()
-  page.off('response', onResponse)
-  const chunks = (await Promise.all(pending)).filter((chunk) => chunk !== undefined)
-  const unique = new Map(chunks.map((chunk) => [chunk.url, chunk]))
-  return [...unique.values()].sort((a, b) => b.gzip - a.gzip)
+async function chunksLoadedBy(page: Page, load: () => Promise<void>): Promise<Chunk[]> {
+  const scripts = await javascriptLoadedBy(page, load)
+  return scripts
+    .map(({ url, body }) => ({ url, bytes: body.length, gzip: gzipSync(body).length }))
+    .sort((x, y) => y.gzip - x.gzip)
 }
 
 function report(title: string, chunks: Chunk[], targetKb: number): number {
@@ -98,14 +48,14 @@ const server = await startServer()
 const browser = await launchBrowser()
 try {
   const { page } = browser
-  const login = await javascriptLoadedBy(page, async () => {
+  const login = await chunksLoadedBy(page, async () => {
     await page.goto(`${server.url}/login`)
     await page.getByRole('button', { name: 'Login with Autodesk' }).waitFor()
   })
 
   await signIn(page, server.url)
   const filePage = await browser.context.newPage()
-  const files = await javascriptLoadedBy(filePage, async () => {
+  const files = await chunksLoadedBy(filePage, async () => {
     await filePage.goto(`${server.url}/`)
     await filePage.getByRole('tree', { name: 'ACC files' }).getByRole('treeitem').first().waitFor()
   })

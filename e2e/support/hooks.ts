@@ -4,12 +4,15 @@ import { type RunningServer, type StartServerOptions, startServer } from './serv
 
 /**
  * One real server for the file (or describe block): started in beforeAll, stopped in afterAll,
- * which Vitest runs when tests fail too. Call the returned function inside tests.
+ * which Vitest runs when tests fail too. Call the returned function inside tests. Options given as
+ * a function are computed in beforeAll (e.g. a data folder made only when the tests run).
  */
-export function useServer(options?: StartServerOptions): () => RunningServer {
+export function useServer(
+  options?: StartServerOptions | (() => StartServerOptions),
+): () => RunningServer {
   let server: RunningServer | undefined
   beforeAll(async () => {
-    server = await startServer(options)
+    server = await startServer(typeof options === 'function' ? options() : options)
   })
   afterAll(async () => {
     await server?.stop()

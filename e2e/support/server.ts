@@ -9,6 +9,8 @@ export interface StartServerOptions {
   seedDir?: string
   /** Use this data folder (e.g. a cloud prepared by the test) and keep it; default: a fresh temp one. */
   dataDir?: string
+  /** Remove `dataDir` on stop as well (a temp folder the caller made for this server alone). */
+  removeDataDir?: boolean
   /** Extra environment (`undefined` removes a variable). APS_* are removed unless given here. */
   env?: Record<string, string | undefined>
   /** How long to wait for the `BOQ listening on` line. */
@@ -52,7 +54,7 @@ function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv
  * BOQ_DATA_DIR seeded from the shared fixtures, and resolves once it printed its listening line.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const ownsDataDir = options.dataDir === undefined
+  const ownsDataDir = options.dataDir === undefined || options.removeDataDir === true
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'boq-e2e-data-'))
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: repoRoot,

@@ -21,9 +21,9 @@ export const versionUrn = (itemSuffix: string, n: number) =>
 export const BUCKET = 'wip.dm.prod'
 export const storageUrn = (objectKey: string) => `urn:adsk.objects:os.object:${BUCKET}/${objectKey}`
 
-/** A token shaped like Autodesk's (long: Autodesk's JWTs are about a kilobyte). */
+/** A token shaped like Autodesk's: access tokens are JWTs of about a kilobyte (cookie size matters). */
 export function fakeToken(kind: 'at' | 'rt'): string {
   return kind === 'at'
-    ? `fakeat.${randomBytes(640).toString('base64url')}`
+    ? `fakeat.${randomBytes(760).toString('base64url')}`
     : randomBytes(30).toString('base64url')
 }

@@ -20,7 +20,20 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 window.scrollTo = () => {}
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+// Normal use logs nothing: an unexpected console.error or console.warn fails the test.
+// Tests that expect a logged failure spy on console.error themselves.
+const consoleProblems: unknown[][] = []
+const realError = console.error
+const realWarn = console.warn
+
 beforeEach(() => {
+  consoleProblems.length = 0
+  console.error = (...args: unknown[]) => {
+    consoleProblems.push(args)
+  }
+  console.warn = (...args: unknown[]) => {
+    consoleProblems.push(args)
+  }
   resetFakeApi()
   // Each test starts without cookies.
   clearCookies()
@@ -29,5 +42,10 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   vi.restoreAllMocks()
+  console.error = realError
+  console.warn = realWarn
+  if (consoleProblems.length > 0) {
+    throw new Error(`Unexpected console output: ${consoleProblems.map((a) => a.join(' ')).join('\n')}`)
+  }
 })
 afterAll(() => server.close())

@@ -6,7 +6,8 @@ import { prepareDataDir } from './seed/prepare.ts'
 /** `node server/main.ts`: prepares the data folder, then serves app + API. */
 async function main(): Promise<void> {
   const config = loadConfig()
-  await prepareDataDir(config, (line) => console.log(line))
+  // Notes go to stderr: stdout carries only the one "listening" line that scripts parse.
+  await prepareDataDir(config, (line) => console.error(line))
   const app = createApp(config)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address

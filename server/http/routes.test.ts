@@ -73,7 +73,7 @@ describe('the API', () => {
       ['GET', '/api/aps/hubs/x/y/z/w'],
       ['GET', '/api/'],
       ['POST', '/api/aps/hubs'],
-      ['DELETE', '/api/boq/extract'],
+      ['DELETE', '/api/aps/auth/profile'],
     ] as const) {
       const response = await client(path, { method })
       expect(response.status, `${method} ${path}`).toBe(404)
@@ -93,68 +93,5 @@ describe('the API', () => {
       expect(response.status, path).toBe(401)
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
     }
-  })
-})
-
-describe('POST /api/boq/extract until extraction lands', () => {
-  const valid = {
-    fileName: 'plan.dwg',
-    fileStorageId: 'urn:s',
-    fileFolderId: 'urn:f',
-    projectId: 'b.p',
-  }
-  const post = (body: unknown) =>
-    client('/api/boq/extract', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    })
-
-  it('answers 400 naming each missing field', async () => {
-    for (const field of Object.keys(valid)) {
-      const response = await post({ ...valid, [field]: undefined })
-      expect(response.status, field).toBe(400)
-      expect(await response.text()).toContain(field)
-    }
-    const all = await post({})
-    expect(await all.text()).toMatch(/fileName, fileStorageId, fileFolderId, projectId/)
-    const blank = await post({ ...valid, projectId: '  ' })
-    expect(blank.status).toBe(400)
-    expect(await blank.text()).toContain('projectId')
-    const wrongType = await post({ ...valid, fileFolderId: 42 })
-    expect(await wrongType.text()).toContain('fileFolderId')
-  })
-
-  it('answers 400 for a name that does not end in .dwg', async () => {
-    for (const fileName of ['plan.dxf', 'plan.DWG', 'plan', 'plan.dwg.pdf']) {
-      const response = await post({ ...valid, fileName })
-      expect(response.status, fileName).toBe(400)
-      expect(await response.text()).toContain('.dwg')
-    }
-  })
-
-  it('answers 400 for a body that is not a JSON object', async () => {
-    for (const body of ['not json', '[1,2]', 'null', '']) {
-      const response = await post(body)
-      expect(response.status, body).toBe(400)
-      expect(await response.text()).toMatch(/JSON/)
-    }
-  })
-
-  it('answers a valid request with 501 “Extraction is not available yet”', async () => {
-    const response = await post(valid)
-    expect(response.status).toBe(501)
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
-    expect(await response.text()).toBe('Extraction is not available yet')
-  })
-
-  it('answers 401 without a session', async () => {
-    const anonymous = createClient(server.url)
-    await anonymous('/api/aps/auth/token')
-    const response = await anonymous('/api/boq/extract', {
-      method: 'POST',
-      body: JSON.stringify(valid),
-    })
-    expect(response.status).toBe(401)
   })
 })

@@ -60,7 +60,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     async close() {
       await new Promise<void>((resolve) => {
-        server.close(() => resolve())
+        // Never let a stuck socket hang a test run: give up waiting after a few seconds.
+        const timer = setTimeout(resolve, 5000)
+        server.close(() => {
+          clearTimeout(timer)
+          resolve()
+        })
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
       if (ownDir) await rm(dataDir, { recursive: true, force: true })

@@ -1,4 +1,4 @@
-import type { Dirent, Stats } from 'node:fs'
+import { type Dirent, type Stats, statSync } from 'node:fs'
 import { access, constants, readdir, readFile, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { AppError } from '../../errors.ts'
@@ -28,8 +28,22 @@ interface Entry {
   info: Stats
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-const byName = (a: Entry, b: Entry) => collator.compare(a.name, b.name)
+/**
+ * Natural, case-insensitive order ("plan 2" before "plan 10") through a precomputed key: plain
+ * string comparison of keys is several times faster than Intl.Collator on 10,000 names.
+ */
+function sortByName(list: Entry[]): Entry[] {
+  const keyed = list.map((entry) => ({
+    entry,
+    key: entry.name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(16, '0')),
+  }))
+  keyed.sort((a, b) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry.name < b.entry.name ? -1 : 1,
+  )
+  return keyed.map((k) => k.entry)
+}
+const STAT_SLICE = 500
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** The local back end: a folder on disk is the cloud (README "The local cloud"). */
 export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
@@ -37,7 +51,11 @@ export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
   const lock = createKeyedLock()
   const fallbackUser = options.localUserName
 
-  /** Visible files and folders of a folder already resolved inside the cloud: one stat each. */
+  /**
+   * Visible files and folders of a folder already resolved inside the cloud: one stat each.
+   * Stats run synchronously in slices (several times faster than 10,000 promises on the thread
+   * pool) with a yield between slices so other requests are not held up.
+   */
   async function entries(
     dirAbs: string,
     dirRel: string,
@@ -51,24 +69,24 @@ export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
     }
     const folders: Entry[] = []
     const files: Entry[] = []
-    await Promise.all(
-      dirents.map(async (dirent) => {
-        if (!isVisibleName(dirent.name)) return
-        if (!dirent.isFile() && !dirent.isDirectory() && !dirent.isSymbolicLink()) return
+    const prefix = dirRel ? `${dirRel}/` : ''
+    for (let start = 0; start < dirents.length; start += STAT_SLICE) {
+      if (start > 0) await yieldToOthers()
+      for (const dirent of dirents.slice(start, start + STAT_SLICE)) {
+        if (!isVisibleName(dirent.name)) continue
+        const symlink = dirent.isSymbolicLink()
+        if (!symlink && !dirent.isFile() && !dirent.isDirectory()) continue
         const abs = join(dirAbs, dirent.name)
         // A symlink is shown only when it points back inside the cloud folder.
-        if (dirent.isSymbolicLink() && !(await paths.staysInside(abs))) return
-        const info = await stat(abs).catch(() => undefined)
-        const entry = {
-          name: dirent.name,
-          rel: dirRel ? `${dirRel}/${dirent.name}` : dirent.name,
-          info,
-        }
-        if (info?.isDirectory()) folders.push(entry as Entry)
-        else if (info?.isFile()) files.push(entry as Entry)
-      }),
-    )
-    return { folders: folders.sort(byName), files: files.sort(byName) }
+        if (symlink && !(await paths.staysInside(abs))) continue
+        const info = statSync(abs, { throwIfNoEntry: false })
+        if (!info) continue
+        const entry = { name: dirent.name, rel: prefix + dirent.name, info }
+        if (info.isDirectory()) folders.push(entry)
+        else if (info.isFile()) files.push(entry)
+      }
+    }
+    return { folders: sortByName(folders), files: sortByName(files) }
   }
 
   async function project(hubId: string, projectId: string) {

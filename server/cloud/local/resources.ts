@@ -102,11 +102,8 @@ export function itemResource(
       hidden: false,
       extension: { type: 'items:autodesk.bim360:File', version: '1.0' },
     },
-    links: {
-      self: { href: `${base}/contents/${enc(id)}/versions` },
-      webView: { href: accWebView(place.projectId, place.parentFolderId, id) },
-    },
-    relationships: { parent: { data: { type: 'folders', id: place.parentFolderId } } },
+    // Kept lean: a folder of 10,000 items is answered whole (versions carry the webView link).
+    links: { self: { href: `${base}/contents/${enc(id)}/versions` } },
   }
 }
 

@@ -246,8 +246,10 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     async succeed(id, result: JobResult, files: ResultFiles) {
       const stored = jobs.get(id)
       if (!stored) throw new AppError(404, 'No such job.')
-      await writeFileAtomic(resultPath(id, 'xlsx'), files.xlsx)
-      await writeFileAtomic(resultPath(id, 'csv'), files.csv)
+      await Promise.all([
+        writeFileAtomic(resultPath(id, 'xlsx'), files.xlsx),
+        writeFileAtomic(resultPath(id, 'csv'), files.csv),
+      ])
       await commit(id, { status: 'succeeded', result, progress: undefined }, 'drop')
       await prune(stored.job.userId)
     },

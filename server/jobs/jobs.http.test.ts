@@ -2,15 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthProvider } from '../auth/types.ts'
-import { createBackends } from '../backends.ts'
 import { loadConfig } from '../config.ts'
-import { signIn, type TestClient } from '../testing/client.ts'
+import type { TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { closeAllJobs } from './mount.ts'
 import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { severalUsersBackends } from './testing/several-users.ts'
 import type { JobJson } from './types.ts'
 
 // The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
@@ -22,23 +21,7 @@ let ann: TestClient
 let bob: TestClient
 let drawing: DrawingRef
 let broken: DrawingRef
-let signingInAs = 'ann'
-
-/** The local provider, but the profile is whoever `signingInAs` names (local mode has one user). */
-function asSwitchableUsers(local: AuthProvider): AuthProvider {
-  return {
-    ...local,
-    async profile() {
-      const name = signingInAs
-      return { userId: `test-${name}`, name, picture: '' }
-    },
-  }
-}
-
-async function signInAs(name: string): Promise<TestClient> {
-  signingInAs = name
-  return signIn(server.url)
-}
+let signInAs: (url: string, name: string) => Promise<TestClient>
 
 const bodyFor = (ref: DrawingRef) => ({
   fileName: ref.fileName,
@@ -55,14 +38,11 @@ beforeAll(async () => {
   })
   const dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-http-'))
   const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
-  const backends = createBackends(config)
-  server = await startTestServer({
-    dataDir,
-    seed: seedDir,
-    backends: { ...backends, auth: asSwitchableUsers(backends.auth) },
-  })
-  ann = await signInAs('ann')
-  bob = await signInAs('bob')
+  const users = severalUsersBackends(config)
+  signInAs = users.signInAs
+  server = await startTestServer({ dataDir, seed: seedDir, backends: users.backends })
+  ann = await signInAs(server.url, 'ann')
+  bob = await signInAs(server.url, 'bob')
   drawing = await findDrawing(ann.json, 'example_2018.dwg')
   broken = await findDrawing(ann.json, 'broken.dwg')
 }, 60_000)

@@ -16,6 +16,13 @@ export interface CreateAppOptions {
   backends?: Backends
 }
 
+const closers = new WeakMap<Hono, () => Promise<void>>()
+
+/** Stops what an app runs beside its requests (the jobs runner and store): on shutdown, after tests. */
+export async function closeApp(app: Hono): Promise<void> {
+  await closers.get(app)?.()
+}
+
 /** The whole server: API under /api, the built app everywhere else. */
 export function createApp(config: Config, options: CreateAppOptions = {}): Hono {
   const backends = options.backends ?? createBackends(config)
@@ -42,7 +49,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Hono 
     }),
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
-  mountJobs(app, { config, cloud: backends.cloud, access })
+  const jobs = mountJobs(app, { config, cloud: backends.cloud, access })
+  closers.set(app, () => jobs.close())
   app.all('/api/*', (c) => plain(c, `Not found: ${c.req.method} ${c.req.path}`, 404))
 
   app.use('*', staticFiles(config.distDir))

@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { closeApp, createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { prepareDataDir } from './seed/prepare.ts'
 
@@ -22,11 +22,16 @@ async function main(): Promise<void> {
     console.error(`BOQ cannot start: ${reason}`)
     process.exit(1)
   })
-  const stop = () => {
-    server.close(() => process.exit(0))
-    // Open keep-alive connections would hold close() back.
+  const stop = async () => {
+    setTimeout(() => process.exit(0), 10_000).unref()
+    // Stop taking requests, close open keep-alive connections, then put running jobs back in the queue.
+    const closed = new Promise((resolve) => server.close(resolve))
     ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-    setTimeout(() => process.exit(0), 3000).unref()
+    await closeApp(app).catch((error: unknown) =>
+      console.error('BOQ: error while stopping:', error),
+    )
+    await closed
+    process.exit(0)
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { createApp } from '../app.ts'
+import { closeApp, createApp } from '../app.ts'
 import type { Backends } from '../backends.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { prepareDataDir } from '../seed/prepare.ts'
@@ -68,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         })
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
+      await closeApp(app)
       if (ownDir) await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -7,7 +7,3 @@ export function apiBaseUrl(): string {
   if (!base.pathname.endsWith('/')) base.pathname += '/'
   return base.href
 }
-
-/** Where the header's logo leads. */
-export const companyUrl: string =
-  (import.meta.env.VITE_COMPANY_URL as string | undefined) || 'https://www.autodesk.com/'

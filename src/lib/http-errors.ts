@@ -1,13 +1,24 @@
-import { isHTTPError } from 'ky'
+// Reads ky's HTTPError by shape rather than through ky's type guards, so that modules
+// loaded before the HTTP client (Query's retry rule) do not pull a piece of ky with them.
+
+type HttpErrorLike = Error & { response: Response; data?: unknown }
+
+function isHttpError(error: unknown): error is HttpErrorLike {
+  return (
+    error instanceof Error &&
+    error.name === 'HTTPError' &&
+    (error as Partial<HttpErrorLike>).response instanceof Response
+  )
+}
 
 /** The HTTP status of a failed call, or undefined when no answer came. */
 export function httpStatus(error: unknown): number | undefined {
-  return isHTTPError(error) ? error.response.status : undefined
+  return isHttpError(error) ? error.response.status : undefined
 }
 
 /** The server's plain-text reason for a failed call, or the error's own message. */
 export function errorText(error: unknown): string {
-  if (isHTTPError(error)) {
+  if (isHttpError(error)) {
     const data = error.data
     if (typeof data === 'string' && data.trim() !== '') return data
     if (data !== undefined && data !== null) return JSON.stringify(data)

@@ -45,7 +45,9 @@ afterEach(() => {
   console.error = realError
   console.warn = realWarn
   if (consoleProblems.length > 0) {
-    throw new Error(`Unexpected console output: ${consoleProblems.map((a) => a.join(' ')).join('\n')}`)
+    throw new Error(
+      `Unexpected console output: ${consoleProblems.map((a) => a.join(' ')).join('\n')}`,
+    )
   }
 })
 afterAll(() => server.close())

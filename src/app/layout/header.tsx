@@ -1,7 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
 import type { AuthStore } from '../../features/auth/api/auth-store'
 import { UserMenu } from '../../features/auth/components/user-menu'
-import { companyUrl } from '../../lib/config'
+
+/** Where the logo leads: the build-time variable VITE_COMPANY_URL. */
+const companyUrl: string =
+  (import.meta.env.VITE_COMPANY_URL as string | undefined) || 'https://www.autodesk.com/'
 
 const ROUND =
   'flex h-9 w-9 items-center justify-center overflow-hidden rounded-full border border-slate-300 bg-white text-sm font-semibold text-slate-700 hover:bg-slate-100'

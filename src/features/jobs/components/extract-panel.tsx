@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { type ExtractRequest, rememberJob, startExtraction } from '../api/jobs-api'
@@ -12,23 +12,29 @@ type Message = { kind: 'info' | 'error'; text: string }
 export function ExtractPanel({ target }: { target: ExtractRequest | null }) {
   const queryClient = useQueryClient()
   const [message, setMessage] = useState<Message | null>(null)
-  const extract = useMutation({
-    mutationFn: startExtraction,
-    onMutate: () => setMessage(null),
-    onSuccess: (job) => {
+  const [pending, setPending] = useState(false)
+  // A plain async handler rather than useMutation: one POST, and a kilobyte less to load.
+  const extract = async (body: ExtractRequest) => {
+    setPending(true)
+    setMessage(null)
+    try {
+      const job = await startExtraction(body)
       setMessage({ kind: 'info', text: EXTRACT_STARTED })
-      return rememberJob(queryClient, job)
-    },
-    onError: (error) => setMessage({ kind: 'error', text: errorText(error) }),
-  })
-  const enabled = target !== null && isExtractableName(target.fileName) && !extract.isPending
+      await rememberJob(queryClient, job)
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorText(error) })
+    } finally {
+      setPending(false)
+    }
+  }
+  const enabled = target !== null && isExtractableName(target.fileName) && !pending
 
   return (
     <div className="flex flex-col gap-3">
       <button
         type="button"
         disabled={!enabled}
-        onClick={() => target && extract.mutate(target)}
+        onClick={() => target && extract(target)}
         className="rounded bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-500"
       >
         Extract BOQ

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -115,5 +115,22 @@ describe('kill -9 in the middle of jobs', () => {
     expect((await waitForJob(client, ((await retry.json()) as JobJson).id)).status).toBe(
       'succeeded',
     )
+  })
+
+  it('leaves no job running on disk after a graceful stop (SIGTERM): queued again, or finished', async () => {
+    let { client } = await start()
+    const drawing = await findDrawing(client.json, 'example_2000.dwg')
+    const job = (await (await postExtract(client, bodyOf(drawing))).json()) as JobJson
+    await waitForStatus(client, job.id, 'running')
+    await server?.stop() // SIGTERM, then waits for the exit
+    server = undefined
+    const record = JSON.parse(await readFile(join(dataDir, 'jobs', job.id, 'job.json'), 'utf8'))
+    expect(record.job.status).not.toBe('running')
+    // A job put back is not counted as an interrupted attempt.
+    if (record.job.status === 'queued') expect(record.job.attempts).toBe(0)
+
+    ;({ client } = await start())
+    const done = await waitForJob(client, job.id)
+    expect(done.status, done.error).toBe('succeeded')
   })
 })

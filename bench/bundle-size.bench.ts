@@ -28,7 +28,7 @@ async function chunksLoadedBy(page: Page, load: () => Promise<void>): Promise<Ch
     .sort((x, y) => y.gzip - x.gzip)
 }
 
-function report(title: string, chunks: Chunk[], targetKb: number): number {
+function report(title: string, chunks: Chunk[], targetKb?: number): number {
   const kb = (bytes: number) => (bytes / 1000).toFixed(1)
   const totalGzip = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0)
   const totalBytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0)
@@ -36,7 +36,9 @@ function report(title: string, chunks: Chunk[], targetKb: number): number {
   for (const chunk of chunks) {
     console.log(`  ${kb(chunk.gzip).padStart(7)} kB gzip  ${new URL(chunk.url).pathname}`)
   }
-  console.log(`  => ${kb(totalGzip)} kB gzip, ${versusTarget(totalGzip / 1000, targetKb, ' kB')}`)
+  const verdict =
+    targetKb === undefined ? '' : `, ${versusTarget(totalGzip / 1000, targetKb, ' kB')}`
+  console.log(`  => ${kb(totalGzip)} kB gzip${verdict}`)
   return totalGzip / 1000
 }
 
@@ -60,10 +62,21 @@ try {
     await filePage.getByRole('tree', { name: 'ACC files' }).getByRole('treeitem').first().waitFor()
   })
 
+  // What the screen loads later, on demand: the user menu's popover.
+  const later = await chunksLoadedBy(filePage, async () => {
+    await filePage.getByRole('button', { name: 'User menu' }).click()
+    await filePage.getByRole('button', { name: 'Logout' }).waitFor()
+  })
+
   const loginKb = report('/login', login, 100)
-  const filesKb = report('file-selection screen (/)', files, 155)
+  const filesKb = report('file-selection screen (/), as it opens', files, 155)
+  const laterKb = report('then, on opening the user menu', later)
+  const allKb = filesKb + laterKb
   console.log(
-    `\nbundle-size: /login ${loginKb.toFixed(1)} kB gzip (target 100), file screen ${filesKb.toFixed(1)} kB gzip (target 155)`,
+    `file-selection screen with its user menu opened: ${allKb.toFixed(1)} kB gzip, ${versusTarget(allKb, 155, ' kB')}`,
+  )
+  console.log(
+    `\nbundle-size: /login ${loginKb.toFixed(1)} kB gzip (target 100), file screen ${filesKb.toFixed(1)} kB gzip as it opens, ${allKb.toFixed(1)} kB with the user menu (target 155)`,
   )
   if (login.length === 0 || files.length === 0)
     throw new Error('No JavaScript was recorded: is dist/ built?')

@@ -36,6 +36,15 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL')
 })
 
+/** Signals one process by pid; it may have exited a moment ago. */
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+  }
+}
+
 /** The environment of a real start: ours minus test-runner and Autodesk variables. */
 function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -84,9 +93,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const stop = async () => {
     if (!exited && child.pid !== undefined) {
-      process.kill(child.pid, 'SIGTERM')
+      signal(child.pid, 'SIGTERM')
       const timer = setTimeout(() => {
-        if (!exited && child.pid !== undefined) process.kill(child.pid, 'SIGKILL')
+        if (!exited && child.pid !== undefined) signal(child.pid, 'SIGKILL')
       }, 5000)
       await exit
       clearTimeout(timer)

@@ -137,3 +137,30 @@ describe('the CloudContext helper', () => {
     expect(client.cookies.has('boq_session')).toBe(false)
   })
 })
+
+describe('large sessions', () => {
+  it('are split over several cookies and read back whole, and logout removes every part', async () => {
+    const big = 'x'.repeat(3000)
+    const { provider } = fakeProvider({ lifetimeMs: 60 * 60 * 1000 })
+    const heavy: AuthProvider = {
+      ...provider,
+      // Autodesk-sized tokens: an access token, a public token and a refresh token of ~3 KB each.
+      exchangeCode: async () => ({
+        accessToken: `access-${big}`,
+        refreshToken: `refresh-${big}`,
+        expiresAt: Date.now() + 60 * 60 * 1000,
+        publicToken: { accessToken: `public-${big}`, expiresAt: Date.now() + 60 * 60 * 1000 },
+      }),
+    }
+    const { cloud, seen } = fakeCloud(new Set())
+    const client = await signIn((await serve(heavy, cloud)).url)
+    const parts = [...client.cookies.keys()].filter((name) => name.startsWith('boq_session'))
+    expect(parts.length).toBeGreaterThan(1)
+    for (const name of parts)
+      expect((client.cookies.get(name) ?? '').length).toBeLessThanOrEqual(3800)
+    expect((await client('/api/aps/hubs')).status).toBe(200)
+    expect(seen).toEqual([`access-${big}`])
+    await client('/api/aps/auth/logout')
+    expect([...client.cookies.keys()].filter((name) => name.startsWith('boq_session'))).toEqual([])
+  })
+})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError, TokenRejectedError } from '../../errors.ts'
-import { createUpstream, retryAfterMs } from './upstream.ts'
+import { createUpstream, earlyNextLink, retryAfterMs } from './upstream.ts'
 import { reasonFromBody, upstreamError } from './upstream-errors.ts'
 
 describe('Retry-After', () => {
@@ -90,5 +90,21 @@ describe('the upstream client', () => {
       status: 502,
       message: 'Autodesk could not be reached. Please try again later.',
     })
+  })
+})
+
+describe('early next link', () => {
+  it('finds links.next in the page text before parsing, and only the document key', () => {
+    const page = JSON.stringify({
+      jsonapi: { version: '1.0' },
+      links: { self: { href: '/a' }, next: { href: '/a?page%5Bnumber%5D=1&x=%22' } },
+      data: [{ attributes: { name: '"next":{"href":"/evil"}' } }],
+    })
+    expect(earlyNextLink(page)).toBe('/a?page%5Bnumber%5D=1&x=%22')
+    expect(
+      earlyNextLink(
+        JSON.stringify({ data: [{ attributes: { name: '"next":{"href":"/evil"}' } }] }),
+      ),
+    ).toBeUndefined()
   })
 })

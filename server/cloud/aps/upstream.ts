@@ -110,27 +110,62 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
   }
 
+  /**
+   * Pages are asked for one after another, each from the previous page's `links.next`. The next
+   * request leaves as soon as that link is found in the page's text, so the parsing of a big page
+   * overlaps Autodesk's time on the next one; the parsed link is then checked against it.
+   */
   async function allPages(first: string, accessToken: string): Promise<JsonApiResource[]> {
     const out: JsonApiResource[] = []
     const seen = new Set<string>()
-    let next: string | undefined = first
-    while (next) {
-      if (seen.has(next) || seen.size >= MAX_PAGES) throw badAnswer('a list whose pages never end')
-      seen.add(next)
-      const page: { data?: unknown; links?: { next?: { href?: unknown } | null } } = await json(
-        next,
-        { accessToken },
-      )
+    const resolve = (href: unknown) =>
+      typeof href === 'string' && href !== '' ? new URL(href, `${origin}/`).toString() : undefined
+    const fetchText = (target: string) => {
+      if (seen.has(target) || seen.size >= MAX_PAGES)
+        throw badAnswer('a list whose pages never end')
+      seen.add(target)
+      const text = send(target, { accessToken }).then((response) => response.text())
+      text.catch(() => {}) // awaited below, or dropped when the early link was wrong
+      return { target, text }
+    }
+    let current: { target: string; text: Promise<string> } | undefined = fetchText(first)
+    while (current) {
+      const text = await current.text
+      const early = resolve(earlyNextLink(text))
+      const ahead = early && !seen.has(early) ? fetchText(early) : undefined
+      let page: { data?: unknown; links?: { next?: { href?: unknown } | null } }
+      try {
+        page = JSON.parse(text)
+      } catch {
+        throw badAnswer('a list')
+      }
       if (!Array.isArray(page?.data)) throw badAnswer('a list')
       out.push(...(page.data as JsonApiResource[]))
-      const href = page.links?.next?.href
-      next =
-        typeof href === 'string' && href !== '' ? new URL(href, `${origin}/`).toString() : undefined
+      const next = resolve(page.links?.next?.href)
+      if (ahead && ahead.target === next) current = ahead
+      else {
+        if (ahead) seen.delete(ahead.target)
+        current = next ? fetchText(next) : undefined
+      }
     }
     return out
   }
 
   return { baseUrl, url, send, json, allPages }
+}
+
+/**
+ * The `links.next` href as it stands in a JSON:API page's text, before the page is parsed. Inside
+ * JSON strings quotes are escaped, so this pattern can only meet the document's own keys.
+ */
+export function earlyNextLink(text: string): string | undefined {
+  const match = /"next"\s*:\s*\{\s*"href"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text)
+  if (!match) return undefined
+  try {
+    return JSON.parse(match[1]) as string
+  } catch {
+    return undefined
+  }
 }
 
 /** Retry-After in seconds or as an HTTP date; without one, a short growing pause. */

@@ -59,4 +59,7 @@ export function hasScope(grant: AccessGrant, ...anyOf: string[]): boolean {
   return anyOf.some((s) => grant.scope.includes(s))
 }
 
+/** When each request reached the fake (slow pages count their delay from there). */
+export const arrivals = new WeakMap<Request, number>()
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))

@@ -1,5 +1,13 @@
 import type { Context, Hono } from 'hono'
-import { bearer, dmError, type FakeContext, hasScope, sleep, unauthorized } from './context.ts'
+import {
+  arrivals,
+  bearer,
+  dmError,
+  type FakeContext,
+  hasScope,
+  sleep,
+  unauthorized,
+} from './context.ts'
 import {
   folderResource,
   hubResource,
@@ -54,8 +62,11 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
         'page[limit] must be 1 to 200 and page[number] 0 or more.',
       )
     }
-    if (faults.pageDelayMs > 0) await sleep(faults.pageDelayMs)
+    // A slow page takes pageDelayMs from its arrival: the fake's own work counts inside that time.
     const body = page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize)
+    const wait =
+      faults.pageDelayMs - (performance.now() - (arrivals.get(c.req.raw) ?? performance.now()))
+    if (wait > 0) await sleep(wait)
     return c.body(body, 200, { 'content-type': 'application/vnd.api+json' })
   }
 

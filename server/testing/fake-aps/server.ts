@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { registerAuthRoutes } from './auth-routes.ts'
-import { dmError, type FakeClientApp, type FakeContext } from './context.ts'
+import { arrivals, dmError, type FakeClientApp, type FakeContext } from './context.ts'
 import { registerDataRoutes } from './data-routes.ts'
 import { createFaults, type Faults } from './faults.ts'
 import { registerOssRoutes } from './oss-routes.ts'
@@ -60,6 +60,7 @@ export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAp
   const app = new Hono()
 
   app.use('*', async (c, next) => {
+    arrivals.set(c.req.raw, performance.now())
     const url = new URL(c.req.url)
     requests.push({ method: c.req.method, path: url.pathname, query: url.search })
     const fault = faults.take(c.req.method, decodeURIComponent(url.pathname))

@@ -63,11 +63,16 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
       )
     }
     // A slow page takes pageDelayMs from its arrival: the fake's own work counts inside that time.
-    const body = page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize)
+    const body = Buffer.from(
+      page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize),
+    )
     const wait =
       faults.pageDelayMs - (performance.now() - (arrivals.get(c.req.raw) ?? performance.now()))
     if (wait > 0) await sleep(wait)
-    return c.body(body, 200, { 'content-type': 'application/vnd.api+json' })
+    return c.body(body, 200, {
+      'content-type': 'application/vnd.api+json',
+      'content-length': String(body.byteLength),
+    })
   }
 
   const projectOf = (c: Context) => {

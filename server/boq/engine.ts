@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { BoqError, isBoqErrorKind } from './errors.ts'
 import { detect } from './read/detect.ts'
 import type { Boq } from './schema.ts'
-import type { WorkerJob, WorkerMessage } from './worker.ts'
+import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './worker.ts'
 
 export type BoqEngineOptions = {
   /** Files read at the same time, each in its own worker (default 1). */
@@ -13,6 +13,21 @@ export type BoqEngineOptions = {
   timeoutMs?: number
   /** Memory one parse may use: JS heap and WebAssembly memory each (default 2048 MB). */
   memoryLimitMb?: number
+  /**
+   * A worker whose JS heap is above this after a file is replaced by a fresh one (default 512 MB;
+   * also replaced when more than a few used reader instances have not been released).
+   */
+  recycleAboveMb?: number
+}
+
+/** What the engine has done, for tests and benchmarks. */
+export type BoqEngineStats = {
+  workersStarted: number
+  /** Workers replaced after a crash, a timeout or too much memory. */
+  workersReplaced: number
+  files: number
+  /** The last file: which worker read it, with which of that worker's instances, memory after. */
+  last: (WorkerFileInfo & { worker: number }) | null
 }
 
 export type BoqEngine = {
@@ -20,19 +35,37 @@ export type BoqEngine = {
     input: { bytes: Uint8Array; fileName: string },
     onProgress?: (fraction: number) => void,
   ): Promise<Boq>
-  /** Resolves when a worker with its reader instance is ready for the next file. */
+  /** Resolves when every idle worker has its reader instance ready for the next file. */
   ready(): Promise<void>
+  stats(): BoqEngineStats
   close(): Promise<void>
 }
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url)
+/** Used instances a worker may hold unreleased before it is replaced (1 GB reserved each). */
+const MAX_LIVE_READERS = 4
 
-type Warm = { worker: Worker; ready: Promise<void> }
-type Pending = {
+type Job = {
   input: { bytes: Uint8Array; fileName: string }
   onProgress?: (fraction: number) => void
   resolve: (boq: Boq) => void
   reject: (error: unknown) => void
+}
+
+/** One worker thread and what it is doing. */
+type Slot = {
+  id: number
+  worker: Worker
+  /** Settles when the worker has a fresh reader instance for the next file. */
+  ready: Promise<void>
+  markReady: () => void
+  failReady: (error: unknown) => void
+  /** The file in progress: its message handler and how it ends when the worker dies. */
+  onMessage: ((message: WorkerMessage) => void) | null
+  onDeath: ((error: unknown) => void) | null
+  dead: boolean
+  /** Replace after the current file (crash, timeout or memory). */
+  retire: boolean
 }
 
 function megabytes(bytes: number): string {
@@ -40,7 +73,7 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * Reads drawings in worker threads: one worker and one fresh LibreDWG instance per file, made
+ * Reads drawings in long-lived worker threads, each file with its own fresh LibreDWG instance made
  * before the file arrives; a memory cap and a time limit per file; a crash ends the worker only.
  */
 export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
@@ -48,116 +81,163 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   const maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024
   const timeoutMs = options.timeoutMs ?? 120_000
   const memoryLimitMb = Math.max(64, options.memoryLimitMb ?? 2048)
-  const warm: Warm[] = []
-  const queue: Pending[] = []
-  const busy = new Set<Worker>()
+  const recycleAboveMb = options.recycleAboveMb ?? 512
+  const idle: Slot[] = []
+  const busy = new Set<Slot>()
+  const queue: Job[] = []
+  const stats: BoqEngineStats = { workersStarted: 0, workersReplaced: 0, files: 0, last: null }
   let closed = false
 
-  const spawn = (): Warm => {
+  const expectReady = (slot: Slot) => {
+    slot.ready = new Promise<void>((resolve, reject) => {
+      slot.markReady = resolve
+      slot.failReady = reject
+    })
+    slot.ready.catch(() => {})
+  }
+
+  const spawn = (): Slot => {
     const worker = new Worker(WORKER_URL, {
       workerData: { memoryLimitMb },
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
       stdout: true,
       stderr: true,
     })
+    stats.workersStarted++
+    const slot: Slot = {
+      id: stats.workersStarted,
+      worker,
+      ready: Promise.resolve(),
+      markReady: () => {},
+      failReady: () => {},
+      onMessage: null,
+      onDeath: null,
+      dead: false,
+      retire: false,
+    }
+    expectReady(slot)
     // LibreDWG's chatter is not the host's business.
     worker.stdout.resume()
     worker.stderr.resume()
-    const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: WorkerMessage) => {
-        if (message.type !== 'ready') return
-        worker.off('message', onMessage)
-        worker.off('error', reject)
-        resolve()
-      }
-      worker.on('message', onMessage)
-      worker.once('error', reject)
-      worker.once('exit', () =>
-        reject(new BoqError('crashed', 'The reader stopped before it was ready.')),
-      )
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'ready') slot.markReady()
+      else slot.onMessage?.(message)
     })
-    ready.catch(() => {})
-    worker.unref()
-    return { worker, ready }
+    const die = (error: unknown) => {
+      slot.dead = true
+      slot.failReady(error)
+      slot.onDeath?.(error)
+    }
+    worker.on('error', die)
+    worker.once('exit', () => die(new BoqError('crashed', 'The reader stopped without an answer.')))
+    worker.unref() // an idle worker does not keep the process alive
+    return slot
   }
 
-  // Keep one ready worker per slot, so reader creation is off every file's critical path.
-  const refill = () => {
-    while (!closed && warm.length < workers) warm.push(spawn())
+  const replace = (slot: Slot) => {
+    stats.workersReplaced++
+    void slot.worker.terminate()
+    if (!closed) idle.push(spawn())
   }
 
-  const run = async (job: Pending): Promise<Boq> => {
-    let slot = warm.shift() ?? spawn()
-    refill()
+  /** An idle worker with its instance ready (a worker that died while idle is replaced once). */
+  const acquire = async (): Promise<Slot> => {
+    let slot = idle.shift() ?? spawn()
     try {
       await slot.ready
+      if (slot.dead) throw new Error('dead')
     } catch {
-      // A worker that died while warming is replaced once.
+      stats.workersReplaced++
+      void slot.worker.terminate()
       slot = spawn()
       await slot.ready
     }
-    const { worker } = slot
-    busy.add(worker)
-    worker.ref() // a file in progress keeps the process alive (idle workers do not)
-    try {
-      return await new Promise<Boq>((resolve, reject) => {
-        let settled = false
-        const finish = (fn: () => void) => {
-          if (settled) return
-          settled = true
-          clearTimeout(timer)
-          fn()
-          void worker.terminate()
-        }
-        const timer = setTimeout(
-          () =>
-            finish(() =>
-              reject(
-                new BoqError(
-                  'timeout',
-                  `Took longer than ${Math.round(timeoutMs / 1000)} s to read; stopped.`,
-                ),
-              ),
-            ),
-          timeoutMs,
-        )
-        worker.on('message', (message: WorkerMessage) => {
-          if (message.type === 'progress') job.onProgress?.(message.fraction)
-          else if (message.type === 'result') finish(() => resolve(message.boq))
-          else if (message.type === 'error') {
-            const kind = isBoqErrorKind(message.kind) ? message.kind : 'crashed'
-            finish(() => reject(new BoqError(kind, message.message)))
-          }
-        })
-        worker.once('error', (error: Error & { code?: string }) =>
-          finish(() =>
+    return slot
+  }
+
+  const readIn = (slot: Slot, job: Job): Promise<Boq> =>
+    new Promise<Boq>((resolve, reject) => {
+      let settled = false
+      const finish = (fn: () => void) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        slot.onMessage = null
+        slot.onDeath = null
+        fn()
+      }
+      const timer = setTimeout(
+        () =>
+          finish(() => {
+            slot.retire = true
             reject(
-              error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              new BoqError(
+                'timeout',
+                `Took longer than ${Math.round(timeoutMs / 1000)} s to read; stopped.`,
+              ),
+            )
+          }),
+        timeoutMs,
+      )
+      const done = (info: WorkerFileInfo) => {
+        stats.files++
+        stats.last = { ...info, worker: slot.id }
+        if (info.heapMb > recycleAboveMb || info.liveReaders > MAX_LIVE_READERS) slot.retire = true
+      }
+      slot.onMessage = (message) => {
+        if (message.type === 'progress') job.onProgress?.(message.fraction)
+        else if (message.type === 'result') {
+          done(message.info)
+          finish(() => resolve(message.boq))
+        } else if (message.type === 'error') {
+          done(message.info)
+          const kind = isBoqErrorKind(message.kind) ? message.kind : 'crashed'
+          finish(() => reject(new BoqError(kind, message.message)))
+        }
+      }
+      slot.onDeath = (error) =>
+        finish(() => {
+          slot.retire = true
+          const { code, message } = error as Error & { code?: string }
+          reject(
+            error instanceof BoqError
+              ? error
+              : code === 'ERR_WORKER_OUT_OF_MEMORY'
                 ? new BoqError(
                     'too-large',
                     `The drawing needs more than ${memoryLimitMb} MB of memory to read.`,
                   )
-                : new BoqError('crashed', `The reader crashed (${error.message}).`),
-            ),
-          ),
-        )
-        worker.once('exit', () =>
-          finish(() => reject(new BoqError('crashed', 'The reader stopped without an answer.'))),
-        )
-        const bytes = job.input.bytes.slice()
-        worker.postMessage({ bytes, fileName: job.input.fileName } satisfies WorkerJob, [
-          bytes.buffer,
-        ])
-      })
+                : new BoqError('crashed', `The reader crashed (${message}).`),
+          )
+        })
+      // The worker answers, then makes its next instance and says 'ready' again.
+      expectReady(slot)
+      // One copy, handed over (not cloned) to the worker, which reads it in place.
+      const bytes = job.input.bytes.slice()
+      slot.worker.postMessage({ bytes, fileName: job.input.fileName } satisfies WorkerJob, [
+        bytes.buffer,
+      ])
+    })
+
+  const run = async (job: Job): Promise<Boq> => {
+    const slot = await acquire()
+    busy.add(slot)
+    slot.worker.ref() // a file in progress keeps the process alive
+    try {
+      return await readIn(slot, job)
     } finally {
-      busy.delete(worker)
+      busy.delete(slot)
+      slot.worker.unref()
+      if (slot.retire || slot.dead) replace(slot)
+      else if (closed) void slot.worker.terminate()
+      else idle.push(slot)
     }
   }
 
   let active = 0
   const pump = () => {
     while (!closed && active < workers && queue.length > 0) {
-      const job = queue.shift() as Pending
+      const job = queue.shift() as Job
       active++
       run(job)
         .then(job.resolve, job.reject)
@@ -168,7 +248,8 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
     }
   }
 
-  refill()
+  // Start the workers now: their instances are ready before the first file arrives.
+  for (let i = 0; i < workers; i++) idle.push(spawn())
 
   return {
     extract(input, onProgress) {
@@ -194,15 +275,15 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       })
     },
     async ready() {
-      refill()
-      await Promise.all(warm.map((w) => w.ready.catch(() => {})))
+      await Promise.all(idle.map((slot) => slot.ready.catch(() => {})))
     },
+    stats: () => ({ ...stats, last: stats.last && { ...stats.last } }),
     async close() {
       closed = true
       for (const job of queue.splice(0))
         job.reject(new BoqError('crashed', 'The BOQ engine was closed.'))
-      const all = [...warm.splice(0).map((w) => w.worker), ...busy]
-      await Promise.all(all.map((w) => w.terminate()))
+      const all = [...idle.splice(0), ...busy].map((slot) => slot.worker)
+      await Promise.all(all.map((worker) => worker.terminate()))
     },
   }
 }

@@ -1,18 +1,34 @@
 /**
- * One worker parses one file: it makes its LibreDWG instance as soon as it starts (ahead of the
- * file), says 'ready', reads the one file it is given, answers, and ends.
+ * A worker reads one file after another, each with its own fresh LibreDWG instance: the next
+ * instance is made as soon as a file is answered (before the next file arrives), and the used one
+ * is dropped so its WebAssembly memory can be collected. The worker stays warm (its JavaScript
+ * compiled and optimised); the engine replaces it after a crash, a timeout, or when it holds too
+ * much memory.
  */
+import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
+import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
 import { createReader } from './read/libredwg.ts'
 
 export type WorkerJob = { bytes: Uint8Array; fileName: string }
+
+/** What the worker says about itself after each file (the engine's recycling decision, tests). */
+export type WorkerFileInfo = {
+  /** 1 for the worker's first instance, 2 for the next…: never the same for two files. */
+  reader: number
+  /** JS heap in use after the file, in MB. */
+  heapMb: number
+  /** Reader instances made in this worker that the garbage collector has not released yet. */
+  liveReaders: number
+}
+
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'progress'; fraction: number }
-  | { type: 'result'; boq: ReturnType<typeof extractBoq> }
-  | { type: 'error'; kind: string; message: string }
+  | { type: 'result'; boq: ReturnType<typeof extractBoq>; info: WorkerFileInfo }
+  | { type: 'error'; kind: string; message: string; info: WorkerFileInfo }
 
 const port = parentPort
 if (!port) throw new Error('worker.ts runs as a worker thread')
@@ -26,28 +42,68 @@ WebAssembly.Memory.prototype.grow = function (this: WebAssembly.Memory, delta: n
   return grow.call(this, delta)
 }
 
-const reader = await createReader()
+type Reader = { lib: LibreDwgEx; serial: number }
+
+let made = 0
+let live = 0
+const released = new FinalizationRegistry<number>(() => {
+  live--
+})
+
+async function makeReader(): Promise<Reader> {
+  const lib = await createReader()
+  live++
+  released.register(lib, ++made)
+  return { lib, serial: made }
+}
+
+/** The instance for the next file; taken (set to null) by exactly one file. */
+let next: Promise<Reader> | null = makeReader()
 // The DXF reader is loaded ahead too, so a DXF does not pay for it either.
 await import('./read/dxf-reader.ts')
+await next
 port.postMessage({ type: 'ready' } satisfies WorkerMessage)
 
-port.once('message', (job: WorkerJob) => {
+port.on('message', (job: WorkerJob) => {
+  void read(job)
+})
+
+async function read(job: WorkerJob): Promise<void> {
+  const pending = next ?? makeReader()
+  next = null
+  let reader: Reader | null = await pending
+  const serial = reader.serial
   let answer: WorkerMessage
   try {
-    const boq = extractBoq(job, reader, (fraction) =>
-      port.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
+    const boq = extractBoq(job, reader.lib, (fraction) =>
+      port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
     )
-    answer = { type: 'result', boq }
+    answer = { type: 'result', boq, info: info(serial) }
   } catch (error) {
     answer =
       error instanceof BoqError
-        ? { type: 'error', kind: error.kind, message: error.message }
+        ? { type: 'error', kind: error.kind, message: error.message, info: info(serial) }
         : {
             type: 'error',
             kind: 'corrupt',
             message: `Truncated or corrupt (the reader failed: ${error instanceof Error ? error.message : String(error)}).`,
+            info: info(serial),
           }
   }
-  port.postMessage(answer)
-  port.close()
-})
+  // Nothing may keep the used instance: its memory goes with the next garbage collection.
+  reader = null
+  port?.postMessage(answer)
+  next = makeReader()
+  next.then(
+    () => port?.postMessage({ type: 'ready' } satisfies WorkerMessage),
+    () => process.exit(1), // no new instance, no more files here: the engine starts a new worker
+  )
+}
+
+function info(serial: number): WorkerFileInfo {
+  return {
+    reader: serial,
+    heapMb: Math.round(getHeapStatistics().used_heap_size / 1024 / 1024),
+    liveReaders: live,
+  }
+}

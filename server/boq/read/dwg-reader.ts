@@ -49,7 +49,8 @@ function fatalText(code: number): string {
  */
 export function readDwg(lib: LibreDwgEx, bytes: Uint8Array, version: string): Drawing {
   const path = '/input.dwg'
-  lib.FS.writeFile(path, bytes)
+  // canOwn: the file system keeps a view of the bytes instead of copying them.
+  lib.FS.writeFile(path, bytes, { canOwn: true })
   let result: { error: number; data: Ptr }
   try {
     result = lib.dwg_read_file(path)

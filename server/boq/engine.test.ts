@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { type BoqEngine, createBoqEngine } from './engine.ts'
+import { BoqError } from './errors.ts'
+import { fixture, haveFixtures } from './testing/fixtures.ts'
+import { knownDrawing } from './testing/known-drawing.ts'
+
+const dwg = (name = 'sample_2018.dwg') => ({ bytes: fixture(name), fileName: name })
+const dxf = () => ({ bytes: new TextEncoder().encode(knownDrawing()), fileName: 'known.dxf' })
+
+describe('workers stay, reader instances do not', () => {
+  let engine: BoqEngine | undefined
+  afterEach(async () => {
+    await engine?.close()
+    engine = undefined
+  })
+
+  it.runIf(haveFixtures)('a second file in the same worker gets a new instance', async () => {
+    engine = createBoqEngine({ workers: 1 })
+    await engine.extract(dwg())
+    const first = engine.stats().last
+    await engine.extract(dwg('example_2018.dwg'))
+    const second = engine.stats().last
+    expect(first && second).toBeTruthy()
+    expect(second?.worker).toBe(first?.worker) // the same worker…
+    expect(second?.reader).toBe((first?.reader ?? 0) + 1) // …with its next, fresh instance
+    expect(engine.stats().workersStarted).toBe(1)
+  })
+
+  it.runIf(haveFixtures)('memory stays bounded over 50 files in one worker', async () => {
+    engine = createBoqEngine({ workers: 1 })
+    const names = ['sample_2018.dwg', 'sample_2000.dwg', 'r14_v.dwg', '2000_entities-2d.dwg']
+    let maxLive = 0
+    let maxHeap = 0
+    for (let i = 0; i < 50; i++) {
+      const boq = await engine.extract(dwg(names[i % names.length]))
+      expect(boq.schema).toBe('boq')
+      const last = engine.stats().last
+      maxLive = Math.max(maxLive, last?.liveReaders ?? Infinity)
+      maxHeap = Math.max(maxHeap, last?.heapMb ?? Infinity)
+    }
+    const stats = engine.stats()
+    expect(stats.files).toBe(50)
+    expect(stats.last?.reader).toBe(50) // 50 files, 50 instances…
+    // …and the used ones are released: no recycling was needed, the heap stayed small.
+    expect(stats.workersStarted).toBe(1)
+    expect(maxLive).toBeLessThanOrEqual(4)
+    expect(maxHeap).toBeLessThan(128)
+  })
+
+  it('a worker over the memory bound is replaced, and the next file is read', async () => {
+    engine = createBoqEngine({ workers: 1, recycleAboveMb: 0 })
+    await engine.extract(dxf())
+    await engine.extract(dxf())
+    const stats = engine.stats()
+    expect(stats.workersReplaced).toBe(2)
+    expect(stats.workersStarted).toBe(3)
+    expect(stats.last?.reader).toBe(1)
+  })
+
+  it.runIf(haveFixtures)('after a timeout the worker is replaced; the engine goes on', async () => {
+    engine = createBoqEngine({ workers: 1, timeoutMs: 1 })
+    const error = await engine.extract(dwg('example_2018.dwg')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BoqError)
+    expect((error as BoqError).kind).toBe('timeout')
+    expect(engine.stats().workersReplaced).toBe(1)
+    await engine.ready()
+    expect(engine.stats().workersStarted).toBe(2)
+  })
+
+  it('two workers read two files at once, each with its own instance', async () => {
+    engine = createBoqEngine({ workers: 2 })
+    const boqs = await Promise.all([engine.extract(dxf()), engine.extract(dxf())])
+    expect(boqs.map((b) => b.blocks.length > 0)).toEqual([true, true])
+    expect(engine.stats().workersStarted).toBe(2)
+  })
+})

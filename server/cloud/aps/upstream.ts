@@ -118,8 +118,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   async function allPages(first: string, accessToken: string): Promise<JsonApiResource[]> {
     const out: JsonApiResource[] = []
     const seen = new Set<string>()
-    const resolve = (href: unknown) =>
-      typeof href === 'string' && href !== '' ? new URL(href, `${origin}/`).toString() : undefined
+    const resolve = (href: unknown) => {
+      if (typeof href !== 'string' || href === '') return undefined
+      if (!URL.canParse(href, `${origin}/`)) throw badAnswer('a list with a broken next link')
+      return new URL(href, `${origin}/`).toString()
+    }
     const fetchText = (target: string) => {
       if (seen.has(target) || seen.size >= MAX_PAGES)
         throw badAnswer('a list whose pages never end')
@@ -131,7 +134,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     let current: { target: string; text: Promise<string> } | undefined = fetchText(first)
     while (current) {
       const text = await current.text
-      const early = resolve(earlyNextLink(text))
+      let early: string | undefined
+      try {
+        early = resolve(earlyNextLink(text))
+      } catch {
+        early = undefined // the parsed page decides below
+      }
       const ahead = early && !seen.has(early) ? fetchText(early) : undefined
       let page: { data?: unknown; links?: { next?: { href?: unknown } | null } }
       try {

@@ -6,7 +6,10 @@ export interface JsonApiResource {
   type: string
   attributes: Record<string, unknown>
   links?: Record<string, { href: string } | undefined>
-  relationships?: Record<string, { data?: { id: string; type: string } | null } & Record<string, unknown>>
+  relationships?: Record<
+    string,
+    { data?: { id: string; type: string } | null } & Record<string, unknown>
+  >
 }
 
 /** Whose cloud is being read: the signed-in user and their current access token. */

@@ -19,6 +19,7 @@ import {
 } from '../drawing.ts'
 import { BoqError } from '../errors.ts'
 import { skipReason } from './entity-kinds.ts'
+import { StructFields } from './struct-fields.ts'
 import { attributeRecord, titleBlockScore } from './title-block.ts'
 
 /** LibreDWG's error bits from 128 up are fatal (classes, sections, pages missing; invalid file). */
@@ -36,6 +37,14 @@ const ERROR_NAMES: Record<number, string> = {
 
 type Ptr = number
 
+/** Types whose DXF name varies from object to object (it is the class's name). */
+const UNNAMED_TYPES = new Set<number>([
+  T.DWG_TYPE_PROXY_ENTITY,
+  T.DWG_TYPE_PROXY_OBJECT,
+  T.DWG_TYPE_UNKNOWN_ENT,
+  T.DWG_TYPE_UNKNOWN_OBJ,
+])
+
 function fatalText(code: number): string {
   return Object.entries(ERROR_NAMES)
     .filter(([bit]) => code & Number(bit))
@@ -47,7 +56,12 @@ function fatalText(code: number): string {
  * Reads a DWG with LibreDWG's low-level calls, only what a BOQ needs (no whole-drawing convert()).
  * `lib` must be a fresh instance: one instance reused for a second file can crash.
  */
-export function readDwg(lib: LibreDwgEx, bytes: Uint8Array, version: string): Drawing {
+export function readDwg(
+  lib: LibreDwgEx,
+  bytes: Uint8Array,
+  version: string,
+  options: { verify?: boolean } = {},
+): Drawing {
   const path = '/input.dwg'
   // canOwn: the file system keeps a view of the bytes instead of copying them.
   lib.FS.writeFile(path, bytes, { canOwn: true })
@@ -67,24 +81,28 @@ export function readDwg(lib: LibreDwgEx, bytes: Uint8Array, version: string): Dr
       `Truncated or corrupt (LibreDWG: ${fatalText(error) || `error ${error}`}).`,
     )
   }
-  return new DwgWalker(lib, data, version).read()
+  return new DwgWalker(lib, data, version, options.verify ?? false).read()
 }
 
 class DwgWalker {
   private readonly lib: LibreDwgEx
   private readonly data: Ptr
   private readonly drawing: Drawing
-  private view: DataView
+  private readonly fields: StructFields
   private readonly layerNames = new Map<Ptr, string>()
   private readonly blockNames = new Map<Ptr, string>()
-  private readonly offsets = new Map<string, number>()
+  private readonly typeNames = new Map<number, string>()
+  /** Where the layer reference sits in the common entity struct (found per file; null: unknown). */
+  private layerOffset: number | null | undefined
+  private layerCandidates: number[] | null = null
+  private layerSamples = 0
   private titleScore = 0
 
-  constructor(lib: LibreDwgEx, data: Ptr, version: string) {
+  constructor(lib: LibreDwgEx, data: Ptr, version: string, verify: boolean) {
     this.lib = lib
     this.data = data
     this.drawing = emptyDrawing('dwg', version)
-    this.view = new DataView(lib.HEAPU8.buffer)
+    this.fields = new StructFields(lib, verify)
     // Strings of pre-2007 drawings are in the drawing's code page; the binding decodes with this.
     try {
       const encoding = dwgCodePageToEncoding(lib.dwg_get_codepage(data))
@@ -163,28 +181,15 @@ class DwgWalker {
     return out
   }
 
-  private offset(tio: Ptr, type: string, field: string): number {
-    const key = `${type}.${field}`
-    let off = this.offsets.get(key)
-    if (off === undefined) {
-      off = this.lib.dwg_dynapi_entity_field_offset(tio, field)
-      this.offsets.set(key, off)
-    }
-    return off
-  }
-
-  /** A double of the entity struct, read straight from WebAssembly memory. */
   private f64(tio: Ptr, type: string, field: string, index = 0): number {
-    if (this.view.buffer !== this.lib.HEAPU8.buffer)
-      this.view = new DataView(this.lib.HEAPU8.buffer)
-    return this.view.getFloat64(tio + this.offset(tio, type, field) + index * 8, true)
+    return this.fields.f64(tio, type, field, index)
   }
 
   private point(tio: Ptr, type: string, field: string): Point {
     return {
-      x: this.f64(tio, type, field, 0),
-      y: this.f64(tio, type, field, 1),
-      z: this.f64(tio, type, field, 2),
+      x: this.fields.f64(tio, type, field, 0),
+      y: this.fields.f64(tio, type, field, 1),
+      z: this.fields.f64(tio, type, field, 2),
     }
   }
 
@@ -192,30 +197,76 @@ class DwgWalker {
     return this.lib.dwg_dynapi_entity_data<V>(tio, field)
   }
 
-  private layerOf(obj: Ptr): string {
-    const { lib } = this
-    try {
-      const layer = lib.dwg_object_entity_get_layer_object_ref(lib.dwg_object_to_entity(obj))
-        ?.obj as Ptr
-      if (!layer) return '0'
-      let name = this.layerNames.get(layer)
-      if (name === undefined) {
-        name = String(
-          lib.dwg_dynapi_entity_data(lib.dwg_object_to_object_tio(layer), 'name') ?? '0',
-        )
-        this.layerNames.set(layer, name)
-      }
-      return name
-    } catch {
-      return '0'
+  /** The entity's layer name; `tio` is the entity struct, whose first field is its common part. */
+  private layerOf(obj: Ptr, tio: Ptr): string {
+    const { fields } = this
+    const entity = fields.u32At(tio)
+    if (fields.verifying && entity !== this.lib.dwg_object_to_entity(obj))
+      throw new Error('entity struct: its parent is not the common entity')
+    let layer = 0
+    if (typeof this.layerOffset === 'number') {
+      const ref = fields.u32At(entity + this.layerOffset)
+      layer = ref ? fields.u32At(ref) : 0
+      if (fields.verifying && layer !== this.layerByGetter(entity))
+        throw new Error('entity layer: memory and getter differ')
     }
+    if (!layer) layer = this.layerByGetter(entity)
+    if (!layer) return '0'
+    let name = this.layerNames.get(layer)
+    if (name === undefined) {
+      try {
+        name = String(
+          this.lib.dwg_dynapi_entity_data(this.lib.dwg_object_to_object_tio(layer), 'name') ?? '0',
+        )
+      } catch {
+        name = '0'
+      }
+      this.layerNames.set(layer, name)
+    }
+    return name
+  }
+
+  /**
+   * The layer object through the binding's getter (a JS object per call). The first entities also
+   * teach where the reference sits in the struct: the one offset whose pointer leads to it.
+   */
+  private layerByGetter(entity: Ptr): Ptr {
+    let layer = 0
+    try {
+      layer = (this.lib.dwg_object_entity_get_layer_object_ref(entity)?.obj as Ptr) || 0
+    } catch {
+      return 0
+    }
+    if (this.layerOffset !== undefined || !layer) return layer
+    const { fields } = this
+    const matches = (off: number) => {
+      const ref = fields.u32At(entity + off)
+      return ref !== 0 && fields.u32At(ref) === layer
+    }
+    const previous = this.layerCandidates ?? [...Array(128).keys()].map((i) => i * 4)
+    const candidates = previous.filter(matches)
+    this.layerCandidates = candidates
+    this.layerSamples++
+    if (candidates.length === 0 || this.layerSamples > 16) this.layerOffset = null
+    else if (candidates.length === 1 && this.layerSamples >= 3) this.layerOffset = candidates[0]
+    return layer
+  }
+
+  /** The DXF name by type: a type has one name, except proxies and unknown classes. */
+  private typeName(obj: Ptr, type: number): string {
+    const cached = this.typeNames.get(type)
+    if (cached !== undefined && !this.fields.verifying) return cached
+    const name = this.lib.dwg_object_get_dxfname(obj) || 'UNKNOWN'
+    if (cached !== undefined && cached !== name) throw new Error(`type ${type}: names differ`)
+    if (!UNNAMED_TYPES.has(type)) this.typeNames.set(type, name)
+    return name
   }
 
   private readEntity(obj: Ptr): void {
     const { lib, drawing } = this
-    const typeName = lib.dwg_object_get_dxfname(obj) || 'UNKNOWN'
-    drawing.entityCounts[typeName] = (drawing.entityCounts[typeName] ?? 0) + 1
     const type = lib.dwg_object_get_fixedtype(obj)
+    const typeName = this.typeName(obj, type)
+    drawing.entityCounts[typeName] = (drawing.entityCounts[typeName] ?? 0) + 1
     if (type === T.DWG_TYPE_INSERT || type === T.DWG_TYPE_MINSERT) {
       const ref = this.insert(obj, type, true)
       if (ref) drawing.inserts.push(ref)
@@ -235,14 +286,14 @@ class DwgWalker {
       case T.DWG_TYPE_LINE:
         return {
           type: 'line',
-          layer: this.layerOf(obj),
+          layer: this.layerOf(obj, tio),
           a: this.point(tio, 'LINE', 'start'),
           b: this.point(tio, 'LINE', 'end'),
         }
       case T.DWG_TYPE_ARC:
         return {
           type: 'arc',
-          layer: this.layerOf(obj),
+          layer: this.layerOf(obj, tio),
           radius: this.f64(tio, 'ARC', 'radius'),
           start: this.f64(tio, 'ARC', 'start_angle'),
           end: this.f64(tio, 'ARC', 'end_angle'),
@@ -250,13 +301,13 @@ class DwgWalker {
       case T.DWG_TYPE_CIRCLE:
         return {
           type: 'circle',
-          layer: this.layerOf(obj),
+          layer: this.layerOf(obj, tio),
           radius: this.f64(tio, 'CIRCLE', 'radius'),
         }
       case T.DWG_TYPE_ELLIPSE:
         return {
           type: 'ellipse',
-          layer: this.layerOf(obj),
+          layer: this.layerOf(obj, tio),
           center: this.point(tio, 'ELLIPSE', 'center'),
           major: this.point(tio, 'ELLIPSE', 'sm_axis'),
           ratio: this.f64(tio, 'ELLIPSE', 'axis_ratio'),
@@ -278,25 +329,35 @@ class DwgWalker {
   }
 
   private lwpolyline(obj: Ptr, tio: Ptr): DrawingEntity {
-    const { lib } = this
-    const count = this.value<number>(tio, 'num_points') || 0
-    const points = lib.dwg_ptr_to_point2d_array(this.value<Ptr>(tio, 'points'), count)
-    const bulgeCount = this.value<number>(tio, 'num_bulges') || 0
-    const bulges = bulgeCount
-      ? lib.dwg_ptr_to_double_array(this.value<Ptr>(tio, 'bulges'), bulgeCount)
-      : []
-    const flag = this.value<number>(tio, 'flag') || 0
+    const { lib, fields } = this
+    // Points (2 doubles each) and bulges straight from memory: no JS object per point on the way.
+    const points = fields.uint(tio, 'LWPOLYLINE', 'points', 4)
+    const count = points ? fields.uint(tio, 'LWPOLYLINE', 'num_points', 4) : 0
+    const bulges = fields.uint(tio, 'LWPOLYLINE', 'bulges', 4)
+    const bulgeCount = bulges ? fields.uint(tio, 'LWPOLYLINE', 'num_bulges', 4) : 0
+    const flag = fields.uint(tio, 'LWPOLYLINE', 'flag', 2)
     const elevation = this.f64(tio, 'LWPOLYLINE', 'elevation')
-    const vertices: Vertex[] = points.map((p, i) => ({
-      x: p.x,
-      y: p.y,
-      z: elevation,
-      bulge: bulges[i] ?? 0,
-    }))
+    const vertices: Vertex[] = new Array(count)
+    for (let i = 0; i < count; i++) {
+      vertices[i] = {
+        x: fields.f64At(points + i * 16),
+        y: fields.f64At(points + i * 16 + 8),
+        z: elevation,
+        bulge: i < bulgeCount ? fields.f64At(bulges + i * 8) : 0,
+      }
+    }
+    if (fields.verifying) {
+      const expected = lib.dwg_ptr_to_point2d_array(points, count)
+      const expectedBulges = bulgeCount ? lib.dwg_ptr_to_double_array(bulges, bulgeCount) : []
+      vertices.forEach((v, i) => {
+        if (v.x !== expected[i].x || v.y !== expected[i].y || v.bulge !== (expectedBulges[i] ?? 0))
+          throw new Error(`LWPOLYLINE vertex ${i}: memory and getter differ`)
+      })
+    }
     // DWG's LWPOLYLINE flag: 512 = closed.
     return {
       type: 'polyline',
-      layer: this.layerOf(obj),
+      layer: this.layerOf(obj, tio),
       vertices,
       closed: (flag & 512) !== 0,
       is3d: false,
@@ -308,14 +369,14 @@ class DwgWalker {
    * vertex that the binding's own getters drop in R13–R2000 files.
    */
   private heavyPolyline(obj: Ptr, tio: Ptr, is3d: boolean): DrawingEntity {
-    const { lib } = this
+    const { lib, fields } = this
     const vertexType = is3d ? 'VERTEX_3D' : 'VERTEX_2D'
     const vertices: Vertex[] = []
     let sub = lib.get_first_owned_subentity(obj)
     let guard = 0
     while (sub && guard++ < 10_000_000) {
       const vtio = lib.dwg_object_to_entity_tio(sub)
-      const vflag = this.value<number>(vtio, 'flag') || 0
+      const vflag = fields.uint(vtio, vertexType, 'flag', 1)
       // Spline/curve-fit frame control points (16) are not on the curve.
       if (!(vflag & 16)) {
         vertices.push({
@@ -327,8 +388,17 @@ class DwgWalker {
       }
       sub = lib.get_next_owned_subentity(obj, sub)
     }
-    const flag = this.value<number>(tio, 'flag') || 0
-    return { type: 'polyline', layer: this.layerOf(obj), vertices, closed: (flag & 1) !== 0, is3d }
+    // POLYLINE_2D's flag is a short, POLYLINE_3D's a byte.
+    const flag = is3d
+      ? fields.uint(tio, 'POLYLINE_3D', 'flag', 1)
+      : fields.uint(tio, 'POLYLINE_2D', 'flag', 2)
+    return {
+      type: 'polyline',
+      layer: this.layerOf(obj, tio),
+      vertices,
+      closed: (flag & 1) !== 0,
+      is3d,
+    }
   }
 
   private spline(obj: Ptr, tio: Ptr): DrawingEntity {
@@ -349,7 +419,7 @@ class DwgWalker {
     const weighted = Boolean(this.value<number>(tio, 'weighted'))
     return {
       type: 'spline',
-      layer: this.layerOf(obj),
+      layer: this.layerOf(obj, tio),
       degree,
       knots,
       control: ctrl.map((p) => ({ x: p.x, y: p.y, z: p.z })),
@@ -390,7 +460,7 @@ class DwgWalker {
     }
     return {
       type: 'hatch',
-      layer: this.layerOf(obj),
+      layer: this.layerOf(obj, tio),
       loops,
       style: this.value<number>(tio, 'style') || 0,
     }
@@ -446,12 +516,12 @@ class DwgWalker {
   private insert(obj: Ptr, type: number, topLevel: boolean): InsertRef | null {
     const { lib, drawing } = this
     const tio = lib.dwg_object_to_entity_tio(obj)
-    const headerRef = this.value<Ptr>(tio, 'block_header')
+    const typeName = type === T.DWG_TYPE_MINSERT ? 'MINSERT' : 'INSERT'
+    const headerRef = this.fields.uint(tio, typeName, 'block_header', 4)
     const header = headerRef ? lib.dwg_ref_get_object(headerRef) : 0
     const name = header
       ? this.blockName(header)
       : String(this.value<string>(tio, 'block_name') ?? '')
-    const typeName = type === T.DWG_TYPE_MINSERT ? 'MINSERT' : 'INSERT'
     if (!name || isAnonymousBlock(name)) {
       if (!topLevel) return null
       skip(
@@ -474,7 +544,7 @@ class DwgWalker {
     this.considerTitleBlock(name, attributes)
     return {
       block: name,
-      layer: this.layerOf(obj),
+      layer: this.layerOf(obj, tio),
       count,
       x: this.f64(tio, typeName, 'ins_pt', 0),
       y: this.f64(tio, typeName, 'ins_pt', 1),

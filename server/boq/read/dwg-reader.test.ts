@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { detect } from './detect.ts'
+import { readDwg } from './dwg-reader.ts'
+import { createReader } from './libredwg.ts'
+
+// The walker reads struct fields straight from WebAssembly memory; in verify mode every such read
+// is checked against the binding's own getter. Both ways must give the same drawing.
+describe.runIf(haveFixtures)('direct memory reads agree with the binding getters', () => {
+  it.each(fixtureNames('.dwg'))('%s', async (name) => {
+    const bytes = fixture(name)
+    const detected = detect(bytes)
+    const version = detected.format === 'dwg' ? detected.version : ''
+    const fast = readDwg(await createReader(), bytes, version)
+    const checked = readDwg(await createReader(), bytes, version, { verify: true })
+    expect(fast).toEqual(checked)
+  })
+})

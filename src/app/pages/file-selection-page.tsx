@@ -22,7 +22,9 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
   // The selected node, whatever its kind, with its href.
   const [selected, setSelected] = useState<TreeNode | null>(null)
   const onJobSucceeded = useCallback((job: Job) => {
-    tree.current?.refreshFolder(job.projectId, job.fileFolderId)
+    tree.current?.refresh('folder', job.projectId, job.fileFolderId)
+    // A file written again is a new version of an item the tree may show open.
+    if (job.result) tree.current?.refresh('item', job.projectId, job.result.itemId)
   }, [])
 
   return (

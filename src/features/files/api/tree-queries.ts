@@ -45,9 +45,13 @@ export const treeQueries = {
       queryFn: ({ signal }) => fetchChildren(parent, signal),
       staleTime: 60_000,
     }),
-  /** Matches a folder's children whatever hub it sits in (a job knows project and folder only). */
-  folderKey: (projectId: string, folderId: string) =>
-    [...treeQueries.all(), 'children', { kind: 'folder', projectId, folderId }] as const,
+  /** Matches a folder's or an item's children whatever hub it sits in (a job knows no hub). */
+  partialKey: (kind: 'folder' | 'item', projectId: string, id: string) =>
+    [
+      ...treeQueries.all(),
+      'children',
+      kind === 'folder' ? { kind, projectId, folderId: id } : { kind, projectId, itemId: id },
+    ] as const,
 }
 
 /** Loads a node's children through the cache; a failure is logged and gives an empty list. */
@@ -60,6 +64,19 @@ export async function loadChildren(
   } catch (error) {
     console.error('Could not load the tree node', parent, error)
     return []
+  }
+}
+
+/** Loads a node's children again, past the cached copy; null (logged) when that fails. */
+export async function reloadChildren(
+  queryClient: QueryClient,
+  parent: TreeParent,
+): Promise<TreeNode[] | null> {
+  try {
+    return await queryClient.fetchQuery({ ...treeQueries.children(parent), staleTime: 0 })
+  } catch (error) {
+    console.error('Could not reload the tree node', parent, error)
+    return null
   }
 }
 

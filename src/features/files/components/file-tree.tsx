@@ -5,20 +5,24 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useMemo,
   useRef,
   useState,
 } from 'react'
 import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
 import { nodeId, parentOf, type TreeNode } from '../api/tree-nodes'
-import { loadChildren, treeQueries } from '../api/tree-queries'
-import { findNode, updateNode } from '../utils/tree-data'
+import { loadChildren, reloadChildren, treeQueries } from '../api/tree-queries'
+import { findNode, mergeChildren, updateNode } from '../utils/tree-data'
 import { TreeRow, TreeRowFrame } from './tree-row'
 
 export const ROW_HEIGHT = 32
 
 export type FileTreeHandle = {
-  /** Forget a folder's children (cache and tree) so its next expand loads them again. */
-  refreshFolder(projectId: string, folderId: string): void
+  /**
+   * A folder's or an item's children changed on the server: forget the cached copy and, when the
+   * tree has them loaded, load them again and merge them in.
+   */
+  refresh(kind: 'folder' | 'item', projectId: string, resourceId: string): void
 }
 
 type Props = {
@@ -43,33 +47,75 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
   const queryClient = useQueryClient()
   const treeRef = useRef<TreeApi<TreeNode>>(null)
   const [data, setData] = useState(initialNodes)
-  // Read by the (stable) callbacks below without making them change identity.
+  // The tree data as last changed: every change goes through `commit`, so the async loads below
+  // always build on the latest data without making the callbacks change identity.
   const dataRef = useRef(data)
-  dataRef.current = data
   const onSelectRef = useRef(onSelect)
   onSelectRef.current = onSelect
   const height = useTreeHeight()
 
-  const expand = useCallback(
-    (id: string) => {
+  const loader = useMemo(() => {
+    // Nodes to load again once their running load is done.
+    const reloadAfterLoad = new Set<string>()
+    const commit = (next: TreeNode[]) => {
+      dataRef.current = next
+      setData(next)
+    }
+
+    // Puts a node's loaded children in place, keeping what the tree knew of those still there.
+    const fill = (id: string, fresh: TreeNode[]) => {
+      let before: TreeNode[] = []
+      const next = updateNode(dataRef.current, id, (n) => {
+        before = n.children ?? []
+        return { ...n, loading: false, children: mergeChildren(n.children, fresh) } as TreeNode
+      })
+      // The node went away meanwhile.
+      if (next === dataRef.current) return
+      commit(next)
+      const tree = treeRef.current
+      // A new node the tree remembers as open (it was there before) gets its children now.
+      const known = new Set(before.map((n) => n.id))
+      for (const n of fresh) if (!known.has(n.id) && tree?.isOpen(n.id)) expand(n.id)
+      // The selection stays while its node exists (with its fresh data), else it is cleared.
+      const [selectedId] = tree?.selectedIds ?? []
+      if (selectedId === undefined) return
+      const selected = findNode(dataRef.current, selectedId)
+      if (!selected) tree?.deselectAll()
+      onSelectRef.current(selected ?? null)
+    }
+
+    const expand = (id: string) => {
       const node = findNode(dataRef.current, id)
       const parent = node && parentOf(node)
       // A node that already has children is never reloaded; versions are leaves.
       if (!node || !parent || node.loading || (node.children && node.children.length > 0)) return
-      setData((d) => updateNode(d, id, (n) => ({ ...n, loading: true })))
+      commit(updateNode(dataRef.current, id, (n) => ({ ...n, loading: true })))
       void loadChildren(queryClient, parent).then((children) => {
-        setData((d) => updateNode(d, id, (n) => ({ ...n, loading: false, children }) as TreeNode))
+        fill(id, children)
+        if (reloadAfterLoad.delete(id)) reload(id)
       })
-    },
-    [queryClient],
-  )
+    }
+
+    const reload = (id: string) => {
+      const node = findNode(dataRef.current, id)
+      const parent = node && parentOf(node)
+      if (!node || !parent) return
+      // The running load may answer from before the change.
+      if (node.loading) reloadAfterLoad.add(id)
+      // Never loaded and closed: its next expand loads it fresh.
+      else if (node.children?.length || treeRef.current?.isOpen(id)) {
+        void reloadChildren(queryClient, parent).then((fresh) => fresh && fill(id, fresh))
+      }
+    }
+    return { expand, reload }
+  }, [queryClient])
 
   // Every open goes through here: clicks, arrows and arborist's own keys.
   const onToggle = useCallback(
     (id: string) => {
-      if (treeRef.current?.isOpen(id)) expand(id)
+      if (treeRef.current?.isOpen(id)) loader.expand(id)
     },
-    [expand],
+    [loader],
   )
 
   const handleSelect = useCallback((nodes: NodeApi<TreeNode>[]) => {
@@ -79,17 +125,14 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
   useImperativeHandle(
     ref,
     () => ({
-      refreshFolder(projectId, folderId) {
-        void queryClient.invalidateQueries({ queryKey: treeQueries.folderKey(projectId, folderId) })
-        const id = nodeId('folder', folderId)
-        if (!findNode(dataRef.current, id)) return
-        const next = updateNode(dataRef.current, id, (n) => ({ ...n, children: [] }) as TreeNode)
-        dataRef.current = next
-        setData(next)
-        if (treeRef.current?.isOpen(id)) expand(id)
+      refresh(kind, projectId, resourceId) {
+        void queryClient.invalidateQueries({
+          queryKey: treeQueries.partialKey(kind, projectId, resourceId),
+        })
+        loader.reload(nodeId(kind, resourceId))
       },
     }),
-    [queryClient, expand],
+    [queryClient, loader],
   )
 
   // Enter and Space select the focused row (arborist would rename, or toggle a folder).

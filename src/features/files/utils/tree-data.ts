@@ -34,3 +34,19 @@ export function updateNode(
   })
   return changed ? next : nodes
 }
+
+/**
+ * A node's fresh list of children merged with what the tree had: a node still there keeps its
+ * loaded children and load state (what was open stays open and filled), new ones come in,
+ * missing ones go; order and titles follow the fresh list.
+ */
+export function mergeChildren(before: readonly TreeNode[] | null, fresh: TreeNode[]): TreeNode[] {
+  if (!before?.length) return fresh
+  const old = new Map(before.map((node) => [node.id, node]))
+  return fresh.map((node) => {
+    const kept = old.get(node.id)
+    return kept?.children?.length || kept?.loading
+      ? ({ ...node, children: kept.children, loading: kept.loading } as TreeNode)
+      : node
+  })
+}

@@ -37,6 +37,24 @@ const ERROR_NAMES: Record<number, string> = {
 
 type Ptr = number
 
+/** The module's own functions, called without the LibreDwg wrapper (a Proxy: two traps a call). */
+type Wasm = Pick<
+  LibreDwgEx,
+  | 'get_first_owned_entity'
+  | 'get_next_owned_entity'
+  | 'get_first_owned_subentity'
+  | 'get_next_owned_subentity'
+  | 'dwg_object_get_fixedtype'
+  | 'dwg_object_to_entity_tio'
+  | 'dwg_object_to_object_tio'
+  | 'dwg_ref_get_object'
+  | 'dwg_object_get_dxfname'
+  | 'dwg_get_object'
+  | 'dwg_object_get_supertype'
+  | 'dwg_entity_owner'
+  | 'dwg_object_to_entity'
+>
+
 /** Types whose DXF name varies from object to object (it is the class's name). */
 const UNNAMED_TYPES = new Set<number>([
   T.DWG_TYPE_PROXY_ENTITY,
@@ -89,6 +107,7 @@ class DwgWalker {
   private readonly data: Ptr
   private readonly drawing: Drawing
   private readonly fields: StructFields
+  private readonly wasm: Wasm
   private readonly layerNames = new Map<Ptr, string>()
   private readonly blockNames = new Map<Ptr, string>()
   private readonly typeNames = new Map<number, string>()
@@ -103,6 +122,7 @@ class DwgWalker {
     this.data = data
     this.drawing = emptyDrawing('dwg', version)
     this.fields = new StructFields(lib, verify)
+    this.wasm = (lib as unknown as { wasmInstance: Wasm }).wasmInstance
     // Strings of pre-2007 drawings are in the drawing's code page; the binding decodes with this.
     try {
       const encoding = dwgCodePageToEncoding(lib.dwg_get_codepage(data))
@@ -146,15 +166,15 @@ class DwgWalker {
     const { lib, data } = this
     const owned = modelSpace ? this.ownedEntities(modelSpace) : []
     if (owned.length > 0) return owned
-    const msTio = modelSpace ? lib.dwg_object_to_object_tio(modelSpace) : 0
+    const msTio = modelSpace ? this.wasm.dwg_object_to_object_tio(modelSpace) : 0
     const found: Ptr[] = []
     const n = lib.dwg_get_num_objects(data)
     for (let i = 0; i < n; i++) {
-      const obj = lib.dwg_get_object(data, i)
-      if (!obj || lib.dwg_object_get_supertype(obj) !== 0) continue
-      const type = lib.dwg_object_get_fixedtype(obj)
+      const obj = this.wasm.dwg_get_object(data, i)
+      if (!obj || this.wasm.dwg_object_get_supertype(obj) !== 0) continue
+      const type = this.wasm.dwg_object_get_fixedtype(obj)
       if (isSubentity(type)) continue
-      const owner = lib.dwg_entity_owner(lib.dwg_object_to_entity_tio(obj))
+      const owner = this.wasm.dwg_entity_owner(this.wasm.dwg_object_to_entity_tio(obj))
       if (owner === msTio || (!msTio && !owner)) found.push(obj)
     }
     return found
@@ -163,34 +183,32 @@ class DwgWalker {
   private ownedEntities(blockHeader: Ptr): Ptr[] {
     const { lib } = this
     const out: Ptr[] = []
-    let next = lib.get_first_owned_entity(blockHeader)
+    let next = this.wasm.get_first_owned_entity(blockHeader)
     while (next && out.length < 10_000_000) {
       out.push(next)
-      next = lib.get_next_owned_entity(blockHeader, next)
+      next = this.wasm.get_next_owned_entity(blockHeader, next)
     }
     if (out.length > 0) return out
     // Some writers leave the first/last entity links empty: the handle list still names them.
-    const tio = lib.dwg_object_to_object_tio(blockHeader)
+    const tio = this.wasm.dwg_object_to_object_tio(blockHeader)
     const count = Number(lib.dwg_dynapi_entity_data(tio, 'num_owned')) || 0
     const refs = lib.dwg_dynapi_entity_data(tio, 'entities') as Ptr
     if (!count || !refs) return out
     for (const ref of lib.dwg_ptr_to_object_ref_ptr_array(refs, count)) {
-      const obj = lib.dwg_ref_get_object(ref)
+      const obj = this.wasm.dwg_ref_get_object(ref)
       if (obj) out.push(obj)
     }
     return out
   }
 
-  private f64(tio: Ptr, type: string, field: string, index = 0): number {
-    return this.fields.f64(tio, type, field, index)
+  /** `key` is 'TYPE.field' (a constant: the offset cache is keyed by it). */
+  private f64(tio: Ptr, key: string, index = 0): number {
+    return this.fields.f64(tio, key, index)
   }
 
-  private point(tio: Ptr, type: string, field: string): Point {
-    return {
-      x: this.fields.f64(tio, type, field, 0),
-      y: this.fields.f64(tio, type, field, 1),
-      z: this.fields.f64(tio, type, field, 2),
-    }
+  private point(tio: Ptr, key: string): Point {
+    const { fields } = this
+    return { x: fields.f64(tio, key, 0), y: fields.f64(tio, key, 1), z: fields.f64(tio, key, 2) }
   }
 
   private value<V>(tio: Ptr, field: string): V {
@@ -201,7 +219,7 @@ class DwgWalker {
   private layerOf(obj: Ptr, tio: Ptr): string {
     const { fields } = this
     const entity = fields.u32At(tio)
-    if (fields.verifying && entity !== this.lib.dwg_object_to_entity(obj))
+    if (fields.verifying && entity !== this.wasm.dwg_object_to_entity(obj))
       throw new Error('entity struct: its parent is not the common entity')
     let layer = 0
     if (typeof this.layerOffset === 'number') {
@@ -216,7 +234,7 @@ class DwgWalker {
     if (name === undefined) {
       try {
         name = String(
-          this.lib.dwg_dynapi_entity_data(this.lib.dwg_object_to_object_tio(layer), 'name') ?? '0',
+          this.lib.dwg_dynapi_entity_data(this.wasm.dwg_object_to_object_tio(layer), 'name') ?? '0',
         )
       } catch {
         name = '0'
@@ -256,15 +274,15 @@ class DwgWalker {
   private typeName(obj: Ptr, type: number): string {
     const cached = this.typeNames.get(type)
     if (cached !== undefined && !this.fields.verifying) return cached
-    const name = this.lib.dwg_object_get_dxfname(obj) || 'UNKNOWN'
+    const name = this.wasm.dwg_object_get_dxfname(obj) || 'UNKNOWN'
     if (cached !== undefined && cached !== name) throw new Error(`type ${type}: names differ`)
     if (!UNNAMED_TYPES.has(type)) this.typeNames.set(type, name)
     return name
   }
 
   private readEntity(obj: Ptr): void {
-    const { lib, drawing } = this
-    const type = lib.dwg_object_get_fixedtype(obj)
+    const { drawing } = this
+    const type = this.wasm.dwg_object_get_fixedtype(obj)
     const typeName = this.typeName(obj, type)
     drawing.entityCounts[typeName] = (drawing.entityCounts[typeName] ?? 0) + 1
     if (type === T.DWG_TYPE_INSERT || type === T.DWG_TYPE_MINSERT) {
@@ -279,40 +297,39 @@ class DwgWalker {
 
   /** The entity's geometry, or null when it is not measured, or undefined when skipped already. */
   private measurable(obj: Ptr, type: number): DrawingEntity | null | undefined {
-    const { lib } = this
-    const tio = lib.dwg_object_to_entity_tio(obj)
+    const tio = this.wasm.dwg_object_to_entity_tio(obj)
     if (!tio) return null
     switch (type) {
       case T.DWG_TYPE_LINE:
         return {
           type: 'line',
           layer: this.layerOf(obj, tio),
-          a: this.point(tio, 'LINE', 'start'),
-          b: this.point(tio, 'LINE', 'end'),
+          a: this.point(tio, 'LINE.start'),
+          b: this.point(tio, 'LINE.end'),
         }
       case T.DWG_TYPE_ARC:
         return {
           type: 'arc',
           layer: this.layerOf(obj, tio),
-          radius: this.f64(tio, 'ARC', 'radius'),
-          start: this.f64(tio, 'ARC', 'start_angle'),
-          end: this.f64(tio, 'ARC', 'end_angle'),
+          radius: this.f64(tio, 'ARC.radius'),
+          start: this.f64(tio, 'ARC.start_angle'),
+          end: this.f64(tio, 'ARC.end_angle'),
         }
       case T.DWG_TYPE_CIRCLE:
         return {
           type: 'circle',
           layer: this.layerOf(obj, tio),
-          radius: this.f64(tio, 'CIRCLE', 'radius'),
+          radius: this.f64(tio, 'CIRCLE.radius'),
         }
       case T.DWG_TYPE_ELLIPSE:
         return {
           type: 'ellipse',
           layer: this.layerOf(obj, tio),
-          center: this.point(tio, 'ELLIPSE', 'center'),
-          major: this.point(tio, 'ELLIPSE', 'sm_axis'),
-          ratio: this.f64(tio, 'ELLIPSE', 'axis_ratio'),
-          start: this.f64(tio, 'ELLIPSE', 'start_angle'),
-          end: this.f64(tio, 'ELLIPSE', 'end_angle'),
+          center: this.point(tio, 'ELLIPSE.center'),
+          major: this.point(tio, 'ELLIPSE.sm_axis'),
+          ratio: this.f64(tio, 'ELLIPSE.axis_ratio'),
+          start: this.f64(tio, 'ELLIPSE.start_angle'),
+          end: this.f64(tio, 'ELLIPSE.end_angle'),
         }
       case T.DWG_TYPE_LWPOLYLINE:
         return this.lwpolyline(obj, tio)
@@ -331,20 +348,17 @@ class DwgWalker {
   private lwpolyline(obj: Ptr, tio: Ptr): DrawingEntity {
     const { lib, fields } = this
     // Points (2 doubles each) and bulges straight from memory: no JS object per point on the way.
-    const points = fields.uint(tio, 'LWPOLYLINE', 'points', 4)
-    const count = points ? fields.uint(tio, 'LWPOLYLINE', 'num_points', 4) : 0
-    const bulges = fields.uint(tio, 'LWPOLYLINE', 'bulges', 4)
-    const bulgeCount = bulges ? fields.uint(tio, 'LWPOLYLINE', 'num_bulges', 4) : 0
-    const flag = fields.uint(tio, 'LWPOLYLINE', 'flag', 2)
-    const elevation = this.f64(tio, 'LWPOLYLINE', 'elevation')
+    const points = fields.uint(tio, 'LWPOLYLINE.points', 4)
+    const count = points ? fields.uint(tio, 'LWPOLYLINE.num_points', 4) : 0
+    const bulges = fields.uint(tio, 'LWPOLYLINE.bulges', 4)
+    const bulgeCount = bulges ? fields.uint(tio, 'LWPOLYLINE.num_bulges', 4) : 0
+    const flag = fields.uint(tio, 'LWPOLYLINE.flag', 2)
+    const elevation = this.f64(tio, 'LWPOLYLINE.elevation')
+    const xy = fields.f64Array(points, count * 2)
+    const bulge = fields.f64Array(bulges, bulgeCount)
     const vertices: Vertex[] = new Array(count)
     for (let i = 0; i < count; i++) {
-      vertices[i] = {
-        x: fields.f64At(points + i * 16),
-        y: fields.f64At(points + i * 16 + 8),
-        z: elevation,
-        bulge: i < bulgeCount ? fields.f64At(bulges + i * 8) : 0,
-      }
+      vertices[i] = { x: xy[2 * i], y: xy[2 * i + 1], z: elevation, bulge: bulge[i] ?? 0 }
     }
     if (fields.verifying) {
       const expected = lib.dwg_ptr_to_point2d_array(points, count)
@@ -369,29 +383,31 @@ class DwgWalker {
    * vertex that the binding's own getters drop in R13–R2000 files.
    */
   private heavyPolyline(obj: Ptr, tio: Ptr, is3d: boolean): DrawingEntity {
-    const { lib, fields } = this
-    const vertexType = is3d ? 'VERTEX_3D' : 'VERTEX_2D'
+    const { fields } = this
+    const [flagKey, pointKey] = is3d
+      ? ['VERTEX_3D.flag', 'VERTEX_3D.point']
+      : ['VERTEX_2D.flag', 'VERTEX_2D.point']
     const vertices: Vertex[] = []
-    let sub = lib.get_first_owned_subentity(obj)
+    let sub = this.wasm.get_first_owned_subentity(obj)
     let guard = 0
     while (sub && guard++ < 10_000_000) {
-      const vtio = lib.dwg_object_to_entity_tio(sub)
-      const vflag = fields.uint(vtio, vertexType, 'flag', 1)
+      const vtio = this.wasm.dwg_object_to_entity_tio(sub)
+      const vflag = fields.uint(vtio, flagKey, 1)
       // Spline/curve-fit frame control points (16) are not on the curve.
       if (!(vflag & 16)) {
         vertices.push({
-          x: this.f64(vtio, vertexType, 'point', 0),
-          y: this.f64(vtio, vertexType, 'point', 1),
-          z: this.f64(vtio, vertexType, 'point', 2),
-          bulge: is3d ? 0 : this.f64(vtio, vertexType, 'bulge'),
+          x: fields.f64(vtio, pointKey, 0),
+          y: fields.f64(vtio, pointKey, 1),
+          z: fields.f64(vtio, pointKey, 2),
+          bulge: is3d ? 0 : fields.f64(vtio, 'VERTEX_2D.bulge'),
         })
       }
-      sub = lib.get_next_owned_subentity(obj, sub)
+      sub = this.wasm.get_next_owned_subentity(obj, sub)
     }
     // POLYLINE_2D's flag is a short, POLYLINE_3D's a byte.
     const flag = is3d
-      ? fields.uint(tio, 'POLYLINE_3D', 'flag', 1)
-      : fields.uint(tio, 'POLYLINE_2D', 'flag', 2)
+      ? fields.uint(tio, 'POLYLINE_3D.flag', 1)
+      : fields.uint(tio, 'POLYLINE_2D.flag', 2)
     return {
       type: 'polyline',
       layer: this.layerOf(obj, tio),
@@ -425,8 +441,8 @@ class DwgWalker {
       control: ctrl.map((p) => ({ x: p.x, y: p.y, z: p.z })),
       weights: weighted ? ctrl.map((p) => p.w) : [],
       fit: fit.map((p) => ({ x: p.x, y: p.y, z: p.z ?? 0 })),
-      startTangent: fitCount ? this.point(tio, 'SPLINE', 'beg_tan_vec') : null,
-      endTangent: fitCount ? this.point(tio, 'SPLINE', 'end_tan_vec') : null,
+      startTangent: fitCount ? this.point(tio, 'SPLINE.beg_tan_vec') : null,
+      endTangent: fitCount ? this.point(tio, 'SPLINE.end_tan_vec') : null,
     }
   }
 
@@ -470,7 +486,7 @@ class DwgWalker {
     let name = this.blockNames.get(blockHeader)
     if (name !== undefined) return name
     const { lib } = this
-    const tio = lib.dwg_object_to_object_tio(blockHeader)
+    const tio = this.wasm.dwg_object_to_object_tio(blockHeader)
     name = String(
       lib.dwg_entity_block_header_get_block(tio).name ||
         lib.dwg_dynapi_entity_data(tio, 'name') ||
@@ -501,7 +517,7 @@ class DwgWalker {
               : BigInt(item.value as number)
           const target = lib.dwg_resolve_handle(data, handle)
           if (target && target !== blockHeader) {
-            const tio = lib.dwg_object_to_object_tio(target)
+            const tio = this.wasm.dwg_object_to_object_tio(target)
             const name = lib.dwg_entity_block_header_get_block(tio).name
             if (name && !name.startsWith('*')) return name
           }
@@ -514,11 +530,16 @@ class DwgWalker {
   }
 
   private insert(obj: Ptr, type: number, topLevel: boolean): InsertRef | null {
-    const { lib, drawing } = this
-    const tio = lib.dwg_object_to_entity_tio(obj)
-    const typeName = type === T.DWG_TYPE_MINSERT ? 'MINSERT' : 'INSERT'
-    const headerRef = this.fields.uint(tio, typeName, 'block_header', 4)
-    const header = headerRef ? lib.dwg_ref_get_object(headerRef) : 0
+    const { drawing } = this
+    const tio = this.wasm.dwg_object_to_entity_tio(obj)
+    const minsert = type === T.DWG_TYPE_MINSERT
+    const typeName = minsert ? 'MINSERT' : 'INSERT'
+    const headerRef = this.fields.uint(
+      tio,
+      minsert ? 'MINSERT.block_header' : 'INSERT.block_header',
+      4,
+    )
+    const header = headerRef ? this.wasm.dwg_ref_get_object(headerRef) : 0
     const name = header
       ? this.blockName(header)
       : String(this.value<string>(tio, 'block_name') ?? '')
@@ -546,8 +567,8 @@ class DwgWalker {
       block: name,
       layer: this.layerOf(obj, tio),
       count,
-      x: this.f64(tio, typeName, 'ins_pt', 0),
-      y: this.f64(tio, typeName, 'ins_pt', 1),
+      x: this.f64(tio, minsert ? 'MINSERT.ins_pt' : 'INSERT.ins_pt', 0),
+      y: this.f64(tio, minsert ? 'MINSERT.ins_pt' : 'INSERT.ins_pt', 1),
       attributes,
     }
   }
@@ -561,10 +582,9 @@ class DwgWalker {
   }
 
   private nestedInserts(header: Ptr): InsertRef[] {
-    const { lib } = this
     const out: InsertRef[] = []
     for (const obj of this.ownedEntities(header)) {
-      const type = lib.dwg_object_get_fixedtype(obj)
+      const type = this.wasm.dwg_object_get_fixedtype(obj)
       if (type !== T.DWG_TYPE_INSERT && type !== T.DWG_TYPE_MINSERT) continue
       const ref = this.insert(obj, type, false)
       if (ref) out.push(ref)
@@ -573,22 +593,21 @@ class DwgWalker {
   }
 
   private attributes(obj: Ptr): Attribute[] {
-    const { lib } = this
     const out: Attribute[] = []
     // The owned sub-entity walk finds ATTRIBs in every release (the binding's getter misses R2000's).
     const attribs: Ptr[] = []
     try {
-      let sub = lib.get_first_owned_subentity(obj)
+      let sub = this.wasm.get_first_owned_subentity(obj)
       while (sub && attribs.length < 100_000) {
         attribs.push(sub)
-        sub = lib.get_next_owned_subentity(obj, sub)
+        sub = this.wasm.get_next_owned_subentity(obj, sub)
       }
     } catch {
       return out
     }
     for (const attrib of attribs) {
-      if (lib.dwg_object_get_fixedtype(attrib) !== T.DWG_TYPE_ATTRIB) continue
-      const tio = lib.dwg_object_to_entity_tio(attrib)
+      if (this.wasm.dwg_object_get_fixedtype(attrib) !== T.DWG_TYPE_ATTRIB) continue
+      const tio = this.wasm.dwg_object_to_entity_tio(attrib)
       const tag = String(this.value<string>(tio, 'tag') ?? '')
       if (tag) out.push({ tag, value: String(this.value<string>(tio, 'text_value') ?? '') })
     }
@@ -597,13 +616,13 @@ class DwgWalker {
 
   private readTitleBlockFrom(space: Ptr): void {
     if (!space) return
-    const { lib } = this
+
     try {
       for (const obj of this.ownedEntities(space)) {
-        if (lib.dwg_object_get_fixedtype(obj) !== T.DWG_TYPE_INSERT) continue
-        const tio = lib.dwg_object_to_entity_tio(obj)
+        if (this.wasm.dwg_object_get_fixedtype(obj) !== T.DWG_TYPE_INSERT) continue
+        const tio = this.wasm.dwg_object_to_entity_tio(obj)
         const headerRef = this.value<Ptr>(tio, 'block_header')
-        const header = headerRef ? lib.dwg_ref_get_object(headerRef) : 0
+        const header = headerRef ? this.wasm.dwg_ref_get_object(headerRef) : 0
         if (!header) continue
         this.considerTitleBlock(this.blockName(header), this.attributes(obj))
       }

@@ -31,24 +31,24 @@ export class StructFields {
     return this.view
   }
 
-  offset(tio: Ptr, type: string, field: string): number {
-    const key = `${type}.${field}`
+  /** `key` is 'TYPE.field', a constant string (so the lookup needs no new string). */
+  offset(tio: Ptr, key: string): number {
     let off = this.offsets.get(key)
     if (off === undefined) {
-      off = this.lib.dwg_dynapi_entity_field_offset(tio, field)
+      off = this.lib.dwg_dynapi_entity_field_offset(tio, fieldOf(key))
       this.offsets.set(key, off)
     }
     return off
   }
 
   /** A double (or the index-th double of a point) of the struct. */
-  f64(tio: Ptr, type: string, field: string, index = 0): number {
-    return this.mem().getFloat64(tio + this.offset(tio, type, field) + index * 8, true)
+  f64(tio: Ptr, key: string, index = 0): number {
+    return this.mem().getFloat64(tio + this.offset(tio, key) + index * 8, true)
   }
 
   /** An unsigned integer field (flag, count) or a pointer (width 4). */
-  uint(tio: Ptr, type: string, field: string, width: Width): number {
-    const at = tio + this.offset(tio, type, field)
+  uint(tio: Ptr, key: string, width: Width): number {
+    const at = tio + this.offset(tio, key)
     const mem = this.mem()
     const value =
       width === 1
@@ -57,9 +57,8 @@ export class StructFields {
           ? mem.getUint16(at, true)
           : mem.getUint32(at, true)
     if (this.verify) {
-      const expected = Number(this.lib.dwg_dynapi_entity_data(tio, field) ?? 0)
-      if (value !== expected)
-        throw new Error(`${type}.${field}: memory has ${value}, the getter ${expected}`)
+      const expected = Number(this.lib.dwg_dynapi_entity_data(tio, fieldOf(key)) ?? 0)
+      if (value !== expected) throw new Error(`${key}: memory has ${value}, the getter ${expected}`)
     }
     return value
   }
@@ -70,6 +69,15 @@ export class StructFields {
     return address >= 0 && address + 4 <= mem.byteLength ? mem.getUint32(address, true) : 0
   }
 
+  /** `length` doubles from an address: a view of the memory when aligned (use it at once). */
+  f64Array(address: Ptr, length: number): Float64Array {
+    const mem = this.mem()
+    if (address % 8 === 0) return new Float64Array(mem.buffer, address, length)
+    const out = new Float64Array(length)
+    for (let i = 0; i < length; i++) out[i] = mem.getFloat64(address + i * 8, true)
+    return out
+  }
+
   f64At(address: Ptr): number {
     return this.mem().getFloat64(address, true)
   }
@@ -77,4 +85,8 @@ export class StructFields {
   get verifying(): boolean {
     return this.verify
   }
+}
+
+function fieldOf(key: string): string {
+  return key.slice(key.indexOf('.') + 1)
 }

@@ -15,6 +15,9 @@ import { releaseOf, unitsOf } from './units.ts'
 
 const MAX_NESTING = 16
 
+/** The order localeCompare gives, with one collator made once instead of one lookup per call. */
+const compare = new Intl.Collator().compare
+
 export function computeBoq(drawing: Drawing, file: { fileName: string; fileBytes: number }): Boq {
   const { blocks, references, attributeTags } = countBlocks(drawing)
   return {
@@ -30,7 +33,7 @@ export function computeBoq(drawing: Drawing, file: { fileName: string; fileBytes
       entityCounts: sortedRecord(drawing.entityCounts),
       skipped: [...drawing.skipped]
         .map(([type, { count, reason }]) => ({ type, count, reason }))
-        .sort((a, b) => a.type.localeCompare(b.type)),
+        .sort((a, b) => compare(a.type, b.type)),
       warnings: drawing.warnings,
       titleBlock: drawing.titleBlock,
     },
@@ -43,7 +46,7 @@ export function computeBoq(drawing: Drawing, file: { fileName: string; fileBytes
 }
 
 function sortedRecord(record: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)))
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compare(a, b)))
 }
 
 function countBlocks(drawing: Drawing): {
@@ -89,7 +92,7 @@ function countBlocks(drawing: Drawing): {
     visit(ref.block, ref, ref.count, [])
   }
   const blocks = [...counts.values()].sort(
-    (a, b) => a.block.localeCompare(b.block) || a.layer.localeCompare(b.layer),
+    (a, b) => compare(a.block, b.block) || compare(a.layer, b.layer),
   )
   return { blocks, references, attributeTags: [...tags] }
 }
@@ -128,9 +131,7 @@ function measureLengths(entities: DrawingEntity[]): BoqLength[] {
     row.length += length
     rows.set(key, row)
   }
-  return [...rows.values()].sort(
-    (a, b) => a.layer.localeCompare(b.layer) || a.kind.localeCompare(b.kind),
-  )
+  return [...rows.values()].sort((a, b) => compare(a.layer, b.layer) || compare(a.kind, b.kind))
 }
 
 type Outline = { area: number; box: [number, number, number, number] }
@@ -210,5 +211,5 @@ function measureAreas(entities: DrawingEntity[]): BoqArea[] {
       net: hatchTotal + unfilledArea,
     })
   }
-  return rows.sort((a, b) => a.layer.localeCompare(b.layer))
+  return rows.sort((a, b) => compare(a.layer, b.layer))
 }

@@ -55,6 +55,15 @@ type Wasm = Pick<
   | 'dwg_object_to_entity'
 >
 
+/** Decoders by code page, made once per thread. */
+const decoders = new Map<string, TextDecoder>()
+
+/**
+ * Where the layer reference sits in LibreDWG's common entity struct, as learnt from earlier files
+ * (a property of the build, not of the file; still checked on each file's first entity).
+ */
+let learntLayerOffset: number | null = null
+
 /** Types whose DXF name varies from object to object (it is the class's name). */
 const UNNAMED_TYPES = new Set<number>([
   T.DWG_TYPE_PROXY_ENTITY,
@@ -126,7 +135,12 @@ class DwgWalker {
     // Strings of pre-2007 drawings are in the drawing's code page; the binding decodes with this.
     try {
       const encoding = dwgCodePageToEncoding(lib.dwg_get_codepage(data))
-      ;(lib as unknown as { decoder: TextDecoder }).decoder = new TextDecoder(encoding)
+      let decoder = decoders.get(encoding)
+      if (!decoder) {
+        decoder = new TextDecoder(encoding)
+        decoders.set(encoding, decoder)
+      }
+      ;(lib as unknown as { decoder: TextDecoder }).decoder = decoder
     } catch {
       // Unknown code page: the binding's default decoding stays.
     }
@@ -261,12 +275,19 @@ class DwgWalker {
       const ref = fields.u32At(entity + off)
       return ref !== 0 && fields.u32At(ref) === layer
     }
+    if (learntLayerOffset !== null && this.layerSamples === 0 && matches(learntLayerOffset)) {
+      this.layerOffset = learntLayerOffset
+      return layer
+    }
     const previous = this.layerCandidates ?? [...Array(128).keys()].map((i) => i * 4)
     const candidates = previous.filter(matches)
     this.layerCandidates = candidates
     this.layerSamples++
     if (candidates.length === 0 || this.layerSamples > 16) this.layerOffset = null
-    else if (candidates.length === 1 && this.layerSamples >= 3) this.layerOffset = candidates[0]
+    else if (candidates.length === 1 && this.layerSamples >= 3) {
+      this.layerOffset = candidates[0]
+      learntLayerOffset = candidates[0]
+    }
     return layer
   }
 

@@ -27,18 +27,8 @@ export interface JobRecord {
   result?: JobResult
 }
 
-/** The job as the API answers it (team contract §5). */
-export interface JobJson {
-  id: string
-  status: JobStatus
-  fileName: string
-  projectId: string
-  fileFolderId: string
-  fileStorageId: string
-  createdAt: string
-  updatedAt: string
-  progress?: number
-  error?: string
+/** The job as the API answers it (team contract §5): the record without owner and attempts. */
+export type JobJson = Omit<JobRecord, 'userId' | 'attempts' | 'result'> & {
   result?: JobResult & { xlsxUrl: string; csvUrl: string }
 }
 

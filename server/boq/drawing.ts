@@ -38,23 +38,24 @@ export type SplineGeometry = {
   endTangent?: Point | null
 }
 
-export type DrawingEntity =
-  | { type: 'line'; layer: string; a: Point; b: Point }
-  | { type: 'arc'; layer: string; radius: number; start: number; end: number }
-  | { type: 'circle'; layer: string; radius: number }
-  | { type: 'polyline'; layer: string; vertices: Vertex[]; closed: boolean; is3d: boolean }
-  | ({ type: 'spline'; layer: string } & SplineGeometry)
-  | {
-      type: 'ellipse'
-      layer: string
-      center: Point
-      major: Point
-      ratio: number
-      start: number
-      end: number
-    }
-  /** style: 0 normal (islands alternate), 1 outer, 2 ignore islands. */
-  | { type: 'hatch'; layer: string; loops: Loop[]; style: number }
+/** Where an entity sits and which it is: its layer, and its handle (hex, as DXF writes it). */
+type Placed = { layer: string; handle: string }
+
+export type DrawingEntity = Placed &
+  (
+    | { type: 'line'; a: Point; b: Point }
+    | { type: 'arc'; radius: number; start: number; end: number }
+    | { type: 'circle'; radius: number }
+    | { type: 'polyline'; vertices: Vertex[]; closed: boolean; is3d: boolean }
+    | ({ type: 'spline' } & SplineGeometry)
+    /** A helix: its path is a spline (DWG and DXF both keep it as one). */
+    | ({ type: 'helix' } & SplineGeometry)
+    | { type: 'ellipse'; center: Point; major: Point; ratio: number; start: number; end: number }
+    /** style: 0 normal (islands alternate), 1 outer, 2 ignore islands. */
+    | { type: 'hatch'; loops: Loop[]; style: number }
+    /** A multiline, measured along its vertices; `style` is its multiline style's name. */
+    | { type: 'mline'; vertices: Point[]; closed: boolean; style: string }
+  )
 
 export type Attribute = { tag: string; value: string }
 
@@ -62,12 +63,30 @@ export type Attribute = { tag: string; value: string }
 export type InsertRef = {
   /** The effective name: a dynamic block's real name, never `*U…` when it can be resolved. */
   block: string
+  /** The name of the block record it places (a dynamic reference's own `*U…` block). */
+  definition: string
+  handle: string
   layer: string
   /** MINSERT rows × columns; 1 for a plain INSERT. */
   count: number
   x: number
   y: number
   attributes: Attribute[]
+  /** A dynamic reference's properties by name (at least `visibility`, its visibility state). */
+  properties: Record<string, string>
+}
+
+/** A reference to an attached drawing (xref or overlay) placed in model space: not an item. */
+export type XrefRef = {
+  /** The xref's block name, as the drawing shows it. */
+  name: string
+  /** The attached file's path as the drawing records it ('' when the reader gives none). */
+  path: string
+  overlay: boolean
+  handle: string
+  layer: string
+  x: number
+  y: number
 }
 
 export type Drawing = {
@@ -79,10 +98,14 @@ export type Drawing = {
   entities: DrawingEntity[]
   /** Top-level (model-space) block references. */
   inserts: InsertRef[]
-  /** Block references inside each block definition, by effective block name (for nesting). */
+  /** Block references inside each block definition, by the definition's own name (`definition`). */
   nestedInserts: Map<string, InsertRef[]>
+  /** Attached drawings placed in model space. */
+  xrefs: XrefRef[]
   /** Model-space entity counts by reader type name. */
   entityCounts: Record<string, number>
+  /** Entities in paper space (layouts): never counted. */
+  paperSpaceEntities: number
   /** Not measured: type → { count, reason }. */
   skipped: Map<string, { count: number; reason: string }>
   warnings: string[]
@@ -97,7 +120,9 @@ export function emptyDrawing(format: 'dwg' | 'dxf', version: string): Drawing {
     entities: [],
     inserts: [],
     nestedInserts: new Map(),
+    xrefs: [],
     entityCounts: {},
+    paperSpaceEntities: 0,
     skipped: new Map(),
     warnings: [],
     titleBlock: null,
@@ -110,7 +135,15 @@ export function skip(drawing: Drawing, type: string, reason: string): void {
   else drawing.skipped.set(type, { count: 1, reason })
 }
 
-/** Anonymous blocks that are not block references a person placed: dimensions, hatches, tables. */
-export function isAnonymousBlock(name: string): boolean {
-  return name.startsWith('*')
+/**
+ * Anonymous blocks that hold the graphics of hatches (`*X`), dimensions (`*D`) and tables (`*T`):
+ * not block references a person placed. `*U` blocks are placed (dynamic blocks, groups) and count.
+ */
+export function isGraphicsBlock(name: string): boolean {
+  return name === '' || /^\*[XDT]/i.test(name)
+}
+
+/** An anonymous `*U…` block: a dynamic block reference whose real name is still unknown. */
+export function isUnresolvedAnonymous(name: string): boolean {
+  return /^\*U/i.test(name)
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { BoqError, isBoqErrorKind } from './errors.ts'
 import { detect } from './read/detect.ts'
-import type { Boq } from './schema.ts'
+import type { BillOptions, Boq } from './schema.ts'
 import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './worker.ts'
 
 export type BoqEngineOptions = {
@@ -31,10 +31,7 @@ export type BoqEngineStats = {
 }
 
 export type BoqEngine = {
-  extract(
-    input: { bytes: Uint8Array; fileName: string },
-    onProgress?: (fraction: number) => void,
-  ): Promise<Boq>
+  extract(input: BoqInput, onProgress?: (fraction: number) => void): Promise<Boq>
   /** Resolves when every idle worker has its reader instance ready for the next file. */
   ready(): Promise<void>
   stats(): BoqEngineStats
@@ -49,8 +46,11 @@ const WORKER_URL = new URL('./worker.ts', import.meta.url)
  */
 const MAX_LIVE_READERS = 16
 
+/** A drawing to read, and how its bill is wanted (units, splits). */
+export type BoqInput = { bytes: Uint8Array; fileName: string; options?: BillOptions }
+
 type Job = {
-  input: { bytes: Uint8Array; fileName: string }
+  input: BoqInput
   onProgress?: (fraction: number) => void
   resolve: (boq: Boq) => void
   reject: (error: unknown) => void
@@ -218,9 +218,10 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       expectReady(slot)
       // One copy, handed over (not cloned) to the worker, which reads it in place.
       const bytes = job.input.bytes.slice()
-      slot.worker.postMessage({ bytes, fileName: job.input.fileName } satisfies WorkerJob, [
-        bytes.buffer,
-      ])
+      slot.worker.postMessage(
+        { bytes, fileName: job.input.fileName, options: job.input.options } satisfies WorkerJob,
+        [bytes.buffer],
+      )
     })
 
   const run = async (job: Job): Promise<Boq> => {

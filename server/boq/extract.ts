@@ -5,14 +5,14 @@ import { computeBoq } from './quantities.ts'
 import { detect } from './read/detect.ts'
 import { readDwg } from './read/dwg-reader.ts'
 import { readDxf } from './read/dxf-reader.ts'
-import type { Boq } from './schema.ts'
+import type { BillOptions, Boq } from './schema.ts'
 
 /**
  * Bytes → BOQ in the calling thread. The engine runs this inside a worker; `reader` is a fresh
  * LibreDWG instance made ahead of time (needed for DWG only).
  */
 export function extractBoq(
-  input: { bytes: Uint8Array; fileName: string },
+  input: { bytes: Uint8Array; fileName: string; options?: BillOptions },
   reader: LibreDwgEx | null,
   onProgress: (fraction: number) => void = () => {},
 ): Boq {
@@ -30,5 +30,9 @@ export function extractBoq(
     drawing = readDxf(input.bytes)
   }
   onProgress(0.9)
-  return computeBoq(drawing, { fileName: input.fileName, fileBytes: input.bytes.length })
+  return computeBoq(
+    drawing,
+    { fileName: input.fileName, fileBytes: input.bytes.length },
+    input.options,
+  )
 }

@@ -26,9 +26,13 @@ describe('a drawing of known content (DXF written from code)', () => {
       types[r.attributes.TYPE] = (types[r.attributes.TYPE] ?? 0) + r.count
     }
     expect(types).toEqual(KNOWN.doorTypes)
-    expect(
-      boq.references.filter((r) => r.block === 'CHAIR').every((r) => r.parent === 'ROOM'),
-    ).toBe(true)
+    // Nested references are summarised on the model-space reference that holds them.
+    expect(boq.references.filter((r) => r.block === 'CHAIR')).toEqual([])
+    expect(boq.references.filter((r) => r.block === 'ROOM').map((r) => r.nested)).toEqual([
+      [{ block: 'CHAIR', count: 2 }],
+      [{ block: 'CHAIR', count: 2 }],
+      [{ block: 'CHAIR', count: 2 }],
+    ])
   })
 
   it('measures lengths per layer and kind (bulges, arcs, circles, ellipses, splines, heavy polylines)', () => {
@@ -56,7 +60,7 @@ describe('a drawing of known content (DXF written from code)', () => {
     expect(boq.source.units.name).toBe(KNOWN.units)
     expect(boq.source.units.area).toBe('m²')
     expect(boq.source.titleBlock).toEqual(KNOWN.titleBlock)
-    expect(boq.version).toBe(1)
+    expect(boq.version).toBe(2)
     expect(boq.source.format).toBe('dxf')
   })
 })

@@ -1,29 +1,36 @@
-import type { BoqUnits } from './schema.ts'
+import type { BillOptions, BillUnits, BoqUnits, StatedUnit, UnitSystem } from './schema.ts'
 
-// INSUNITS codes as AutoCAD defines them: [name, length symbol].
-const UNITS: Record<number, [string, string]> = {
-  1: ['inches', 'in'],
-  2: ['feet', 'ft'],
-  3: ['miles', 'mi'],
-  4: ['millimetres', 'mm'],
-  5: ['centimetres', 'cm'],
-  6: ['metres', 'm'],
-  7: ['kilometres', 'km'],
-  8: ['microinches', 'µin'],
-  9: ['mils', 'mil'],
-  10: ['yards', 'yd'],
-  11: ['ångströms', 'Å'],
-  12: ['nanometres', 'nm'],
-  13: ['microns', 'µm'],
-  14: ['decimetres', 'dm'],
-  15: ['decametres', 'dam'],
-  16: ['hectometres', 'hm'],
-  17: ['gigametres', 'Gm'],
-  18: ['astronomical units', 'AU'],
-  19: ['light years', 'ly'],
-  20: ['parsecs', 'pc'],
-  21: ['US survey feet', 'ft (US survey)'],
+type System = 'metric' | 'imperial'
+
+// INSUNITS codes as AutoCAD defines them: [name, length symbol, metres in one unit, system].
+const UNITS: Record<number, [string, string, number, System]> = {
+  1: ['inches', 'in', 0.0254, 'imperial'],
+  2: ['feet', 'ft', 0.3048, 'imperial'],
+  3: ['miles', 'mi', 1609.344, 'imperial'],
+  4: ['millimetres', 'mm', 0.001, 'metric'],
+  5: ['centimetres', 'cm', 0.01, 'metric'],
+  6: ['metres', 'm', 1, 'metric'],
+  7: ['kilometres', 'km', 1000, 'metric'],
+  8: ['microinches', 'µin', 0.0254e-6, 'imperial'],
+  9: ['mils', 'mil', 0.0254e-3, 'imperial'],
+  10: ['yards', 'yd', 0.9144, 'imperial'],
+  11: ['ångströms', 'Å', 1e-10, 'metric'],
+  12: ['nanometres', 'nm', 1e-9, 'metric'],
+  13: ['microns', 'µm', 1e-6, 'metric'],
+  14: ['decimetres', 'dm', 0.1, 'metric'],
+  15: ['decametres', 'dam', 10, 'metric'],
+  16: ['hectometres', 'hm', 100, 'metric'],
+  17: ['gigametres', 'Gm', 1e9, 'metric'],
+  18: ['astronomical units', 'AU', 149_597_870_700, 'metric'],
+  19: ['light years', 'ly', 9_460_730_472_580_800, 'metric'],
+  20: ['parsecs', 'pc', 3.085677581491367e16, 'metric'],
+  21: ['US survey feet', 'ft (US survey)', 1200 / 3937, 'imperial'],
 }
+
+/** The INSUNITS code of each unit a person may state for a unitless drawing. */
+const STATED_CODES: Record<StatedUnit, number> = { in: 1, ft: 2, mm: 4, cm: 5, m: 6 }
+
+const METRES_PER_FOOT = 0.3048
 
 export function unitsOf(code: number): BoqUnits {
   const known = UNITS[code]
@@ -35,6 +42,34 @@ export function unitsOf(code: number): BoqUnits {
       area: 'units²',
     }
   return { code, name: known[0], length: known[1], area: `${known[1]}²` }
+}
+
+/**
+ * The bill's units: metric drawings in m, imperial ones in ft, unless the person chose; a
+ * drawing without units stays in its own units unless the person states them.
+ */
+export function billUnits(code: number, options: BillOptions = {}): BillUnits {
+  const drawing = unitsOf(code)
+  const stated = UNITS[code] ? null : (options.drawingUnits ?? null)
+  const known = UNITS[code] ?? (stated ? UNITS[STATED_CODES[stated]] : undefined)
+  const own = (system: UnitSystem): BillUnits => {
+    const length = known && stated ? known[1] : drawing.length
+    return { drawing, stated, system, length, area: `${length}²`, lengthFactor: 1, areaFactor: 1 }
+  }
+  if (!known) return own('drawing')
+  const system = options.units ?? known[3]
+  if (system === 'drawing') return own('drawing')
+  const factor = system === 'metric' ? known[2] : known[2] / METRES_PER_FOOT
+  const length = system === 'metric' ? 'm' : 'ft'
+  return {
+    drawing,
+    stated,
+    system,
+    length,
+    area: `${length}²`,
+    lengthFactor: factor,
+    areaFactor: factor * factor,
+  }
 }
 
 const RELEASES: Record<string, string> = {

@@ -11,8 +11,9 @@ import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
 import { createReader } from './read/libredwg.ts'
+import type { BillOptions } from './schema.ts'
 
-export type WorkerJob = { bytes: Uint8Array; fileName: string }
+export type WorkerJob = { bytes: Uint8Array; fileName: string; options?: BillOptions }
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
 export type WorkerFileInfo = {

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest'
+import { extractBoq } from './extract.ts'
+import type { BillLine, BillOptions, Boq } from './schema.ts'
+import { DxfWriter } from './testing/dxf-writer.ts'
+
+function boqOf(writer: DxfWriter, options?: BillOptions): Boq {
+  const bytes = new TextEncoder().encode(writer.toString())
+  return extractBoq({ bytes, fileName: 'test.dxf', options }, null)
+}
+
+const close = (actual: number | undefined, expected: number) =>
+  expect(Math.abs((actual ?? Number.NaN) - expected)).toBeLessThanOrEqual(
+    1e-9 * Math.max(1, Math.abs(expected)),
+  )
+
+function line(boq: Boq, predicate: (line: BillLine) => boolean): BillLine {
+  const found = boq.bill.find(predicate)
+  if (!found)
+    throw new Error(`no such bill line in ${JSON.stringify(boq.bill.map((l) => l.description))}`)
+  return found
+}
+
+/** Every line's quantity is the sum of its breakdown. */
+function expectSums(boq: Boq): void {
+  for (const l of boq.bill) {
+    close(
+      l.breakdown.reduce((s, r) => s + r.quantity, 0),
+      l.quantity,
+    )
+  }
+}
+
+/** A 2,500-unit line on Walls and a closed 1,000 × 1,000 square on Slabs, in the given units. */
+function measuredDrawing(insunits: number): DxfWriter {
+  const w = new DxfWriter()
+  w.insunits = insunits
+  const { to, owner } = w.target('model')
+  w.line(to, owner, 'Walls', [0, 0], [2500, 0])
+  const square: [number, number][] = [
+    [0, 0],
+    [1000, 0],
+    [1000, 1000],
+    [0, 1000],
+  ]
+  w.lwpolyline(
+    to,
+    owner,
+    'Slabs',
+    square.map(([x, y]) => ({ x, y })),
+    true,
+  )
+  return w
+}
+
+describe('units of the bill', () => {
+  const cases: [string, number, string, number][] = [
+    // name, INSUNITS, bill unit, metres (or feet) in one drawing unit
+    ['millimetres', 4, 'm', 0.001],
+    ['centimetres', 5, 'm', 0.01],
+    ['metres', 6, 'm', 1],
+    ['inches', 1, 'ft', 1 / 12],
+    ['feet', 2, 'ft', 1],
+  ]
+
+  it.each(cases)(
+    'a drawing in %s (INSUNITS %i) gives a bill in %s by default',
+    (_, code, unit, factor) => {
+      const boq = boqOf(measuredDrawing(code))
+      const walls = line(boq, (l) => l.kind === 'length' && l.layer === 'Walls')
+      expect(walls.unit).toBe(unit)
+      close(walls.quantity, 2500 * factor)
+      const slabs = line(boq, (l) => l.kind === 'area' && l.layer === 'Slabs')
+      expect(slabs.unit).toBe(`${unit}²`)
+      close(slabs.quantity, 1_000_000 * factor * factor)
+      expect(boq.units.lengthFactor).toBe(factor)
+      // The per-layer tables stay in drawing units, so every figure can be traced back.
+      close(boq.lengths.find((l) => l.layer === 'Walls')?.length, 2500)
+      expectSums(boq)
+    },
+  )
+
+  it('the person can ask for imperial, metric or the drawing units', () => {
+    const mm = measuredDrawing(4)
+    close(line(boqOf(mm, { units: 'imperial' }), (l) => l.layer === 'Walls').quantity, 2.5 / 0.3048)
+    const inches = boqOf(measuredDrawing(1), { units: 'metric' })
+    close(line(inches, (l) => l.layer === 'Walls').quantity, 2500 * 0.0254)
+    expect(line(inches, (l) => l.kind === 'area').unit).toBe('m²')
+    const own = boqOf(mm, { units: 'drawing' })
+    expect(line(own, (l) => l.layer === 'Walls')).toMatchObject({ unit: 'mm', quantity: 2500 })
+    expect(line(own, (l) => l.kind === 'area')).toMatchObject({ unit: 'mm²', quantity: 1e6 })
+  })
+
+  it('a unitless drawing stays in drawing units and says so, unless its unit is stated', () => {
+    const unitless = boqOf(measuredDrawing(0))
+    expect(line(unitless, (l) => l.layer === 'Walls')).toMatchObject({
+      unit: 'units',
+      quantity: 2500,
+    })
+    expect(unitless.warnings.join(' ')).toMatch(/does not state its units/)
+    const stated = boqOf(measuredDrawing(0), { drawingUnits: 'mm' })
+    expect(line(stated, (l) => l.layer === 'Walls')).toMatchObject({ unit: 'm', quantity: 2.5 })
+    expect(stated.units).toMatchObject({ stated: 'mm', system: 'metric', lengthFactor: 0.001 })
+    expect(stated.warnings.join(' ')).not.toMatch(/does not state its units/)
+    // A drawing that states its units keeps them, whatever is stated.
+    const metres = boqOf(measuredDrawing(6), { drawingUnits: 'mm' })
+    close(line(metres, (l) => l.layer === 'Walls').quantity, 2500)
+  })
+})
+
+describe('block totals', () => {
+  /** SPRINKLER: 38 on "Sprinkler Head", 2 on "Sprinkler Pipe", and 3 in each of 2 BRANCHes. */
+  function sprinklers(): DxfWriter {
+    const w = new DxfWriter()
+    w.insunits = 4
+    w.block('SPRINKLER', (to, owner) => w.circle(to, owner, '0', [0, 0], 50))
+    w.block('BRANCH', (to, owner) => {
+      for (const x of [0, 3000, 6000]) w.insert(to, owner, '0', 'SPRINKLER', [x, 0])
+    })
+    const { to, owner } = w.target('model')
+    for (let i = 0; i < 38; i++) w.insert(to, owner, 'Sprinkler Head', 'SPRINKLER', [i * 100, 0])
+    for (let i = 0; i < 2; i++) w.insert(to, owner, 'Sprinkler Pipe', 'SPRINKLER', [i, 500])
+    for (let i = 0; i < 2; i++) w.insert(to, owner, 'Branches', 'BRANCH', [0, 1000 * i])
+    return w
+  }
+
+  it('one line per block: the total over every layer and nesting, equal to its breakdown', () => {
+    const boq = boqOf(sprinklers())
+    const sprinkler = line(boq, (l) => l.block === 'SPRINKLER')
+    expect(sprinkler).toMatchObject({ kind: 'count', unit: 'nr', quantity: 46 })
+    expect(sprinkler.breakdown.map((r) => [r.layer, r.count, r.nested])).toEqual(
+      expect.arrayContaining([
+        ['Sprinkler Head', 38, 0],
+        ['Sprinkler Pipe', 2, 0],
+        ['Branches', 6, 6],
+      ]),
+    )
+    // Nested ones point at the model-space references that hold them.
+    expect(sprinkler.breakdown.find((r) => r.layer === 'Branches')?.handles).toHaveLength(2)
+    expect(sprinkler.breakdown.find((r) => r.layer === 'Sprinkler Head')?.handles).toHaveLength(38)
+    expect(line(boq, (l) => l.block === 'BRANCH').quantity).toBe(2)
+    expect(boq.bill.filter((l) => l.kind === 'count').map((l) => l.ref)).toEqual(['A1', 'A2'])
+    expectSums(boq)
+  })
+
+  it('splits a block by attribute values when asked', () => {
+    const w = new DxfWriter()
+    w.block('DOOR', (to, owner) => w.line(to, owner, '0', [0, 0], [900, 0]))
+    const { to, owner } = w.target('model')
+    for (const type of ['D1', 'D1', 'D2'])
+      w.insert(to, owner, 'Doors', 'DOOR', [0, 0], { TYPE: type })
+    const boq = boqOf(w, { splitBy: ['TYPE'] })
+    const doors = boq.bill.filter((l) => l.block === 'DOOR')
+    expect(doors.map((l) => [l.values, l.quantity])).toEqual([
+      [{ TYPE: 'D1' }, 2],
+      [{ TYPE: 'D2' }, 1],
+    ])
+    expect(doors[0].description).toBe('DOOR (TYPE: D1)')
+  })
+
+  it('counts a million nested references by multiplication, with one reference row', () => {
+    const w = new DxfWriter()
+    w.block('L6', (to, owner) => w.line(to, owner, '0', [0, 0], [1, 0]))
+    for (let level = 5; level >= 1; level--) {
+      w.block(`L${level}`, (to, owner) => {
+        for (let i = 0; i < 10; i++) w.insert(to, owner, '0', `L${level + 1}`, [i, 0])
+      })
+    }
+    const { to, owner } = w.target('model')
+    for (let i = 0; i < 10; i++) w.insert(to, owner, 'Top', 'L1', [i, 0])
+    const boq = boqOf(w)
+    expect(line(boq, (l) => l.block === 'L6').quantity).toBe(1_000_000)
+    expect(line(boq, (l) => l.block === 'L2').quantity).toBe(100)
+    expect(boq.references).toHaveLength(10)
+    expect(boq.references[0].nested).toEqual(
+      expect.arrayContaining([{ block: 'L6', count: 100_000 }]),
+    )
+  })
+
+  it('a block that contains itself is reported, and counting ends', () => {
+    const w = new DxfWriter()
+    w.block('LOOP', (to, owner) => {
+      w.line(to, owner, '0', [0, 0], [1, 0])
+      w.insert(to, owner, '0', 'LOOP', [5, 0])
+    })
+    const { to, owner } = w.target('model')
+    w.insert(to, owner, 'A', 'LOOP', [0, 0])
+    const boq = boqOf(w)
+    expect(boq.warnings.join(' ')).toMatch(/"LOOP" contains itself/)
+    expect(line(boq, (l) => l.block === 'LOOP').quantity).toBeGreaterThanOrEqual(1)
+  })
+
+  it('an anonymous block whose dynamic block is unknown is counted under its name, with a warning', () => {
+    const w = new DxfWriter()
+    w.block('*U12', (to, owner) => w.line(to, owner, '0', [0, 0], [1, 0]))
+    const { to, owner } = w.target('model')
+    for (let i = 0; i < 7; i++) w.insert(to, owner, 'Doors', '*U12', [i, 0])
+    const boq = boqOf(w)
+    expect(line(boq, (l) => l.block === '*U12').quantity).toBe(7)
+    expect(boq.warnings).toContain(
+      '7 references of anonymous block `*U12` counted under that name: their dynamic block could not be identified.',
+    )
+  })
+})

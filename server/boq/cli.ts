@@ -1,20 +1,59 @@
 #!/usr/bin/env node
 /**
- * boq <file>… [--format json|csv|xlsx] [--out <file or folder>]
+ * boq <drawing>… [options]: the bill of quantities of each drawing, as JSON, CSV or XLSX.
  * Exit 0 when every file gave a BOQ, 1 when one failed (one line each on stderr), 2 on bad usage.
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { toCsv } from './csv.ts'
 import { createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
-import type { Boq } from './schema.ts'
+import { readMaxFileBytes } from './limits.ts'
+import {
+  type BillOptions,
+  type Boq,
+  STATED_UNITS,
+  type StatedUnit,
+  type UnitSystem,
+} from './schema.ts'
 import { toXlsx } from './xlsx.ts'
 
-const USAGE = 'usage: boq <file>… [--format json|csv|xlsx] [--out <file or folder>]'
+const USAGE =
+  'usage: boq <drawing>… [--format json|csv|xlsx] [--out <file or folder/>] (boq --help)'
+const HELP = `boq: the bill of quantities of DWG and DXF drawings
+
+usage: boq <drawing>… [options]
+
+options:
+  -f, --format json|csv|xlsx      output format (default: json)
+  -o, --out <file or folder/>     where to write: a file for one drawing, a folder (made when
+                                  missing) for several; without it JSON and CSV go to stdout and
+                                  XLSX to <name>.boq.xlsx in the current folder (the path is printed)
+      --units metric|imperial|drawing
+                                  units of the bill (default: by the drawing: metric drawings in
+                                  m and m², imperial ones in ft and ft², unitless ones in their own)
+      --drawing-units ${STATED_UNITS.join('|')}
+                                  the unit of a drawing that does not state one
+      --split-by TAG,…            count blocks separately by these attribute values
+                                  (visibility: a dynamic block's visibility state)
+  -h, --help                      this text
+
+examples:
+  boq plan.dwg                                   JSON on stdout
+  boq plan.dwg --format xlsx --out plan-boq.xlsx
+  boq a.dwg b.dxf --format csv --out boqs/ --units metric --split-by TYPE,visibility
+  boq survey.dwg --drawing-units mm
+
+environment:
+  BOQ_MAX_FILE_MB                 largest drawing read, in MB (default 200)
+`
 const FORMATS = ['json', 'csv', 'xlsx'] as const
 type Format = (typeof FORMATS)[number]
+const SYSTEMS: UnitSystem[] = ['metric', 'imperial', 'drawing']
+
+/** Bad usage: one line saying what is wrong, then the usage line; exit 2. */
+class UsageError extends Error {}
 
 /** One line: the error's sentence without its capital and full stop, after the file name. */
 function line(file: string, error: unknown): string {
@@ -35,15 +74,17 @@ async function render(boq: Boq, format: Format): Promise<Uint8Array | string> {
   return `${JSON.stringify(boq, null, 2)}\n`
 }
 
-async function isFolder(path: string): Promise<boolean> {
+async function kindOf(path: string): Promise<'folder' | 'file' | 'none'> {
   try {
-    return (await stat(path)).isDirectory()
+    return (await stat(path)).isDirectory() ? 'folder' : 'file'
   } catch {
-    return false
+    return 'none'
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+type Parsed = { files: string[]; format: Format; out?: string; options: BillOptions }
+
+function parse(argv: string[]): Parsed | 'help' {
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
@@ -52,54 +93,107 @@ async function main(argv: string[]): Promise<number> {
       options: {
         format: { type: 'string', short: 'f' },
         out: { type: 'string', short: 'o' },
+        units: { type: 'string' },
+        'drawing-units': { type: 'string' },
+        'split-by': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
   } catch (error) {
-    process.stderr.write(
-      `boq: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`,
-    )
-    return 2
+    const { code } = error as { code?: string }
+    const option = /'([^']+)'/.exec(String((error as Error).message))?.[1]
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${option}`)
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(`option ${option?.split(' ')[0] ?? ''} needs a value`)
+    throw new UsageError('cannot read the options')
   }
   const { values, positionals: files } = parsed
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`)
-    return 0
-  }
+  if (values.help) return 'help'
   const format = String(values.format ?? 'json') as Format
-  if (!FORMATS.includes(format) || files.length === 0) {
-    process.stderr.write(
-      `${files.length === 0 ? 'boq: no file given' : `boq: unknown format '${format}'`}\n${USAGE}\n`,
-    )
-    return 2
+  if (!FORMATS.includes(format))
+    throw new UsageError(`unknown format '${format}' (json, csv or xlsx)`)
+  if (files.length === 0) throw new UsageError('no drawing given')
+  const options: BillOptions = {}
+  if (values.units !== undefined) {
+    if (!SYSTEMS.includes(values.units as UnitSystem))
+      throw new UsageError(`unknown units '${values.units}' (metric, imperial or drawing)`)
+    options.units = values.units as UnitSystem
+  }
+  const stated = values['drawing-units']
+  if (stated !== undefined) {
+    if (!STATED_UNITS.includes(stated as StatedUnit))
+      throw new UsageError(`unknown drawing units '${stated}' (${STATED_UNITS.join(', ')})`)
+    options.drawingUnits = stated as StatedUnit
+  }
+  if (typeof values['split-by'] === 'string') {
+    options.splitBy = values['split-by']
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean)
   }
   const out = typeof values.out === 'string' ? values.out : undefined
-  const outIsFolder =
-    out !== undefined && (files.length > 1 || out.endsWith('/') || (await isFolder(out)))
-  if (outIsFolder && out) await mkdir(out, { recursive: true })
+  return { files, format, out, options }
+}
 
-  const engine = createBoqEngine()
+/** Where each drawing's BOQ goes: a path, or undefined for stdout. */
+async function targets({
+  files,
+  format,
+  out,
+}: Parsed): Promise<(file: string) => string | undefined> {
+  const named = (folder: string) => (file: string) =>
+    join(folder, `${basename(file, extname(file))}.boq.${format}`)
+  if (out === undefined) return format === 'xlsx' ? named('.') : () => undefined
+  const kind = await kindOf(out)
+  const folder = kind === 'folder' || out.endsWith('/') || (files.length > 1 && kind === 'none')
+  if (files.length > 1 && !folder) {
+    throw new UsageError(
+      `--out ${out} is a file, but ${files.length} drawings were given: name a folder (ending in /)`,
+    )
+  }
+  if (files.length > 1 && /\.(json|csv|xlsx)$/i.test(out) && kind === 'none') {
+    throw new UsageError(
+      `--out ${out} looks like a file name, but ${files.length} drawings were given: name a folder (ending in /)`,
+    )
+  }
+  if (!folder) return () => out
+  await mkdir(out, { recursive: true })
+  return named(out)
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: Parsed
+  let target: (file: string) => string | undefined
+  try {
+    const result = parse(argv)
+    if (result === 'help') {
+      process.stdout.write(HELP)
+      return 0
+    }
+    parsed = result
+    target = await targets(parsed)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
+    return 2
+  }
+  const { files, format, options } = parsed
+
+  const engine = createBoqEngine({ maxFileBytes: readMaxFileBytes(process.env) })
   let failed = 0
   const toStdout: Boq[] = []
   try {
     for (const file of files) {
       try {
         const bytes = new Uint8Array(await readFile(file))
-        const boq = await engine.extract({ bytes, fileName: basename(file) })
-        const target =
-          out === undefined
-            ? format === 'xlsx'
-              ? `${basename(file, extname(file))}.boq.xlsx`
-              : undefined
-            : outIsFolder
-              ? join(out, `${basename(file, extname(file))}.boq.${format}`)
-              : out
-        if (target === undefined) {
+        const boq = await engine.extract({ bytes, fileName: basename(file), options })
+        const path = target(file)
+        if (path === undefined) {
           toStdout.push(boq)
           continue
         }
-        await writeFile(target, await render(boq, format))
-        process.stderr.write(`${file}: BOQ written to ${target}\n`)
+        await writeFile(path, await render(boq, format))
+        process.stderr.write(`${file}: BOQ written to ${resolve(path)}\n`)
       } catch (error) {
         failed++
         process.stderr.write(`${line(file, error)}\n`)

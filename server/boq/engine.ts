@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { BoqError, isBoqErrorKind } from './errors.ts'
+import { DEFAULT_MAX_FILE_MB } from './limits.ts'
 import { detect } from './read/detect.ts'
 import type { BillOptions, Boq } from './schema.ts'
 import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './worker.ts'
@@ -7,7 +8,7 @@ import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './worker.ts'
 export type BoqEngineOptions = {
   /** Files read at the same time, each in its own worker (default 1). */
   workers?: number
-  /** Larger files are refused before any parsing (default 64 MB). */
+  /** Larger files are refused before any parsing (default BOQ_MAX_FILE_MB's default, 200 MB). */
   maxFileBytes?: number
   /** A parse that takes longer is stopped (default 120 s). */
   timeoutMs?: number
@@ -82,7 +83,7 @@ function megabytes(bytes: number): string {
  */
 export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   const workers = Math.max(1, Math.floor(options.workers ?? 1))
-  const maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1024 * 1024
   const timeoutMs = options.timeoutMs ?? 120_000
   const memoryLimitMb = Math.max(64, options.memoryLimitMb ?? 2048)
   const recycleAboveMb = options.recycleAboveMb ?? 512

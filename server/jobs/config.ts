@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { readMaxFileBytes } from '../boq/limits.ts'
 
 export interface JobsConfig {
   /** BOQ_WORKERS: engine worker threads, and jobs run at once. Default: the number of cores. */
@@ -15,7 +16,7 @@ export interface JobsConfig {
 export function readJobsConfig(env: Record<string, string | undefined> = process.env): JobsConfig {
   return {
     workers: positive(env, 'BOQ_WORKERS', availableParallelism(), true),
-    maxFileBytes: Math.round(positive(env, 'BOQ_MAX_FILE_MB', 200, false) * 1024 * 1024),
+    maxFileBytes: readMaxFileBytes(env),
     maxQueuedPerUser: positive(env, 'BOQ_MAX_QUEUED_PER_USER', 10, true),
     sessionSecret: env.SESSION_SECRET || undefined,
   }

@@ -63,6 +63,8 @@ type Slot = {
   worker: Worker
   /** Settles when the worker has a fresh reader instance for the next file. */
   ready: Promise<void>
+  /** The instance is made: a file sent now starts at once. */
+  isReady: boolean
   markReady: () => void
   failReady: (error: unknown) => void
   /** The file in progress: its message handler and how it ends when the worker dies. */
@@ -94,8 +96,12 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   let closed = false
 
   const expectReady = (slot: Slot) => {
+    slot.isReady = false
     slot.ready = new Promise<void>((resolve, reject) => {
-      slot.markReady = resolve
+      slot.markReady = () => {
+        slot.isReady = true
+        resolve()
+      }
       slot.failReady = reject
     })
     slot.ready.catch(() => {})
@@ -113,6 +119,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       id: stats.workersStarted,
       worker,
       ready: Promise.resolve(),
+      isReady: false,
       markReady: () => {},
       failReady: () => {},
       onMessage: null,
@@ -145,9 +152,14 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
     if (!closed) idle.push(spawn())
   }
 
-  /** An idle worker with its instance ready (a worker that died while idle is replaced once). */
+  /**
+   * An idle worker with its instance ready (a worker that died while idle is replaced once).
+   * One whose instance is made already goes first: files sent back to back then alternate
+   * between workers, and each makes its next instance while the other reads.
+   */
   const acquire = async (): Promise<Slot> => {
-    let slot = idle.shift() ?? spawn()
+    const readyNow = idle.findIndex((s) => s.isReady && !s.dead)
+    let slot = (readyNow >= 0 ? idle.splice(readyNow, 1)[0] : idle.shift()) ?? spawn()
     try {
       await slot.ready
       if (slot.dead) throw new Error('dead')

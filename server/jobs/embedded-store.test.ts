@@ -72,6 +72,26 @@ describe('embedded job store', () => {
     expect((await store.submit(newJob('ann', 's1'), limits)).created).toBe(true)
   })
 
+  it('keeps the units chosen with the job, across a reopen; a duplicate keeps the first one', async () => {
+    const store = await openStore()
+    const units = { system: 'imperial', drawingUnits: 'cm' } as const
+    const chosen = (await store.submit({ ...newJob('ann', 's1'), units }, limits)).job
+    const plain = (await store.submit(newJob('ann', 's2'), limits)).job
+    expect(chosen.units).toEqual(units)
+    expect(plain).not.toHaveProperty('units')
+    const again = await store.submit(
+      { ...newJob('ann', 's1'), units: { system: 'metric' } },
+      limits,
+    )
+    expect(again).toMatchObject({ created: false, job: { id: chosen.id, units } })
+    await store.close()
+
+    const reopened = await openStore()
+    expect((await reopened.get(chosen.id))?.units).toEqual(units)
+    expect(await reopened.get(plain.id)).not.toHaveProperty('units')
+    expect((await reopened.claim())?.job).toMatchObject({ id: chosen.id, units })
+  })
+
   it('refuses more queued jobs than the per-user limit with 429', async () => {
     const store = await openStore()
     for (const s of ['s1', 's2', 's3']) await store.submit(newJob('ann', s), limits)

@@ -189,6 +189,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         projectId: input.projectId,
         fileFolderId: input.fileFolderId,
         fileStorageId: input.fileStorageId,
+        ...(input.units ? { units: { ...input.units } } : {}),
         createdAt: now,
         updatedAt: now,
         attempts: 0,

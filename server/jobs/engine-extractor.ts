@@ -11,7 +11,11 @@ export function createEngineExtractor(options: {
   const engine = createBoqEngine({ workers: options.workers, maxFileBytes: options.maxFileBytes })
   return {
     async extract(input, onProgress) {
-      const boq = await engine.extract(input, onProgress)
+      const { bytes, fileName, options } = input
+      const boq = await engine.extract(
+        options ? { bytes, fileName, options } : { bytes, fileName },
+        onProgress,
+      )
       return { xlsx: await toXlsx(boq), csv: toCsv(boq) }
     },
     close: () => engine.close(),

@@ -1,18 +1,24 @@
+import type { BillOptions } from '../boq/schema.ts'
+
 /** The outputs of one extraction, ready to upload and to keep for download. */
 export interface BoqOutputs {
   xlsx: Uint8Array
   csv: string
 }
 
+/** One drawing to extract; `options` only when the person chose the bill's units. */
+export interface ExtractorInput {
+  bytes: Uint8Array
+  fileName: string
+  options?: BillOptions
+}
+
 /**
- * What the runner needs of the BOQ engine: bytes in, XLSX and CSV out. `engine-extractor.ts`
- * adapts the real engine (server/boq); unit tests pass a small fake.
+ * What the runner needs of the BOQ engine: bytes (and the bill's options) in, XLSX and CSV out.
+ * `engine-extractor.ts` adapts the real engine (server/boq); unit tests pass a small fake.
  */
 export interface Extractor {
-  extract(
-    input: { bytes: Uint8Array; fileName: string },
-    onProgress?: (fraction: number) => void,
-  ): Promise<BoqOutputs>
+  extract(input: ExtractorInput, onProgress?: (fraction: number) => void): Promise<BoqOutputs>
   close(): Promise<void>
 }
 

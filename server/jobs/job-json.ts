@@ -1,6 +1,9 @@
 import type { JobJson, JobRecord } from './types.ts'
 
-/** The job as the API answers it: no owner id, no attempt count; progress only while running. */
+/**
+ * The job as the API answers it: no owner id, no attempt count; the units chosen or null;
+ * progress only while running.
+ */
 export function toJobJson(job: JobRecord): JobJson {
   const json: JobJson = {
     id: job.id,
@@ -9,6 +12,7 @@ export function toJobJson(job: JobRecord): JobJson {
     projectId: job.projectId,
     fileFolderId: job.fileFolderId,
     fileStorageId: job.fileStorageId,
+    units: job.units ? { ...job.units } : null,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   }

@@ -30,6 +30,34 @@ const bodyFor = (ref: DrawingRef) => ({
   projectId: ref.projectId,
 })
 
+/** The units of the bill's lines in a BOQ CSV (rows whose Section is `Bill`, column `Unit`). */
+function billUnits(csv: string): string[] {
+  const [header = [], ...rows] = csv.split(/\r?\n/).map(csvCells)
+  const column = header.indexOf('Unit')
+  if (column < 0) throw new Error(`No Unit column in ${header.join(',')}`)
+  return [...new Set(rows.filter((r) => r[0] === 'Bill').map((r) => r[column] ?? ''))]
+}
+
+/** One CSV line's cells (quoted cells may hold commas and doubled quotes). */
+function csvCells(line: string): string[] {
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"'
+      i++
+    } else if (ch === '"') quoted = !quoted
+    else if (ch === ',' && !quoted) {
+      cells.push(cell)
+      cell = ''
+    } else cell += ch
+  }
+  cells.push(cell)
+  return cells
+}
+
 beforeAll(async () => {
   process.env.BOQ_MAX_QUEUED_PER_USER = '3'
   process.env.BOQ_WORKERS = '1'
@@ -158,6 +186,10 @@ describe('extraction jobs over HTTP', () => {
       [{ ...good, fileStorageId: `${good.fileStorageId}x` }, 404, /./],
       [{ ...good, fileFolderId: 'urn:nope' }, 404, /./],
       [{ ...good, projectId: 'b.nope' }, 404, /./],
+      [{ ...good, units: 'imperial' }, 400, /^units must be a JSON object: \{"system"\?/],
+      [{ ...good, units: { system: 'si' } }, 400, /"metric", "imperial" or "drawing"/],
+      [{ ...good, units: { drawingUnits: 'km' } }, 400, /"mm", "cm", "m", "in" or "ft"/],
+      [{ ...good, units: { scale: 1 } }, 400, /units takes only "system" and "drawingUnits"/],
     ]
     const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
     for (const [body, status, reason] of cases) {
@@ -168,6 +200,28 @@ describe('extraction jobs over HTTP', () => {
       expect(text).toMatch(reason)
     }
     expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+  })
+
+  it('keeps the units chosen with the job, shows them, and extracts with them', async () => {
+    const ref = await findDrawing(ann.json, 'sample_2018.dwg')
+    const units = { system: 'imperial', drawingUnits: 'mm' }
+    const response = await postExtract(ann, { ...bodyFor(ref), units })
+    expect(response.status).toBe(202)
+    const queued = (await response.json()) as JobJson
+    expect(queued.units).toEqual(units)
+    const done = await waitForJob(ann, queued.id)
+    expect(done).toMatchObject({ status: 'succeeded', units })
+    const listed = await ann.json<{ data: JobJson[] }>('/api/boq/jobs')
+    expect(listed.data.find((j) => j.id === done.id)?.units).toEqual(units)
+    expect(listed.data.find((j) => j.id === first.id)?.units).toBeNull()
+
+    // The engine got the choice: the bill of this metric drawing is in feet; without one, in metres.
+    const chosen = billUnits(await (await ann(done.result?.csvUrl ?? '')).text())
+    expect(chosen).toContain('ft')
+    expect(chosen.every((unit) => ['nr', 'ft', 'ft²'].includes(unit))).toBe(true)
+    const byDrawing = billUnits(await (await ann(first.result?.csvUrl ?? '')).text())
+    expect(byDrawing).toContain('m')
+    expect(byDrawing.every((unit) => ['nr', 'm', 'm²'].includes(unit))).toBe(true)
   })
 
   it('refuses a POST without the anti-forgery header (403), queuing nothing', async () => {

@@ -117,6 +117,52 @@ describe('jobs routes', () => {
     expect(await store.listByUser('ann')).toEqual([])
   })
 
+  it('keeps the units chosen and shows them (null when none); a duplicate answers the first job', async () => {
+    const units = { system: 'imperial', drawingUnits: 'mm' }
+    const created = await post('ann', { ...body, units })
+    expect(created.status).toBe(202)
+    const job = (await created.json()) as JobJson
+    expect(job.units).toEqual(units)
+    const shown = await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
+    expect(((await shown.json()) as JobJson).units).toEqual(units)
+
+    // The same version again, other units: the job already queued, as it was asked.
+    const again = await post('ann', { ...body, units: { system: 'metric' } })
+    expect(again.status).toBe(200)
+    expect((await again.json()) as JobJson).toMatchObject({ id: job.id, units })
+
+    fake.files.set('s2', new Uint8Array(1))
+    const plain = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as JobJson
+    expect(plain.units).toBeNull()
+    const list = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
+    expect(((await list.json()) as { data: JobJson[] }).data.map((j) => j.units)).toEqual([
+      null,
+      units,
+    ])
+  })
+
+  it('refuses units other than the allowed values with 400, queuing nothing', async () => {
+    const cases: [unknown, RegExp][] = [
+      [
+        'metric',
+        /^units must be a JSON object: \{"system"\?: "metric" \| "imperial" \| "drawing", "drawingUnits"\?: "mm" \| "cm" \| "m" \| "in" \| "ft"\}\.$/,
+      ],
+      [{ system: 'si' }, /^units\.system must be "metric", "imperial" or "drawing"/],
+      [{ drawingUnits: 'km' }, /^units\.drawingUnits must be "mm", "cm", "m", "in" or "ft"/],
+      [
+        { system: 'metric', precision: 2 },
+        /^units takes only "system" and "drawingUnits", not "precision"/,
+      ],
+    ]
+    for (const [units, text] of cases) {
+      const answer = await post('ann', { ...body, units })
+      expect(answer.status, JSON.stringify(units)).toBe(400)
+      expect(answer.headers.get('content-type')).toMatch(/^text\/plain/)
+      expect(await answer.text()).toMatch(text)
+    }
+    expect(await store.listByUser('ann')).toEqual([])
+  })
+
   it('refuses a third queued job of one user with 429', async () => {
     fake.files.set('s2', new Uint8Array(1))
     fake.files.set('s3', new Uint8Array(1))

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
+import type { ExtractUnits } from './extract-units.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
 import { type JobRunner, startJobRunner } from './runner.ts'
 import { contextFor, createFakeCloud, createFakeExtractor } from './testing/fakes.ts'
@@ -45,7 +46,13 @@ function start(options: { concurrency?: number; maxFileBytes?: number } = {}) {
   return runner
 }
 
-async function submit(storageId: string, content: string, userId = 'ann', fileName = 'plan.dwg') {
+async function submit(
+  storageId: string,
+  content: string,
+  userId = 'ann',
+  fileName = 'plan.dwg',
+  units?: ExtractUnits,
+) {
   fake.files.set(storageId, new TextEncoder().encode(content))
   const { job } = await store.submit(
     {
@@ -53,6 +60,7 @@ async function submit(storageId: string, content: string, userId = 'ann', fileNa
       projectId: 'p1',
       fileFolderId: 'f1',
       fileStorageId: storageId,
+      ...(units ? { units } : {}),
       context: contextFor(userId),
     },
     { maxActivePerUser: 10 },
@@ -83,6 +91,41 @@ describe('job runner', () => {
 
     const second = await finished((await submit('s1', 'drawing')).id)
     expect(second.result).toEqual({ fileName: 'plan BOQ.xlsx', itemId: 'item-1', versionNumber: 2 })
+  })
+
+  it('hands the engine the units the job was asked with, and no options when none were', async () => {
+    start({ concurrency: 1 })
+    const imperial = await submit('s1', 'a', 'ann', 'a.dwg', {
+      system: 'imperial',
+      drawingUnits: 'mm',
+    })
+    const stated = await submit('s2', 'b', 'ann', 'b.dwg', { drawingUnits: 'cm' })
+    const plain = await submit('s3', 'c', 'ann', 'c.dwg')
+    for (const job of [imperial, stated, plain]) {
+      expect((await finished(job.id)).status).toBe('succeeded')
+    }
+    expect(engine.inputs).toEqual([
+      { fileName: 'a.dwg', options: { units: 'imperial', drawingUnits: 'mm' } },
+      { fileName: 'b.dwg', options: { drawingUnits: 'cm' } },
+      { fileName: 'c.dwg' },
+    ])
+    expect(await store.get(imperial.id)).toMatchObject({
+      units: { system: 'imperial', drawingUnits: 'mm' },
+    })
+  })
+
+  it('keeps the units of a job put back in the queue at shutdown for its re-run', async () => {
+    const release = engine.hold()
+    start()
+    const job = await submit('s1', 'drawing', 'ann', 'plan.dwg', { system: 'metric' })
+    await waitFor(async () => (await store.get(job.id))?.status === 'running', 'running')
+    const closing = runner?.close()
+    release()
+    await closing
+    engine = createFakeExtractor()
+    start()
+    expect((await finished(job.id)).status).toBe('succeeded')
+    expect(engine.inputs).toEqual([{ fileName: 'plan.dwg', options: { units: 'metric' } }])
   })
 
   it('reports progress while running', async () => {

@@ -1,5 +1,6 @@
 import type { CloudBackend } from '../cloud/types.ts'
-import type { Extractor } from './extractor.ts'
+import { billOptionsOf } from './extract-units.ts'
+import type { Extractor, ExtractorInput } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
 import { resultFileName } from './result-name.ts'
 import type { ClaimedJob, JobStore } from './types.ts'
@@ -89,7 +90,12 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       }
       report(DOWNLOADED)
       phase = 'extract'
-      const outputs = await extractor.extract({ bytes, fileName: job.fileName }, (fraction) =>
+      // The units the person chose reach the engine as its bill options; none: its defaults.
+      const options = billOptionsOf(job.units)
+      const input: ExtractorInput = options
+        ? { bytes, fileName: job.fileName, options }
+        : { bytes, fileName: job.fileName }
+      const outputs = await extractor.extract(input, (fraction) =>
         report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
       )
       report(EXTRACTED)

@@ -1,4 +1,5 @@
 import type { CloudContext } from '../cloud/types.ts'
+import type { ExtractUnits } from './extract-units.ts'
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
 
@@ -18,6 +19,8 @@ export interface JobRecord {
   projectId: string
   fileFolderId: string
   fileStorageId: string
+  /** The bill's units the person chose; absent: by the drawing. */
+  units?: ExtractUnits
   createdAt: string
   updatedAt: string
   /** How many times a worker has started it (a restart in the middle re-runs it). */
@@ -27,8 +30,12 @@ export interface JobRecord {
   result?: JobResult
 }
 
-/** The job as the API answers it (team contract §5): the record without owner and attempts. */
-export type JobJson = Omit<JobRecord, 'userId' | 'attempts' | 'result'> & {
+/**
+ * The job as the API answers it: the record without owner and attempts; `units` always present
+ * (null when the bill follows the drawing).
+ */
+export type JobJson = Omit<JobRecord, 'userId' | 'attempts' | 'result' | 'units'> & {
+  units: ExtractUnits | null
   result?: JobResult & { xlsxUrl: string; csvUrl: string }
 }
 
@@ -37,6 +44,7 @@ export interface NewJob {
   projectId: string
   fileFolderId: string
   fileStorageId: string
+  units?: ExtractUnits
   /** Captured at submit time: the job runs after the request has ended. */
   context: CloudContext
 }
@@ -64,8 +72,8 @@ export type ResultFormat = keyof ResultFiles
 export interface JobStore {
   /**
    * Queues a job, or answers the user's queued/running job for the same storage id
-   * (`created: false`). Throws AppError 429 when the user already has `maxActivePerUser` jobs
-   * queued or running.
+   * (`created: false`, whatever units that one was asked with). Throws AppError 429 when the
+   * user already has `maxActivePerUser` jobs queued or running.
    */
   submit(
     job: NewJob,

@@ -41,4 +41,39 @@ describe('parseExtractRequest', () => {
     expect(reason({ ...good, fileName: 'a\\b.dwg' })).toMatch(/not a path/)
     expect(reason({ ...good, projectId: 'x'.repeat(3000) })).toMatch(/projectId is too long/)
   })
+
+  it('takes the units chosen, and treats none, null or {} as no choice', () => {
+    const parse = (units: unknown) => parseExtractRequest(JSON.stringify({ ...good, units }))
+    expect(parse({ system: 'imperial', drawingUnits: 'mm' })).toEqual({
+      ...good,
+      units: { system: 'imperial', drawingUnits: 'mm' },
+    })
+    expect(parse({ system: 'drawing' })).toEqual({ ...good, units: { system: 'drawing' } })
+    expect(parse({ drawingUnits: 'ft' })).toEqual({ ...good, units: { drawingUnits: 'ft' } })
+    for (const none of [undefined, null, {}]) {
+      expect(parse(none)).not.toHaveProperty('units')
+    }
+  })
+
+  it('refuses any other units with a reason naming the allowed values', () => {
+    const shape =
+      '{"system"?: "metric" | "imperial" | "drawing", "drawingUnits"?: "mm" | "cm" | "m" | "in" | "ft"}'
+    expect(reason({ ...good, units: 'metric' })).toBe(`units must be a JSON object: ${shape}.`)
+    expect(reason({ ...good, units: ['metric'] })).toBe(`units must be a JSON object: ${shape}.`)
+    expect(reason({ ...good, units: { system: 'metric', scale: 2 } })).toBe(
+      `units takes only "system" and "drawingUnits", not "scale": ${shape}.`,
+    )
+    expect(reason({ ...good, units: { system: 'SI' } })).toBe(
+      'units.system must be "metric", "imperial" or "drawing" (or left out for units by the drawing), not "SI".',
+    )
+    expect(reason({ ...good, units: { system: 'Metric' } })).toMatch(/not "Metric"/)
+    expect(reason({ ...good, units: { system: null } })).toMatch(
+      /units\.system must be .* not null/,
+    )
+    expect(reason({ ...good, units: { drawingUnits: 'km' } })).toBe(
+      'units.drawingUnits must be "mm", "cm", "m", "in" or "ft" (or left out for a drawing without units to stay in its own), not "km".',
+    )
+    expect(reason({ ...good, units: { drawingUnits: 25.4 } })).toMatch(/not 25\.4\.$/)
+    expect(reason({ ...good, units: { system: 'x'.repeat(100) } })).toMatch(/not "x{39}…\.$/)
+  })
 })

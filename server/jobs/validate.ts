@@ -1,10 +1,13 @@
 import { AppError } from '../errors.ts'
+import { type ExtractUnits, parseExtractUnits } from './extract-units.ts'
 
 export interface ExtractRequest {
   fileName: string
   fileStorageId: string
   fileFolderId: string
   projectId: string
+  /** The bill's units, when the person chose them (absent: by the drawing). */
+  units?: ExtractUnits
 }
 
 const FIELDS = ['fileName', 'fileStorageId', 'fileFolderId', 'projectId'] as const
@@ -13,7 +16,8 @@ const SHAPE = '{"fileName", "fileStorageId", "fileFolderId", "projectId"}'
 
 /**
  * Checks the shape of POST /api/boq/extract's body (what can be checked without the cloud):
- * JSON, each field a non-empty string, a `.dwg` file name that is a name and not a path.
+ * JSON, each field a non-empty string, a `.dwg` file name that is a name and not a path, and the
+ * optional `units` (see extract-units.ts).
  */
 export function parseExtractRequest(text: string): ExtractRequest {
   let body: unknown
@@ -50,11 +54,12 @@ export function parseExtractRequest(text: string): ExtractRequest {
   if (/[/\\]/.test(name) || name === '.dwg' || hasControlCharacter(name)) {
     throw new AppError(400, `fileName must be the drawing's file name, not a path: "${name}".`)
   }
-  // Exactly `.dwg`, as the app's Extract button requires (DESIGN §3).
+  // Exactly `.dwg`, as the app's Extract button requires.
   if (!name.endsWith('.dwg')) {
     throw new AppError(400, `Only .dwg drawings can be extracted; "${name}" is not a .dwg file.`)
   }
-  return request
+  const units = parseExtractUnits(record.units)
+  return units ? { ...request, units } : request
 }
 
 function hasControlCharacter(text: string): boolean {

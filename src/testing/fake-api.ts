@@ -110,12 +110,19 @@ export function defaultFakeApi(): FakeApi {
         projectId: body.projectId,
         fileFolderId: body.fileFolderId,
         fileStorageId: body.fileStorageId,
+        units: unitsIn(body),
       })
       fakeApi.jobs.unshift(created)
       return { status: 202, body: created }
     },
     requests: [],
   }
+}
+
+/** The `units` a POST body carried, as the server keeps them (null when none). */
+function unitsIn(body: Record<string, unknown>): Job['units'] {
+  const units = body.units
+  return units && typeof units === 'object' ? (units as Job['units']) : null
 }
 
 export let fakeApi: FakeApi = defaultFakeApi()

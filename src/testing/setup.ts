@@ -35,8 +35,9 @@ beforeEach(() => {
     consoleProblems.push(args)
   }
   resetFakeApi()
-  // Each test starts without cookies.
+  // Each test starts without cookies, and with nothing kept in storage (e.g. the units chosen).
   clearCookies()
+  localStorage.clear()
 })
 afterEach(() => {
   cleanup()

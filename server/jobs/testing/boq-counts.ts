@@ -1,17 +1,18 @@
 import ExcelJS from 'exceljs'
 
 /**
- * Block counts read back from a BOQ workbook (sheet 'Blocks': a 'Block' column and a 'Count…'
- * column, one row per block and layer): block name → total count.
+ * Block counts read back from a BOQ workbook (sheet 'Blocks by layer', 'Blocks' before the bill
+ * came: a 'Block' column and a 'Count…' column, one row per block and layer): block name → total
+ * count.
  */
 export async function blockCountsFromXlsx(bytes: Uint8Array): Promise<Map<string, number>> {
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(
     bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
   )
-  const sheet = book.getWorksheet('Blocks')
+  const sheet = book.getWorksheet('Blocks by layer') ?? book.getWorksheet('Blocks')
   if (!sheet)
-    throw new Error(`No 'Blocks' sheet; sheets: ${book.worksheets.map((s) => s.name).join(', ')}`)
+    throw new Error(`No blocks sheet; sheets: ${book.worksheets.map((s) => s.name).join(', ')}`)
   const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''))
   const nameColumn = headers.indexOf('Block')
   const countColumn = headers.findIndex((h) => /^Count/.test(h))

@@ -1,6 +1,6 @@
 import type { CloudBackend, CloudContext, UploadRequest, UploadResult } from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
-import type { Extractor } from '../extractor.ts'
+import type { Extractor, ExtractorInput } from '../extractor.ts'
 
 /** A user's context for unit tests. */
 export function contextFor(userId: string, accessToken = `token-${userId}`): CloudContext {
@@ -97,9 +97,13 @@ export function createFakeExtractor() {
   let gate: Promise<void> | undefined
   let closed = false
   const seen: string[] = []
+  /** Every input as given (without the bytes): what reached the engine, options included. */
+  const inputs: Omit<ExtractorInput, 'bytes'>[] = []
   const extractor: Extractor = {
     async extract(input, onProgress) {
       seen.push(input.fileName)
+      const { bytes: _bytes, ...given } = input
+      inputs.push(given)
       onProgress?.(0.5)
       await gate
       if (closed) throw boqError('crashed', 'The engine was closed.')
@@ -122,6 +126,7 @@ export function createFakeExtractor() {
   return {
     extractor,
     seen,
+    inputs,
     hold(): () => void {
       let release = () => {}
       gate = new Promise((resolve) => {

@@ -1,5 +1,5 @@
 // The tree after a job succeeds: the folder it wrote into is reloaded and merged into the tree,
-// so what the user had open and selected stays (issue 4 on top of the tree of issue 2).
+// so what the user had open and selected stays.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { ExtractUnits } from '../../../../server/jobs/extract-units'
 import { api } from '../../../lib/api-client'
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
@@ -11,6 +12,8 @@ export type Job = {
   projectId: string
   fileFolderId: string
   fileStorageId: string
+  /** The bill's units the job was asked with; null (or absent) when it follows the drawing. */
+  units?: ExtractUnits | null
   createdAt: string
   updatedAt: string
   progress?: number
@@ -24,12 +27,13 @@ export type Job = {
   }
 }
 
-/** The body of POST /api/boq/extract. */
+/** The body of POST /api/boq/extract: the four fields, and `units` only when the person chose. */
 export type ExtractRequest = {
   fileName: string
   fileStorageId: string
   fileFolderId: string
   projectId: string
+  units?: ExtractUnits
 }
 
 export const POLL_INTERVAL_MS = 1000

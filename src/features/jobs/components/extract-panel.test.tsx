@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setCookie } from '../../../testing/cookies'
 import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
@@ -95,5 +95,120 @@ describe('Extract BOQ', { timeout: 20_000 }, () => {
     await user.click(extractButton())
     await screen.findByRole('status')
     expect(requestsTo('/api/boq/extract', 'POST')[0]?.headers.get('X-XSRF-TOKEN')).toBe('abc123')
+  })
+})
+
+const unitsSelect = () => screen.getByRole('combobox', { name: 'Units' })
+const drawingUnitsSelect = () =>
+  screen.getByRole('combobox', { name: 'If the drawing has no units' })
+const optionTexts = (select: HTMLElement) =>
+  Array.from((select as HTMLSelectElement).options, (o) => o.textContent)
+
+async function extractFloor(user: Awaited<ReturnType<typeof openPlans>>['user']) {
+  await clickPath(user, ['floor.dwg', /^2 /])
+  await user.click(extractButton())
+  await screen.findByRole('status')
+  return requestsTo('/api/boq/extract', 'POST').at(-1)?.body as Record<string, unknown>
+}
+
+const fourFields = {
+  fileName: 'floor.dwg',
+  fileStorageId: 'urn:adsk.objects:os.object:wip.dm.prod/floor-v2.dwg',
+  fileFolderId: ids.plans,
+  projectId: ids.tower,
+}
+
+describe('the choice of the bill units', { timeout: 20_000 }, () => {
+  it('offers the units and the unit of a drawing without any, both by default as the drawing says', async () => {
+    await openPlans()
+    expect(optionTexts(unitsSelect())).toEqual([
+      'By the drawing',
+      'Metric (m, m²)',
+      'Imperial (ft, ft²)',
+      'Drawing units',
+    ])
+    expect(unitsSelect()).toHaveDisplayValue('By the drawing')
+    expect(optionTexts(drawingUnitsSelect())).toEqual([
+      'Leave as drawing units',
+      'mm',
+      'cm',
+      'm',
+      'in',
+      'ft',
+    ])
+    expect(drawingUnitsSelect()).toHaveDisplayValue('Leave as drawing units')
+  })
+
+  it('sends units only for the choices that differ from the default', async () => {
+    const { user } = await openPlans()
+    await user.selectOptions(unitsSelect(), 'Imperial (ft, ft²)')
+    expect(await extractFloor(user)).toEqual({ ...fourFields, units: { system: 'imperial' } })
+
+    await user.selectOptions(drawingUnitsSelect(), 'mm')
+    await user.click(extractButton())
+    await waitFor(() => expect(requestsTo('/api/boq/extract', 'POST')).toHaveLength(2))
+    expect(requestsTo('/api/boq/extract', 'POST')[1]?.body).toEqual({
+      ...fourFields,
+      units: { system: 'imperial', drawingUnits: 'mm' },
+    })
+
+    await user.selectOptions(unitsSelect(), 'By the drawing')
+    await user.click(extractButton())
+    await waitFor(() => expect(requestsTo('/api/boq/extract', 'POST')).toHaveLength(3))
+    expect(requestsTo('/api/boq/extract', 'POST')[2]?.body).toEqual({
+      ...fourFields,
+      units: { drawingUnits: 'mm' },
+    })
+
+    await user.selectOptions(drawingUnitsSelect(), 'Leave as drawing units')
+    await user.click(extractButton())
+    await waitFor(() => expect(requestsTo('/api/boq/extract', 'POST')).toHaveLength(4))
+    expect(requestsTo('/api/boq/extract', 'POST')[3]?.body).toEqual(fourFields)
+  })
+
+  it('keeps the choice across a reload', async () => {
+    const first = await openPlans()
+    await first.user.selectOptions(unitsSelect(), 'Drawing units')
+    await first.user.selectOptions(drawingUnitsSelect(), 'ft')
+    first.unmount()
+
+    const { user } = await openPlans()
+    expect(unitsSelect()).toHaveDisplayValue('Drawing units')
+    expect(drawingUnitsSelect()).toHaveDisplayValue('ft')
+    expect(await extractFloor(user)).toEqual({
+      ...fourFields,
+      units: { system: 'drawing', drawingUnits: 'ft' },
+    })
+  })
+
+  it('ignores a kept value it does not know', async () => {
+    localStorage.setItem(
+      'boq.bill-units',
+      JSON.stringify({ system: 'nautical', drawingUnits: 'cm' }),
+    )
+    const { user } = await openPlans()
+    expect(unitsSelect()).toHaveDisplayValue('By the drawing')
+    expect(drawingUnitsSelect()).toHaveDisplayValue('cm')
+    expect(await extractFloor(user)).toEqual({ ...fourFields, units: { drawingUnits: 'cm' } })
+  })
+
+  it('leaves the Extract BOQ rule as it is', async () => {
+    const { user } = await openPlans()
+    await user.selectOptions(unitsSelect(), 'Metric (m, m²)')
+    expect(extractButton()).toBeDisabled()
+    await clickPath(user, ['UPPER.DWG', /^1 /])
+    await waitFor(async () => expect(await findRow(/^1 /)).toHaveAttribute('aria-selected', 'true'))
+    expect(extractButton()).toBeDisabled()
+  })
+
+  it('shows the units a job was asked with in the jobs list', async () => {
+    const { user } = await openPlans()
+    await user.selectOptions(unitsSelect(), 'Imperial (ft, ft²)')
+    await user.selectOptions(drawingUnitsSelect(), 'in')
+    await extractFloor(user)
+    const panel = screen.getByRole('region', { name: 'Extraction jobs' })
+    expect(
+      await within(panel).findByText('Units: Imperial (ft, ft²); if the drawing has none: in'),
+    ).toBeInTheDocument()
   })
 })

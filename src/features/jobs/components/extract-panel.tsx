@@ -3,22 +3,38 @@ import { useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { type ExtractRequest, rememberJob, startExtraction } from '../api/jobs-api'
 import { isExtractableName } from '../utils/extract-rule'
+import {
+  readUnitsChoice,
+  saveUnitsChoice,
+  type UnitsChoice,
+  unitsToSend,
+} from '../utils/units-choice'
+import { UnitsFields } from './units-fields'
 
 export const EXTRACT_STARTED = 'Extracting...Please wait a few minutes'
 
 type Message = { kind: 'info' | 'error'; text: string }
 
-/** The Extract BOQ button and its info / error message. */
+/**
+ * The Extract BOQ button, its info / error message, and the choice of the bill's units (kept
+ * across visits; sent only when it differs from the default).
+ */
 export function ExtractPanel({ target }: { target: ExtractRequest | null }) {
   const queryClient = useQueryClient()
   const [message, setMessage] = useState<Message | null>(null)
   const [pending, setPending] = useState(false)
+  const [units, setUnits] = useState(readUnitsChoice)
+  const chooseUnits = (next: UnitsChoice) => {
+    setUnits(next)
+    saveUnitsChoice(next)
+  }
   // A plain async handler rather than useMutation: one POST, and a kilobyte less to load.
   const extract = async (body: ExtractRequest) => {
     setPending(true)
     setMessage(null)
     try {
-      const job = await startExtraction(body)
+      const chosen = unitsToSend(units)
+      const job = await startExtraction(chosen ? { ...body, units: chosen } : body)
       setMessage({ kind: 'info', text: EXTRACT_STARTED })
       await rememberJob(queryClient, job)
     } catch (error) {
@@ -49,6 +65,7 @@ export function ExtractPanel({ target }: { target: ExtractRequest | null }) {
           {message.text}
         </p>
       ) : null}
+      <UnitsFields value={units} onChange={chooseUnits} />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { apiUrl } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
 import { type Job, type JobStatus, jobsQueries } from '../api/jobs-api'
+import { describeUnits } from '../utils/units-choice'
 
 const STATUS_WORD: Record<JobStatus, string> = {
   queued: 'Queued',
@@ -49,6 +50,7 @@ export function JobsPanel({ onJobSucceeded }: Props) {
 
 function JobRow({ job }: { job: Job }) {
   const percent = Math.round(Math.min(1, Math.max(0, job.progress ?? 0)) * 100)
+  const units = describeUnits(job.units)
   return (
     <li className="rounded border border-slate-200 bg-white p-3 text-sm">
       <div className="flex items-center justify-between gap-2">
@@ -60,6 +62,7 @@ function JobRow({ job }: { job: Job }) {
         </span>
       </div>
       <div className="mt-1 text-xs text-slate-500">{formatDateTime(job.createdAt)}</div>
+      {units ? <div className="mt-1 text-xs text-slate-500">{units}</div> : null}
       {job.status === 'running' ? (
         <div
           role="progressbar"

@@ -55,12 +55,9 @@ export function countBlocks(drawing: Drawing, splitBy: string[], compare: Collat
   const contentsOf = (definition: string): Content[] => {
     const known = memo.get(definition)
     if (known) return known
-    if (visiting.has(definition)) {
-      warnings.push(
-        `Block "${definition}" contains itself: its references inside itself are not counted.`,
-      )
-      return []
-    }
+    // A block that contains itself: the reference closing the loop is counted, not followed
+    // (the readers say so in a warning).
+    if (visiting.has(definition)) return []
     visiting.add(definition)
     const totals = new Map<string, Content>()
     const add = (key: string, block: string, values: Record<string, string>, count: number) => {

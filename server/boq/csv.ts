@@ -1,26 +1,45 @@
 import { stringify } from 'csv-stringify/sync'
-import { quantityTables } from './rows.ts'
+import { type Cell, csvTables, fitted, MAX_CELL_CHARS } from './rows.ts'
 import type { Boq } from './schema.ts'
 
 /**
- * One CSV table: the XLSX sheets' rows one after another, the sheet's name in the first column,
- * columns the union of the sheets' headers (units in them), numbers unformatted.
+ * One CSV table: the workbook's tables one after another (the bill first), then the warnings and
+ * the drawings referenced, the table's name in the first column, columns the union of the
+ * tables' headers (units in them), numbers unformatted at full precision.
  */
 export function toCsv(boq: Boq): string {
-  const tables = quantityTables(boq)
+  const tables = csvTables(boq)
   const headers: string[] = []
   for (const table of tables)
-    for (const h of table.headers) if (!headers.includes(h)) headers.push(h)
-  const records: (string | number)[][] = [['Section', ...headers]]
+    for (const { header } of table.columns) if (!headers.includes(header)) headers.push(header)
+  const records: (string | number)[][] = [['Section', ...headers].map(csvText)]
   for (const table of tables) {
+    const at = table.columns.map(({ header }) => 1 + headers.indexOf(header))
     for (const row of table.rows) {
-      const record: (string | number)[] = [table.name, ...headers.map(() => '')]
-      table.headers.forEach((h, i) => {
-        const cell = row[i]
-        record[1 + headers.indexOf(h)] = cell === null ? '' : cell
+      const record: (string | number)[] = [csvText(table.name), ...headers.map(() => '')]
+      row.forEach((cell, i) => {
+        record[at[i]] = csvCell(cell)
       })
       records.push(record)
     }
   }
   return stringify(records)
+}
+
+function csvCell(cell: Cell): string | number {
+  if (cell === null) return ''
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : String(cell)
+  return csvText(cell)
+}
+
+/** Text a spreadsheet would run as a formula: its first character starts one. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * Text as a spreadsheet opening the CSV must take it: never a formula (a leading quote, which
+ * the spreadsheet shows as text), and no longer than a cell holds.
+ */
+export function csvText(text: string): string {
+  if (!FORMULA_START.test(text)) return fitted(text)
+  return `'${fitted(text, MAX_CELL_CHARS - 1)}`
 }

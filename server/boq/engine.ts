@@ -229,8 +229,9 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
         })
       // The worker answers, then makes its next instance and says 'ready' again.
       expectReady(slot)
-      // One copy, handed over (not cloned) to the worker, which reads it in place.
-      const bytes = job.input.bytes.slice()
+      // One copy, handed over (not cloned) to the worker, which reads it in place. (A Buffer's own
+      // slice() is a view: transferring it would empty the caller's bytes.)
+      const bytes = Uint8Array.prototype.slice.call(job.input.bytes)
       slot.worker.postMessage(
         { bytes, fileName: job.input.fileName, options: job.input.options } satisfies WorkerJob,
         [bytes.buffer],

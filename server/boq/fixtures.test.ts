@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
+import { createReader } from './read/libredwg.ts'
 import type { Boq } from './schema.ts'
 import { fixture, fixtureNames, haveFixtures } from './testing/fixtures.ts'
 
@@ -130,6 +131,35 @@ describe.runIf(haveFixtures)('the shared fixtures', () => {
     expect(dxf.references.map((r) => r.attributes.ETIKEDO ?? '').sort()).toEqual(
       (await read('example_2000.dwg')).references.map((r) => r.attributes.ETIKEDO ?? '').sort(),
     )
+  })
+
+  it("2018_Dynblocks: every reference counted under its real name, in feet; LibreDWG's DXF of it agrees", async () => {
+    const boq = await read('2018_Dynblocks.dwg')
+    const counted = boq.bill.filter((l) => l.kind === 'count')
+    const top = boq.references.reduce((n, r) => n + r.count, 0)
+    expect(top).toBe(43)
+    expect(counted.some((l) => l.block?.startsWith('*'))).toBe(false)
+    const names = new Set(counted.map((l) => l.block))
+    for (const name of [
+      'alteZZa',
+      'Trees - Imperial',
+      'Toilet - Imperial',
+      'Door - Imperial',
+      'Door Elevation - Imperial',
+      'Aluminum Window (Elevation) - Imperial',
+    ])
+      expect(names, name).toContain(name)
+    expect(boq.units).toMatchObject({ length: 'ft', area: 'ft²', lengthFactor: 1 / 12 })
+    expect(boq.notMeasured.some((n) => n.type.startsWith('INSERT'))).toBe(false)
+
+    // The same drawing written as DXF by LibreDWG itself, read by the DXF reader.
+    const lib = await createReader()
+    const dxf = lib.dwg_write_dxf(fixture('2018_Dynblocks.dwg').slice().buffer)
+    expect(dxf).not.toBeNull()
+    const twin = await engine.extract({ bytes: dxf as Uint8Array, fileName: 'twin.dxf' })
+    const totals = (b: Boq) =>
+      Object.fromEntries(b.bill.filter((l) => l.kind === 'count').map((l) => [l.block, l.quantity]))
+    expect(totals(twin)).toEqual(totals(boq))
   })
 
   it('sample_2000 and sample_2018: one closed polyline, the same figures', async () => {

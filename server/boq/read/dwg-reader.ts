@@ -1,5 +1,4 @@
 import {
-  type Dwg_HATCH_Path,
   dwgCodePageToEncoding,
   type LibreDwgEx,
   Dwg_Object_Type as T,
@@ -7,17 +6,20 @@ import {
 import {
   type Attribute,
   type Drawing,
-  type DrawingEntity,
   emptyDrawing,
   type InsertRef,
-  isAnonymousBlock,
-  type Loop,
-  type LoopEdge,
-  type Point,
+  isGraphicsBlock,
   skip,
-  type Vertex,
 } from '../drawing.ts'
 import { BoqError } from '../errors.ts'
+import { type BlockRecord, BlockRecords, OVERLAY, XREF } from './dwg/block-records.ts'
+import type { DwgContext, Ptr, Wasm } from './dwg/context.ts'
+import { DynamicBlocks, NAME_ROUTES, type NameRoute } from './dwg/dynamic-blocks.ts'
+import { EntityReader } from './dwg/entities.ts'
+import { Heap } from './dwg/heap.ts'
+import { Layers } from './dwg/layers.ts'
+import { ObjectLayout } from './dwg/objects.ts'
+import { R11Tables } from './dwg/r11.ts'
 import { skipReason } from './entity-kinds.ts'
 import { StructFields } from './struct-fields.ts'
 import { attributeRecord, titleBlockScore } from './title-block.ts'
@@ -35,34 +37,11 @@ const ERROR_NAMES: Record<number, string> = {
   8192: 'out of memory',
 }
 
-type Ptr = number
-
-/** The module's own functions, called without the LibreDwg wrapper (a Proxy: two traps a call). */
-type Wasm = Pick<
-  LibreDwgEx,
-  | 'get_first_owned_entity'
-  | 'get_next_owned_entity'
-  | 'get_first_owned_subentity'
-  | 'get_next_owned_subentity'
-  | 'dwg_object_get_fixedtype'
-  | 'dwg_object_to_entity_tio'
-  | 'dwg_object_to_object_tio'
-  | 'dwg_ref_get_object'
-  | 'dwg_object_get_dxfname'
-  | 'dwg_get_object'
-  | 'dwg_object_get_supertype'
-  | 'dwg_entity_owner'
-  | 'dwg_object_to_entity'
->
+/** R11/R12: table references by index, no owner links (detect.ts's version string). */
+const R11 = 'AC1009'
 
 /** Decoders by code page, made once per thread. */
 const decoders = new Map<string, TextDecoder>()
-
-/**
- * Where the layer reference sits in LibreDWG's common entity struct, as learnt from earlier files
- * (a property of the build, not of the file; still checked on each file's first entity).
- */
-let learntLayerOffset: number | null = null
 
 /** Types whose DXF name varies from object to object (it is the class's name). */
 const UNNAMED_TYPES = new Set<number>([
@@ -71,6 +50,13 @@ const UNNAMED_TYPES = new Set<number>([
   T.DWG_TYPE_UNKNOWN_ENT,
   T.DWG_TYPE_UNKNOWN_OBJ,
 ])
+
+export type DwgReadOptions = {
+  /** Compare every direct memory read with the binding's getter (tests). */
+  verify?: boolean
+  /** Where dynamic block names are looked for (both by default; tests try each alone). */
+  dynamicRoutes?: readonly NameRoute[]
+}
 
 function fatalText(code: number): string {
   return Object.entries(ERROR_NAMES)
@@ -87,7 +73,7 @@ export function readDwg(
   lib: LibreDwgEx,
   bytes: Uint8Array,
   version: string,
-  options: { verify?: boolean } = {},
+  options: DwgReadOptions = {},
 ): Drawing {
   const path = '/input.dwg'
   // canOwn: the file system keeps a view of the bytes instead of copying them.
@@ -108,30 +94,51 @@ export function readDwg(
       `Truncated or corrupt (LibreDWG: ${fatalText(error) || `error ${error}`}).`,
     )
   }
-  return new DwgWalker(lib, data, version, options.verify ?? false).read()
+  return walkDwg(lib, data, version, options)
+}
+
+/** The drawing model of a drawing LibreDWG has read already (`data` is its Dwg_Data). */
+export function walkDwg(
+  lib: LibreDwgEx,
+  data: Ptr,
+  version: string,
+  options: DwgReadOptions = {},
+): Drawing {
+  return new DwgWalker(lib, data, version, options).read()
 }
 
 class DwgWalker {
-  private readonly lib: LibreDwgEx
-  private readonly data: Ptr
+  private readonly ctx: DwgContext
   private readonly drawing: Drawing
-  private readonly fields: StructFields
-  private readonly wasm: Wasm
-  private readonly layerNames = new Map<Ptr, string>()
-  private readonly blockNames = new Map<Ptr, string>()
+  private readonly objects: ObjectLayout
+  private readonly records: BlockRecords
+  private readonly dynamic: DynamicBlocks
+  private readonly r11: R11Tables | null
+  private readonly layers: Layers
+  private readonly entities: EntityReader
   private readonly typeNames = new Map<number, string>()
-  /** Where the layer reference sits in the common entity struct (found per file; null: unknown). */
-  private layerOffset: number | null | undefined
-  private layerCandidates: number[] | null = null
-  private layerSamples = 0
+  /** Definitions whose nested references are being read (a reference to one is a loop). */
+  private readonly expanding = new Set<string>()
+  private readonly loops = new Set<string>()
   private titleScore = 0
 
-  constructor(lib: LibreDwgEx, data: Ptr, version: string, verify: boolean) {
-    this.lib = lib
-    this.data = data
+  constructor(lib: LibreDwgEx, data: Ptr, version: string, options: DwgReadOptions) {
+    const verify = options.verify ?? false
+    this.ctx = {
+      lib,
+      data,
+      verify,
+      fields: new StructFields(lib, verify),
+      heap: new Heap(lib),
+      wasm: (lib as unknown as { wasmInstance: Wasm }).wasmInstance,
+    }
     this.drawing = emptyDrawing('dwg', version)
-    this.fields = new StructFields(lib, verify)
-    this.wasm = (lib as unknown as { wasmInstance: Wasm }).wasmInstance
+    this.objects = new ObjectLayout(this.ctx)
+    this.records = new BlockRecords(this.ctx)
+    this.dynamic = new DynamicBlocks(this.ctx, this.records, options.dynamicRoutes ?? NAME_ROUTES)
+    this.r11 = version === R11 ? new R11Tables(this.ctx, this.objects) : null
+    this.layers = new Layers(this.ctx, this.r11)
+    this.entities = new EntityReader(this.ctx, this.layers, this.objects, this.r11)
     // Strings of pre-2007 drawings are in the drawing's code page; the binding decodes with this.
     try {
       const encoding = dwgCodePageToEncoding(lib.dwg_get_codepage(data))
@@ -147,7 +154,8 @@ class DwgWalker {
   }
 
   read(): Drawing {
-    const { lib, data, drawing } = this
+    const { lib, data } = this.ctx
+    const { drawing } = this
     drawing.insunits = this.headerNumber('INSUNITS')
     const modelSpace = lib.dwg_model_space_object(data)
     const entities = this.modelSpaceEntities(modelSpace)
@@ -162,13 +170,13 @@ class DwgWalker {
         'Model space is empty: nothing to measure (the content may be in block definitions or paper space).',
       )
     }
-    this.readTitleBlockFrom(lib.dwg_paper_space_object(data))
+    this.readPaperSpace(modelSpace, lib.dwg_paper_space_object(data))
     return drawing
   }
 
   private headerNumber(field: string): number {
     try {
-      const value = this.lib.dwg_dynapi_header_value(this.data, field)
+      const value = this.ctx.lib.dwg_dynapi_header_value(this.ctx.data, field)
       return typeof value.data === 'number' ? value.data : 0
     } catch {
       return 0
@@ -177,125 +185,49 @@ class DwgWalker {
 
   /** Model-space entities: the owned list, else (LibreDWG issue 1199) every entity owned by it. */
   private modelSpaceEntities(modelSpace: Ptr): Ptr[] {
-    const { lib, data } = this
+    const { lib, data, wasm } = this.ctx
     const owned = modelSpace ? this.ownedEntities(modelSpace) : []
     if (owned.length > 0) return owned
-    const msTio = modelSpace ? this.wasm.dwg_object_to_object_tio(modelSpace) : 0
+    const msTio = modelSpace ? wasm.dwg_object_to_object_tio(modelSpace) : 0
     const found: Ptr[] = []
     const n = lib.dwg_get_num_objects(data)
     for (let i = 0; i < n; i++) {
-      const obj = this.wasm.dwg_get_object(data, i)
-      if (!obj || this.wasm.dwg_object_get_supertype(obj) !== 0) continue
-      const type = this.wasm.dwg_object_get_fixedtype(obj)
+      const obj = wasm.dwg_get_object(data, i)
+      if (!obj || wasm.dwg_object_get_supertype(obj) !== 0) continue
+      const type = wasm.dwg_object_get_fixedtype(obj)
       if (isSubentity(type)) continue
-      const owner = this.wasm.dwg_entity_owner(this.wasm.dwg_object_to_entity_tio(obj))
+      const owner = wasm.dwg_entity_owner(wasm.dwg_object_to_entity_tio(obj))
       if (owner === msTio || (!msTio && !owner)) found.push(obj)
     }
     return found
   }
 
   private ownedEntities(blockHeader: Ptr): Ptr[] {
-    const { lib } = this
+    const { lib, wasm } = this.ctx
     const out: Ptr[] = []
-    let next = this.wasm.get_first_owned_entity(blockHeader)
+    let next = wasm.get_first_owned_entity(blockHeader)
     while (next && out.length < 10_000_000) {
       out.push(next)
-      next = this.wasm.get_next_owned_entity(blockHeader, next)
+      next = wasm.get_next_owned_entity(blockHeader, next)
     }
     if (out.length > 0) return out
     // Some writers leave the first/last entity links empty: the handle list still names them.
-    const tio = this.wasm.dwg_object_to_object_tio(blockHeader)
+    const tio = wasm.dwg_object_to_object_tio(blockHeader)
     const count = Number(lib.dwg_dynapi_entity_data(tio, 'num_owned')) || 0
     const refs = lib.dwg_dynapi_entity_data(tio, 'entities') as Ptr
     if (!count || !refs) return out
     for (const ref of lib.dwg_ptr_to_object_ref_ptr_array(refs, count)) {
-      const obj = this.wasm.dwg_ref_get_object(ref)
+      const obj = wasm.dwg_ref_get_object(ref)
       if (obj) out.push(obj)
     }
     return out
   }
 
-  /** `key` is 'TYPE.field' (a constant: the offset cache is keyed by it). */
-  private f64(tio: Ptr, key: string, index = 0): number {
-    return this.fields.f64(tio, key, index)
-  }
-
-  private point(tio: Ptr, key: string): Point {
-    const { fields } = this
-    return { x: fields.f64(tio, key, 0), y: fields.f64(tio, key, 1), z: fields.f64(tio, key, 2) }
-  }
-
-  private value<V>(tio: Ptr, field: string): V {
-    return this.lib.dwg_dynapi_entity_data<V>(tio, field)
-  }
-
-  /** The entity's layer name; `tio` is the entity struct, whose first field is its common part. */
-  private layerOf(obj: Ptr, tio: Ptr): string {
-    const { fields } = this
-    const entity = fields.u32At(tio)
-    if (fields.verifying && entity !== this.wasm.dwg_object_to_entity(obj))
-      throw new Error('entity struct: its parent is not the common entity')
-    let layer = 0
-    if (typeof this.layerOffset === 'number') {
-      const ref = fields.u32At(entity + this.layerOffset)
-      layer = ref ? fields.u32At(ref) : 0
-      if (fields.verifying && layer !== this.layerByGetter(entity))
-        throw new Error('entity layer: memory and getter differ')
-    }
-    if (!layer) layer = this.layerByGetter(entity)
-    if (!layer) return '0'
-    let name = this.layerNames.get(layer)
-    if (name === undefined) {
-      try {
-        name = String(
-          this.lib.dwg_dynapi_entity_data(this.wasm.dwg_object_to_object_tio(layer), 'name') ?? '0',
-        )
-      } catch {
-        name = '0'
-      }
-      this.layerNames.set(layer, name)
-    }
-    return name
-  }
-
-  /**
-   * The layer object through the binding's getter (a JS object per call). The first entities also
-   * teach where the reference sits in the struct: the one offset whose pointer leads to it.
-   */
-  private layerByGetter(entity: Ptr): Ptr {
-    let layer = 0
-    try {
-      layer = (this.lib.dwg_object_entity_get_layer_object_ref(entity)?.obj as Ptr) || 0
-    } catch {
-      return 0
-    }
-    if (this.layerOffset !== undefined || !layer) return layer
-    const { fields } = this
-    const matches = (off: number) => {
-      const ref = fields.u32At(entity + off)
-      return ref !== 0 && fields.u32At(ref) === layer
-    }
-    if (learntLayerOffset !== null && this.layerSamples === 0 && matches(learntLayerOffset)) {
-      this.layerOffset = learntLayerOffset
-      return layer
-    }
-    const previous = this.layerCandidates ?? [...Array(128).keys()].map((i) => i * 4)
-    const candidates = previous.filter(matches)
-    this.layerCandidates = candidates
-    this.layerSamples++
-    if (candidates.length === 0 || this.layerSamples > 16) this.layerOffset = null
-    else if (candidates.length === 1 && this.layerSamples >= 3) {
-      this.layerOffset = candidates[0]
-      learntLayerOffset = candidates[0]
-    }
-    return layer
-  }
-
   /** The DXF name by type: a type has one name, except proxies and unknown classes. */
   private typeName(obj: Ptr, type: number): string {
     const cached = this.typeNames.get(type)
-    if (cached !== undefined && !this.fields.verifying) return cached
-    const name = this.wasm.dwg_object_get_dxfname(obj) || 'UNKNOWN'
+    if (cached !== undefined && !this.ctx.verify) return cached
+    const name = this.ctx.wasm.dwg_object_get_dxfname(obj) || 'UNKNOWN'
     if (cached !== undefined && cached !== name) throw new Error(`type ${type}: names differ`)
     if (!UNNAMED_TYPES.has(type)) this.typeNames.set(type, name)
     return name
@@ -303,7 +235,7 @@ class DwgWalker {
 
   private readEntity(obj: Ptr): void {
     const { drawing } = this
-    const type = this.wasm.dwg_object_get_fixedtype(obj)
+    const type = this.ctx.wasm.dwg_object_get_fixedtype(obj)
     const typeName = this.typeName(obj, type)
     drawing.entityCounts[typeName] = (drawing.entityCounts[typeName] ?? 0) + 1
     if (type === T.DWG_TYPE_INSERT || type === T.DWG_TYPE_MINSERT) {
@@ -311,287 +243,105 @@ class DwgWalker {
       if (ref) drawing.inserts.push(ref)
       return
     }
-    const entity = this.measurable(obj, type)
+    const entity = this.entities.read(obj, type)
     if (entity) drawing.entities.push(entity)
-    else if (entity === null) skip(drawing, typeName, skipReason(typeName))
+    else skip(drawing, typeName, skipReason(typeName))
   }
 
-  /** The entity's geometry, or null when it is not measured, or undefined when skipped already. */
-  private measurable(obj: Ptr, type: number): DrawingEntity | null | undefined {
-    const tio = this.wasm.dwg_object_to_entity_tio(obj)
-    if (!tio) return null
-    switch (type) {
-      case T.DWG_TYPE_LINE:
-        return {
-          type: 'line',
-          layer: this.layerOf(obj, tio),
-          a: this.point(tio, 'LINE.start'),
-          b: this.point(tio, 'LINE.end'),
-        }
-      case T.DWG_TYPE_ARC:
-        return {
-          type: 'arc',
-          layer: this.layerOf(obj, tio),
-          radius: this.f64(tio, 'ARC.radius'),
-          start: this.f64(tio, 'ARC.start_angle'),
-          end: this.f64(tio, 'ARC.end_angle'),
-        }
-      case T.DWG_TYPE_CIRCLE:
-        return {
-          type: 'circle',
-          layer: this.layerOf(obj, tio),
-          radius: this.f64(tio, 'CIRCLE.radius'),
-        }
-      case T.DWG_TYPE_ELLIPSE:
-        return {
-          type: 'ellipse',
-          layer: this.layerOf(obj, tio),
-          center: this.point(tio, 'ELLIPSE.center'),
-          major: this.point(tio, 'ELLIPSE.sm_axis'),
-          ratio: this.f64(tio, 'ELLIPSE.axis_ratio'),
-          start: this.f64(tio, 'ELLIPSE.start_angle'),
-          end: this.f64(tio, 'ELLIPSE.end_angle'),
-        }
-      case T.DWG_TYPE_LWPOLYLINE:
-        return this.lwpolyline(obj, tio)
-      case T.DWG_TYPE_POLYLINE_2D:
-      case T.DWG_TYPE_POLYLINE_3D:
-        return this.heavyPolyline(obj, tio, type === T.DWG_TYPE_POLYLINE_3D)
-      case T.DWG_TYPE_SPLINE:
-        return this.spline(obj, tio)
-      case T.DWG_TYPE_HATCH:
-        return this.hatch(obj, tio)
-      default:
-        return null
-    }
-  }
-
-  private lwpolyline(obj: Ptr, tio: Ptr): DrawingEntity {
-    const { lib, fields } = this
-    // Points (2 doubles each) and bulges straight from memory: no JS object per point on the way.
-    const points = fields.uint(tio, 'LWPOLYLINE.points', 4)
-    const count = points ? fields.uint(tio, 'LWPOLYLINE.num_points', 4) : 0
-    const bulges = fields.uint(tio, 'LWPOLYLINE.bulges', 4)
-    const bulgeCount = bulges ? fields.uint(tio, 'LWPOLYLINE.num_bulges', 4) : 0
-    const flag = fields.uint(tio, 'LWPOLYLINE.flag', 2)
-    const elevation = this.f64(tio, 'LWPOLYLINE.elevation')
-    const xy = fields.f64Array(points, count * 2)
-    const bulge = fields.f64Array(bulges, bulgeCount)
-    const vertices: Vertex[] = new Array(count)
-    for (let i = 0; i < count; i++) {
-      vertices[i] = { x: xy[2 * i], y: xy[2 * i + 1], z: elevation, bulge: bulge[i] ?? 0 }
-    }
-    if (fields.verifying) {
-      const expected = lib.dwg_ptr_to_point2d_array(points, count)
-      const expectedBulges = bulgeCount ? lib.dwg_ptr_to_double_array(bulges, bulgeCount) : []
-      vertices.forEach((v, i) => {
-        if (v.x !== expected[i].x || v.y !== expected[i].y || v.bulge !== (expectedBulges[i] ?? 0))
-          throw new Error(`LWPOLYLINE vertex ${i}: memory and getter differ`)
-      })
-    }
-    // DWG's LWPOLYLINE flag: 512 = closed.
-    return {
-      type: 'polyline',
-      layer: this.layerOf(obj, tio),
-      vertices,
-      closed: (flag & 512) !== 0,
-      is3d: false,
-    }
-  }
-
-  /**
-   * Heavy (2D/3D) polylines: vertices come from the owned sub-entity walk, which keeps the last
-   * vertex that the binding's own getters drop in R13–R2000 files.
-   */
-  private heavyPolyline(obj: Ptr, tio: Ptr, is3d: boolean): DrawingEntity {
-    const { fields } = this
-    const [flagKey, pointKey] = is3d
-      ? ['VERTEX_3D.flag', 'VERTEX_3D.point']
-      : ['VERTEX_2D.flag', 'VERTEX_2D.point']
-    const vertices: Vertex[] = []
-    let sub = this.wasm.get_first_owned_subentity(obj)
-    let guard = 0
-    while (sub && guard++ < 10_000_000) {
-      const vtio = this.wasm.dwg_object_to_entity_tio(sub)
-      const vflag = fields.uint(vtio, flagKey, 1)
-      // Spline/curve-fit frame control points (16) are not on the curve.
-      if (!(vflag & 16)) {
-        vertices.push({
-          x: fields.f64(vtio, pointKey, 0),
-          y: fields.f64(vtio, pointKey, 1),
-          z: fields.f64(vtio, pointKey, 2),
-          bulge: is3d ? 0 : fields.f64(vtio, 'VERTEX_2D.bulge'),
-        })
-      }
-      sub = this.wasm.get_next_owned_subentity(obj, sub)
-    }
-    // POLYLINE_2D's flag is a short, POLYLINE_3D's a byte.
-    const flag = is3d
-      ? fields.uint(tio, 'POLYLINE_3D.flag', 1)
-      : fields.uint(tio, 'POLYLINE_2D.flag', 2)
-    return {
-      type: 'polyline',
-      layer: this.layerOf(obj, tio),
-      vertices,
-      closed: (flag & 1) !== 0,
-      is3d,
-    }
-  }
-
-  private spline(obj: Ptr, tio: Ptr): DrawingEntity {
-    const { lib } = this
-    const degree = this.value<number>(tio, 'degree') || 0
-    const knotCount = this.value<number>(tio, 'num_knots') || 0
-    const ctrlCount = this.value<number>(tio, 'num_ctrl_pts') || 0
-    const fitCount = this.value<number>(tio, 'num_fit_pts') || 0
-    const knots = knotCount
-      ? lib.dwg_ptr_to_double_array(this.value<Ptr>(tio, 'knots'), knotCount)
-      : []
-    const ctrl = ctrlCount
-      ? lib.dwg_ptr_to_point4d_array(this.value<Ptr>(tio, 'ctrl_pts'), ctrlCount)
-      : []
-    const fit = fitCount
-      ? lib.dwg_ptr_to_point3d_array(this.value<Ptr>(tio, 'fit_pts'), fitCount)
-      : []
-    const weighted = Boolean(this.value<number>(tio, 'weighted'))
-    return {
-      type: 'spline',
-      layer: this.layerOf(obj, tio),
-      degree,
-      knots,
-      control: ctrl.map((p) => ({ x: p.x, y: p.y, z: p.z })),
-      weights: weighted ? ctrl.map((p) => p.w) : [],
-      fit: fit.map((p) => ({ x: p.x, y: p.y, z: p.z ?? 0 })),
-      startTangent: fitCount ? this.point(tio, 'SPLINE.beg_tan_vec') : null,
-      endTangent: fitCount ? this.point(tio, 'SPLINE.end_tan_vec') : null,
-    }
-  }
-
-  private hatch(obj: Ptr, tio: Ptr): DrawingEntity {
-    const { lib } = this
-    const count = this.value<number>(tio, 'num_paths') || 0
-    const paths: Dwg_HATCH_Path[] = count
-      ? lib.dwg_ptr_to_hatch_path_array(this.value<Ptr>(tio, 'paths'), count)
-      : []
-    const loops: Loop[] = []
-    for (const path of paths) {
-      if (!path.num_segs_or_paths) continue
-      if (path.flag & 2) {
-        loops.push({
-          kind: 'polyline',
-          vertices: path.polyline_paths.map((v) => ({
-            x: v.point.x,
-            y: v.point.y,
-            z: 0,
-            bulge: v.bulge || 0,
-          })),
-        })
-        continue
-      }
-      const edges: LoopEdge[] = []
-      for (const seg of path.segs) {
-        const edge = hatchEdge(seg)
-        if (edge) edges.push(edge)
-      }
-      if (edges.length) loops.push({ kind: 'edges', edges })
-    }
-    return {
-      type: 'hatch',
-      layer: this.layerOf(obj, tio),
-      loops,
-      style: this.value<number>(tio, 'style') || 0,
-    }
-  }
-
-  private blockName(blockHeader: Ptr): string {
-    let name = this.blockNames.get(blockHeader)
-    if (name !== undefined) return name
-    const { lib } = this
-    const tio = this.wasm.dwg_object_to_object_tio(blockHeader)
-    name = String(
-      lib.dwg_entity_block_header_get_block(tio).name ||
-        lib.dwg_dynapi_entity_data(tio, 'name') ||
-        '',
-    )
-    if (name.toUpperCase().startsWith('*U')) name = this.dynamicBlockName(blockHeader) ?? name
-    this.blockNames.set(blockHeader, name)
-    return name
-  }
-
-  /** A dynamic block's anonymous *U block names its definition in EED AcDbBlockRepBTag (1005). */
-  private dynamicBlockName(blockHeader: Ptr): string | null {
-    const { lib, data } = this
-    try {
-      const eed = lib.dwg_object_entity_get_xdata(
-        lib.dwg_object_to_object(blockHeader),
-      ) as unknown as {
-        appName: string
-        value: { code?: number; value: unknown }[]
-      }[]
-      for (const app of eed ?? []) {
-        if (app.appName !== 'AcDbBlockRepBTag') continue
-        for (const item of app.value) {
-          if (item.code !== 1005) continue
-          const handle =
-            typeof item.value === 'string'
-              ? BigInt(`0x${item.value}`)
-              : BigInt(item.value as number)
-          const target = lib.dwg_resolve_handle(data, handle)
-          if (target && target !== blockHeader) {
-            const tio = this.wasm.dwg_object_to_object_tio(target)
-            const name = lib.dwg_entity_block_header_get_block(tio).name
-            if (name && !name.startsWith('*')) return name
-          }
-        }
-      }
-    } catch {
-      // No EED, or a handle that does not resolve: keep the anonymous name.
-    }
-    return null
-  }
-
-  private insert(obj: Ptr, type: number, topLevel: boolean): InsertRef | null {
-    const { drawing } = this
-    const tio = this.wasm.dwg_object_to_entity_tio(obj)
-    const minsert = type === T.DWG_TYPE_MINSERT
-    const typeName = minsert ? 'MINSERT' : 'INSERT'
-    const headerRef = this.fields.uint(
+  /** The block record an INSERT places (R11: by its index in the BLOCK table). */
+  private insertedBlock(tio: Ptr, minsert: boolean): Ptr {
+    const ref = this.ctx.fields.uint(
       tio,
       minsert ? 'MINSERT.block_header' : 'INSERT.block_header',
       4,
     )
-    const header = headerRef ? this.wasm.dwg_ref_get_object(headerRef) : 0
-    const name = header
-      ? this.blockName(header)
-      : String(this.value<string>(tio, 'block_name') ?? '')
-    if (!name || isAnonymousBlock(name)) {
+    const header = ref ? this.ctx.wasm.dwg_ref_get_object(ref) : 0
+    if (header || !this.r11) return header
+    return this.r11.block(ref)
+  }
+
+  /**
+   * A block reference, or null when it is not an item: an anonymous graphics block (listed as
+   * skipped when top-level) or an attached drawing (listed as an xref when top-level).
+   */
+  private insert(obj: Ptr, type: number, topLevel: boolean): InsertRef | null {
+    const { drawing, ctx } = this
+    const tio = ctx.wasm.dwg_object_to_entity_tio(obj)
+    const minsert = type === T.DWG_TYPE_MINSERT
+    const header = this.insertedBlock(tio, minsert)
+    const record = header ? this.records.get(header) : null
+    const at = minsert ? 'MINSERT.ins_pt' : 'INSERT.ins_pt'
+    if (record && record.flag & XREF) {
+      if (topLevel) this.xref(obj, tio, at, header, record)
+      return null
+    }
+    const definition =
+      record?.name ?? String(ctx.lib.dwg_dynapi_entity_data(tio, 'block_name') ?? '')
+    if (!definition || isGraphicsBlock(definition)) {
       if (!topLevel) return null
       skip(
         drawing,
-        `${typeName} ${anonymousKind(name)}`,
+        `${minsert ? 'MINSERT' : 'INSERT'} ${anonymousKind(definition)}`,
         'anonymous block (hatch, dimension or group graphics of old releases): not a placed block',
       )
       return null
     }
-    const count =
-      type === T.DWG_TYPE_MINSERT
-        ? Math.max(1, this.value<number>(tio, 'num_rows') || 1) *
-          Math.max(1, this.value<number>(tio, 'num_cols') || 1)
-        : 1
-    if (header && !drawing.nestedInserts.has(name)) {
-      drawing.nestedInserts.set(name, []) // placeholder first: a block that contains itself stops here
-      drawing.nestedInserts.set(name, this.nestedInserts(header))
-    }
+    const block = this.dynamic.effectiveName(header, obj, definition)
+    const properties = this.dynamic.isDynamic(header, definition, block)
+      ? this.dynamic.properties(obj, block)
+      : {}
+    const count = minsert
+      ? Math.max(1, ctx.lib.dwg_dynapi_entity_data<number>(tio, 'num_rows') || 1) *
+        Math.max(1, ctx.lib.dwg_dynapi_entity_data<number>(tio, 'num_cols') || 1)
+      : 1
+    if (header) this.readDefinition(header, definition, block)
     const attributes = this.attributes(obj)
-    this.considerTitleBlock(name, attributes)
+    this.considerTitleBlock(block, attributes)
     return {
-      block: name,
-      layer: this.layerOf(obj, tio),
+      block,
+      definition,
+      handle: this.objects.handle(obj),
+      layer: this.layers.nameOf(obj, tio),
+      properties,
       count,
-      x: this.f64(tio, minsert ? 'MINSERT.ins_pt' : 'INSERT.ins_pt', 0),
-      y: this.f64(tio, minsert ? 'MINSERT.ins_pt' : 'INSERT.ins_pt', 1),
+      x: ctx.fields.f64(tio, at, 0),
+      y: ctx.fields.f64(tio, at, 1),
       attributes,
     }
+  }
+
+  /**
+   * The references inside a definition, read once. A definition met again while its own
+   * references are being read contains itself: the loop is cut there and reported once.
+   */
+  private readDefinition(header: Ptr, definition: string, block: string): void {
+    const { nestedInserts } = this.drawing
+    if (nestedInserts.has(definition)) {
+      if (this.expanding.has(definition) && !this.loops.has(definition)) {
+        this.loops.add(definition)
+        this.drawing.warnings.push(
+          `Block "${block}" contains itself; the reference that closes the loop is counted but not followed.`,
+        )
+      }
+      return
+    }
+    nestedInserts.set(definition, []) // placeholder first: a reference to itself stops here
+    this.expanding.add(definition)
+    nestedInserts.set(definition, this.nestedInserts(header))
+    this.expanding.delete(definition)
+  }
+
+  /** `at` is the insertion point's field key (INSERT or MINSERT). */
+  private xref(obj: Ptr, tio: Ptr, at: string, header: Ptr, record: BlockRecord): void {
+    this.drawing.xrefs.push({
+      name: record.name,
+      path: this.records.xrefPath(header),
+      overlay: (record.flag & OVERLAY) !== 0,
+      handle: this.objects.handle(obj),
+      layer: this.layers.nameOf(obj, tio),
+      x: this.ctx.fields.f64(tio, at, 0),
+      y: this.ctx.fields.f64(tio, at, 1),
+    })
   }
 
   private considerTitleBlock(block: string, attributes: Attribute[]): void {
@@ -605,7 +355,7 @@ class DwgWalker {
   private nestedInserts(header: Ptr): InsertRef[] {
     const out: InsertRef[] = []
     for (const obj of this.ownedEntities(header)) {
-      const type = this.wasm.dwg_object_get_fixedtype(obj)
+      const type = this.ctx.wasm.dwg_object_get_fixedtype(obj)
       if (type !== T.DWG_TYPE_INSERT && type !== T.DWG_TYPE_MINSERT) continue
       const ref = this.insert(obj, type, false)
       if (ref) out.push(ref)
@@ -614,41 +364,80 @@ class DwgWalker {
   }
 
   private attributes(obj: Ptr): Attribute[] {
+    const { wasm, lib } = this.ctx
     const out: Attribute[] = []
     // The owned sub-entity walk finds ATTRIBs in every release (the binding's getter misses R2000's).
     const attribs: Ptr[] = []
     try {
-      let sub = this.wasm.get_first_owned_subentity(obj)
+      let sub = wasm.get_first_owned_subentity(obj)
       while (sub && attribs.length < 100_000) {
         attribs.push(sub)
-        sub = this.wasm.get_next_owned_subentity(obj, sub)
+        sub = wasm.get_next_owned_subentity(obj, sub)
       }
     } catch {
       return out
     }
     for (const attrib of attribs) {
-      if (this.wasm.dwg_object_get_fixedtype(attrib) !== T.DWG_TYPE_ATTRIB) continue
-      const tio = this.wasm.dwg_object_to_entity_tio(attrib)
-      const tag = String(this.value<string>(tio, 'tag') ?? '')
-      if (tag) out.push({ tag, value: String(this.value<string>(tio, 'text_value') ?? '') })
+      if (wasm.dwg_object_get_fixedtype(attrib) !== T.DWG_TYPE_ATTRIB) continue
+      const tio = wasm.dwg_object_to_entity_tio(attrib)
+      const tag = String(lib.dwg_dynapi_entity_data<string>(tio, 'tag') ?? '')
+      if (tag) {
+        out.push({
+          tag,
+          value: String(lib.dwg_dynapi_entity_data<string>(tio, 'text_value') ?? ''),
+        })
+      }
     }
     return out
   }
 
-  private readTitleBlockFrom(space: Ptr): void {
-    if (!space) return
-
+  /**
+   * Paper space is not measured: its entities are counted (every layout's block record), and
+   * the active layout is looked at for a title block.
+   */
+  private readPaperSpace(modelSpace: Ptr, paperSpace: Ptr): void {
     try {
-      for (const obj of this.ownedEntities(space)) {
-        if (this.wasm.dwg_object_get_fixedtype(obj) !== T.DWG_TYPE_INSERT) continue
-        const tio = this.wasm.dwg_object_to_entity_tio(obj)
-        const headerRef = this.value<Ptr>(tio, 'block_header')
-        const header = headerRef ? this.wasm.dwg_ref_get_object(headerRef) : 0
-        if (!header) continue
-        this.considerTitleBlock(this.blockName(header), this.attributes(obj))
+      if (paperSpace) {
+        const entities = this.ownedEntities(paperSpace)
+        this.drawing.paperSpaceEntities += entities.length
+        this.readTitleBlockFrom(entities)
       }
-    } catch {
-      // Paper space is only looked at for a title block; a failure there costs nothing else.
+      for (const layout of this.otherLayouts(modelSpace, paperSpace)) {
+        this.drawing.paperSpaceEntities += this.ownedEntities(layout).length
+      }
+    } catch (error) {
+      // Paper space is only counted and looked at for a title block; a failure costs nothing else.
+      if (this.ctx.verify) throw error
+    }
+  }
+
+  /** The block records of the other layouts (R2000+: records that point to a LAYOUT object). */
+  private otherLayouts(modelSpace: Ptr, paperSpace: Ptr): Ptr[] {
+    const { ctx } = this
+    const control = ctx.lib.dwg_block_control(ctx.data)
+    if (!control) return []
+    const count = Number(ctx.lib.dwg_dynapi_entity_data(control, 'num_entries')) || 0
+    const entries = Number(ctx.lib.dwg_dynapi_entity_data(control, 'entries')) || 0
+    if (!ctx.heap.has(entries, count * 4)) return []
+    const out: Ptr[] = []
+    for (let i = 0; i < count; i++) {
+      const ref = ctx.heap.u32(entries + i * 4)
+      const header = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0
+      if (!header || header === modelSpace || header === paperSpace) continue
+      if (this.records.isBlockRecord(header) && this.records.isLayout(header)) out.push(header)
+    }
+    return out
+  }
+
+  private readTitleBlockFrom(entities: Ptr[]): void {
+    const { wasm } = this.ctx
+    for (const obj of entities) {
+      if (wasm.dwg_object_get_fixedtype(obj) !== T.DWG_TYPE_INSERT) continue
+      const header = this.insertedBlock(wasm.dwg_object_to_entity_tio(obj), false)
+      if (!header) continue
+      const { name } = this.records.get(header)
+      const block = this.dynamic.effectiveName(header, obj, name)
+      this.considerTitleBlock(block, this.attributes(obj))
     }
   }
 }
@@ -670,50 +459,4 @@ function isSubentity(type: number): boolean {
     type === T.DWG_TYPE_BLOCK ||
     type === T.DWG_TYPE_ENDBLK
   )
-}
-
-type HatchSeg = Dwg_HATCH_Path['segs'][number]
-
-function hatchEdge(seg: HatchSeg): LoopEdge | null {
-  const p = (v: { x: number; y: number } | undefined): Point => ({
-    x: v?.x ?? 0,
-    y: v?.y ?? 0,
-    z: 0,
-  })
-  switch (seg.curve_type) {
-    case 1:
-      return { kind: 'line', a: p(seg.first_endpoint), b: p(seg.second_endpoint) }
-    case 2:
-      return {
-        kind: 'arc',
-        center: p(seg.center),
-        radius: seg.radius,
-        start: seg.start_angle,
-        end: seg.end_angle,
-        ccw: Boolean(seg.is_ccw),
-      }
-    case 3:
-      return {
-        kind: 'ellipse',
-        center: p(seg.center),
-        major: p(seg.endpoint),
-        ratio: seg.minor_major_ratio,
-        start: seg.start_angle,
-        end: seg.end_angle,
-        ccw: Boolean(seg.is_ccw),
-      }
-    case 4:
-      return {
-        kind: 'spline',
-        spline: {
-          degree: seg.degree,
-          knots: seg.knots ?? [],
-          control: (seg.control_points ?? []).map((c) => ({ x: c.x, y: c.y, z: 0 })),
-          weights: seg.is_rational ? (seg.control_points ?? []).map((c) => c.w ?? 1) : [],
-          fit: (seg.fitpts ?? []).map((f) => ({ x: f.x, y: f.y, z: 0 })),
-        },
-      }
-    default:
-      return null
-  }
 }

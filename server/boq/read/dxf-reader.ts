@@ -2,48 +2,60 @@ import { DxfParser } from '@mlightcad/dxf-json'
 import {
   type Attribute,
   type Drawing,
-  type DrawingEntity,
   emptyDrawing,
   type InsertRef,
-  isAnonymousBlock,
-  type Loop,
-  type LoopEdge,
-  type Point,
+  isGraphicsBlock,
   skip,
-  type Vertex,
 } from '../drawing.ts'
 import { BoqError } from '../errors.ts'
+import { DynamicBlocks } from './dxf/dynamic.ts'
+import {
+  type DxfEntity,
+  dxfTypeName,
+  handleOf,
+  helixFromPairs,
+  measurable,
+  num,
+  pt,
+} from './dxf/geometry.ts'
+import { type DxfScan, type ScannedEntity, SUBENTITIES, scanDxf } from './dxf/scan.ts'
+import { decodeDxf, isBinaryDxf, withEndBlockMarkers } from './dxf/text.ts'
 import { skipReason } from './entity-kinds.ts'
 import { attributeRecord, titleBlockScore } from './title-block.ts'
 
-const DEG = Math.PI / 180
-
-// dxf-json's output, only as far as this reader looks at it.
-type Xy = { x?: number; y?: number; z?: number }
-type DxfEntity = Record<string, unknown> & {
-  type: string
-  layer?: string
-  handle?: string
-  ownerBlockRecordSoftId?: string
-  inPaperSpace?: boolean
-}
+type DxfBlock = { name?: string; type?: number; xrefPath?: string; entities?: DxfEntity[] }
 type DxfDocument = {
   header?: Record<string, unknown>
-  tables?: { BLOCK_RECORD?: { entries?: { handle?: string; name?: string }[] } }
-  blocks?: Record<string, { name?: string; entities?: DxfEntity[] }>
+  blocks?: Record<string, DxfBlock>
   entities?: DxfEntity[]
 }
 
-const pt = (p: unknown): Point => {
-  const v = (p ?? {}) as Xy
-  return { x: Number(v.x) || 0, y: Number(v.y) || 0, z: Number(v.z) || 0 }
-}
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
+/** Types this reader measures or counts: one the parser could not read is worth a warning. */
+const MEASURED = new Set([
+  'LINE',
+  'ARC',
+  'CIRCLE',
+  'ELLIPSE',
+  'LWPOLYLINE',
+  'POLYLINE',
+  'SPLINE',
+  'HATCH',
+  'MLINE',
+  'INSERT',
+])
+const UNREADABLE = 'not readable in this DXF: not measured'
+/** BLOCK flags: 4 an attached drawing (xref), 8 an overlay xref. */
+const XREF = 4
+const OVERLAY = 8
 
-/** Reads an ASCII (or binary) DXF into the drawing model; DXF angles are degrees, ellipses radians. */
+/** Reads an ASCII DXF into the drawing model; DXF angles are degrees, ellipses radians. */
 export function readDxf(bytes: Uint8Array): Drawing {
+  if (isBinaryDxf(bytes))
+    throw new BoqError('unsupported', 'Binary DXF is not supported: save the drawing as ASCII DXF.')
+  let text = decodeDxf(bytes)
+  const scan = scanDxf(text)
+  if (scan.endBlockMarkerMissing) text = withEndBlockMarkers(text)
   let doc: DxfDocument
-  const text = new TextDecoder('utf-8').decode(bytes)
   try {
     doc = new DxfParser().parseSync(text) as unknown as DxfDocument
   } catch (error) {
@@ -57,84 +69,186 @@ export function readDxf(bytes: Uint8Array): Drawing {
   const version = String(doc.header?.$ACADVER ?? 'DXF')
   const drawing = emptyDrawing('dxf', version)
   drawing.insunits = num(doc.header?.$INSUNITS)
-  return new DxfWalker(drawing, doc, text).read()
+  return new DxfWalker(drawing, doc, scan).read()
 }
 
 class DxfWalker {
   private readonly drawing: Drawing
   private readonly doc: DxfDocument
+  private readonly scan: DxfScan
+  /** The model space's block record handle; null in R12, which has no block records. */
   private readonly modelSpace: string | null
-  private readonly realNames: Map<string, string>
+  private readonly dynamic: DynamicBlocks
+  private readonly blocksByName = new Map<string, DxfBlock>()
+  /** Definitions whose nested references are being read: meeting one again is a loop. */
+  private readonly reading = new Set<string>()
+  private readonly loopsWarned = new Set<string>()
+  private readonly unreadable = new Map<string, number>()
   private titleScore = 0
 
-  constructor(drawing: Drawing, doc: DxfDocument, text: string) {
+  constructor(drawing: Drawing, doc: DxfDocument, scan: DxfScan) {
     this.drawing = drawing
     this.doc = doc
-    const records = doc.tables?.BLOCK_RECORD?.entries ?? []
-    this.modelSpace = records.find((r) => r.name?.toUpperCase() === '*MODEL_SPACE')?.handle ?? null
-    this.realNames = dynamicBlockNames(text, records)
+    this.scan = scan
+    const records = [...scan.records]
+    this.modelSpace = records.find(([, r]) => r.name.toUpperCase() === '*MODEL_SPACE')?.[0] ?? null
+    this.dynamic = new DynamicBlocks(scan)
+    for (const [name, block] of Object.entries(doc.blocks ?? {}))
+      this.blocksByName.set(name.toUpperCase(), block)
   }
 
   read(): Drawing {
-    const entities = this.doc.entities ?? []
-    const attribs = new Map<string, Attribute[]>()
-    for (const e of entities) {
-      if (e.type === 'ATTRIB' && e.ownerBlockRecordSoftId) {
-        const list = attribs.get(e.ownerBlockRecordSoftId) ?? []
-        list.push({ tag: String(e.tag ?? ''), value: String(e.text ?? '') })
-        attribs.set(e.ownerBlockRecordSoftId, list)
-      }
+    const { drawing } = this
+    const all = this.doc.entities ?? []
+    const attributes = attributesByInsert(all)
+    // The parser's entities are the scanned ones minus the types it does not know: each scanned
+    // one is found by its handle, or (R12, no handles) as the next of the same type in file order.
+    const parsed = all.filter((e) => !SUBENTITIES.has(e.type))
+    const byHandle = new Map<string, DxfEntity>()
+    const unnamed: DxfEntity[] = []
+    for (const e of parsed) {
+      const handle = handleOf(e)
+      if (handle && !byHandle.has(handle)) byHandle.set(handle, e)
+      else unnamed.push(e)
     }
-    for (const e of entities) {
-      if (e.type === 'ATTRIB' || e.type === 'SEQEND' || e.type === 'VERTEX') continue
-      const paper =
-        e.ownerBlockRecordSoftId && this.modelSpace
-          ? e.ownerBlockRecordSoftId !== this.modelSpace
-          : Boolean(e.inPaperSpace)
-      if (paper) {
-        if (e.type === 'INSERT')
-          this.considerTitleBlock(this.effectiveName(e), attribs.get(e.handle ?? '') ?? [])
-        continue
-      }
-      const typeName = dxfTypeName(e)
-      this.drawing.entityCounts[typeName] = (this.drawing.entityCounts[typeName] ?? 0) + 1
-      if (e.type === 'INSERT') {
-        const ref = this.insert(e, attribs.get(e.handle ?? '') ?? [], true)
-        if (ref) this.drawing.inserts.push(ref)
-        continue
-      }
-      const measured = measurable(e)
-      if (measured) this.drawing.entities.push(measured)
-      else skip(this.drawing, typeName, skipReason(typeName))
+    const used = new Set<DxfEntity>()
+    let next = 0
+    for (const scanned of this.scan.entities) {
+      const e = scanned.handle ? byHandle.get(scanned.handle) : unnamed[next]
+      if (e && e.type === scanned.type && !used.has(e)) {
+        used.add(e)
+        if (!scanned.handle) next++
+        this.entity(e, scanned, attributes)
+      } else this.unparsed(scanned)
     }
-    return this.drawing
+    // Any the scan did not see (it should see them all) are still read.
+    for (const e of parsed) if (!used.has(e)) this.entity(e, null, attributes)
+    for (const [name, count] of this.scan.blockEntities) {
+      // Layouts other than the active one keep their entities in their block definition.
+      if (/^[*$]PAPER_SPACE/i.test(name)) drawing.paperSpaceEntities += count
+    }
+    this.warn()
+    return drawing
+  }
+
+  private warn(): void {
+    const { drawing } = this
+    if (this.unreadable.size > 0) {
+      const total = [...this.unreadable.values()].reduce((a, b) => a + b, 0)
+      const list = [...this.unreadable].map(([type, n]) => `${type} ×${n}`).join(', ')
+      drawing.warnings.push(
+        `${total} model-space entities could not be read from this DXF (${list}): they are listed as not measured.`,
+      )
+    }
+    if (Object.keys(drawing.entityCounts).length === 0) {
+      drawing.warnings.push(
+        'Model space is empty: nothing to measure (the content may be in block definitions or paper space).',
+      )
+    }
+  }
+
+  /** Paper space by owner where block records name the model space, else by group 67 (R12). */
+  private inPaperSpace(e: DxfEntity | null, scanned: ScannedEntity | null): boolean {
+    const owner = String(e?.ownerBlockRecordSoftId ?? scanned?.owner ?? '').toUpperCase()
+    if (owner && this.modelSpace) return owner !== this.modelSpace
+    return Boolean(e?.isInPaperSpace || scanned?.paper)
+  }
+
+  private count(type: string): void {
+    this.drawing.entityCounts[type] = (this.drawing.entityCounts[type] ?? 0) + 1
+  }
+
+  private entity(
+    e: DxfEntity,
+    scanned: ScannedEntity | null,
+    attributes: Map<DxfEntity, Attribute[]>,
+  ): void {
+    const { drawing } = this
+    if (this.inPaperSpace(e, scanned)) {
+      drawing.paperSpaceEntities++
+      if (e.type === 'INSERT')
+        this.considerTitleBlock(this.effectiveName(e), attributes.get(e) ?? [])
+      return
+    }
+    const typeName = dxfTypeName(e)
+    this.count(typeName)
+    if (e.type === 'INSERT') {
+      if (this.xref(e)) return
+      const ref = this.insert(e, attributes.get(e) ?? [], true)
+      if (ref) drawing.inserts.push(ref)
+      return
+    }
+    const measured = measurable(e)
+    if (measured) drawing.entities.push(measured)
+    else skip(drawing, typeName, skipReason(typeName))
+  }
+
+  /** An entity the parser left out: counted by its type; a HELIX is read from its pairs. */
+  private unparsed(scanned: ScannedEntity): void {
+    const { drawing } = this
+    if (this.inPaperSpace(null, scanned)) {
+      drawing.paperSpaceEntities++
+      return
+    }
+    const { type } = scanned
+    this.count(type)
+    if (type === 'HELIX' && scanned.pairs) {
+      drawing.entities.push(helixFromPairs(scanned.pairs, scanned.handle))
+    } else if (MEASURED.has(type)) {
+      this.unreadable.set(type, (this.unreadable.get(type) ?? 0) + 1)
+      skip(drawing, type, UNREADABLE)
+    } else skip(drawing, type, skipReason(type))
+  }
+
+  private block(name: string): DxfBlock | undefined {
+    return this.doc.blocks?.[name] ?? this.blocksByName.get(name.toUpperCase())
+  }
+
+  /** A reference to an attached drawing goes to `xrefs`: its content is not in this file. */
+  private xref(e: DxfEntity): boolean {
+    const name = String(e.name ?? '')
+    const block = this.block(name)
+    const flag = num(block?.type)
+    if (!(flag & (XREF | OVERLAY))) return false
+    const p = pt(e.insertionPoint)
+    this.drawing.xrefs.push({
+      name,
+      path: String(block?.xrefPath ?? ''),
+      overlay: (flag & OVERLAY) !== 0,
+      handle: handleOf(e),
+      layer: String(e.layer ?? '0'),
+      x: p.x,
+      y: p.y,
+    })
+    return true
   }
 
   private effectiveName(e: DxfEntity): string {
-    const name = String(e.name ?? '')
-    return this.realNames.get(name.toUpperCase()) ?? name
+    return this.dynamic.name(String(e.name ?? ''), extensionDictionary(e))
   }
 
   private insert(e: DxfEntity, attributes: Attribute[], topLevel: boolean): InsertRef | null {
+    const definition = String(e.name ?? '')
     const name = this.effectiveName(e)
-    if (!name || isAnonymousBlock(name)) {
+    if (!name || isGraphicsBlock(name)) {
       if (topLevel) {
         skip(
           this.drawing,
-          `INSERT *${name.charAt(1).toUpperCase()}`,
+          `INSERT ${anonymousKind(name)}`,
           'anonymous block (hatch, dimension or group graphics of old releases): not a placed block',
         )
       }
       return null
     }
-    if (!this.drawing.nestedInserts.has(name)) {
-      this.drawing.nestedInserts.set(name, [])
-      this.drawing.nestedInserts.set(name, this.nested(String(e.name ?? '')))
-    }
+    this.readDefinition(definition, name)
     this.considerTitleBlock(name, attributes)
     const p = pt(e.insertionPoint)
+    const visibility = this.dynamic.visibility(extensionDictionary(e))
     return {
       block: name,
+      definition,
+      handle: handleOf(e),
+      properties: visibility === null ? {} : { visibility },
       layer: String(e.layer ?? '0'),
       count: Math.max(1, num(e.rowCount) || 1) * Math.max(1, num(e.columnCount) || 1),
       x: p.x,
@@ -143,24 +257,38 @@ class DxfWalker {
     }
   }
 
-  private nested(blockName: string): InsertRef[] {
-    const block = this.doc.blocks?.[blockName]
-    if (!block?.entities) return []
-    const attribs = new Map<string, Attribute[]>()
-    for (const e of block.entities) {
-      if (e.type === 'ATTRIB' && e.ownerBlockRecordSoftId) {
-        const list = attribs.get(e.ownerBlockRecordSoftId) ?? []
-        list.push({ tag: String(e.tag ?? ''), value: String(e.text ?? '') })
-        attribs.set(e.ownerBlockRecordSoftId, list)
+  /** The references inside a definition, read once; a definition met again while read loops. */
+  private readDefinition(definition: string, name: string): void {
+    const { nestedInserts, warnings } = this.drawing
+    if (this.reading.has(definition)) {
+      if (!this.loopsWarned.has(definition)) {
+        this.loopsWarned.add(definition)
+        warnings.push(
+          `Block "${name}" contains itself; the reference that closes the loop is counted but not followed.`,
+        )
       }
+      return
     }
+    if (nestedInserts.has(definition)) return
+    this.reading.add(definition)
+    nestedInserts.set(definition, this.nested(definition))
+    this.reading.delete(definition)
+  }
+
+  private nested(definition: string): InsertRef[] {
+    const entities = this.block(definition)?.entities ?? []
+    const attributes = attributesByInsert(entities)
     const out: InsertRef[] = []
-    for (const e of block.entities) {
-      if (e.type !== 'INSERT') continue
-      const ref = this.insert(e, attribs.get(e.handle ?? '') ?? [], false)
+    for (const e of entities) {
+      if (e.type !== 'INSERT' || this.isXref(e)) continue
+      const ref = this.insert(e, attributes.get(e) ?? [], false)
       if (ref) out.push(ref)
     }
     return out
+  }
+
+  private isXref(e: DxfEntity): boolean {
+    return (num(this.block(String(e.name ?? ''))?.type) & (XREF | OVERLAY)) !== 0
   }
 
   private considerTitleBlock(block: string, attributes: Attribute[]): void {
@@ -172,184 +300,41 @@ class DxfWalker {
   }
 }
 
+function extensionDictionary(e: DxfEntity): string {
+  const group = e.extensions?.ACAD_XDICTIONARY ?? []
+  return String(group.find((g) => g.code === 360)?.value ?? '')
+}
+
+function anonymousKind(name: string): string {
+  const letter = name.charAt(1).toUpperCase()
+  return letter ? `*${letter}` : '(unnamed)'
+}
+
 /**
- * Anonymous *U blocks of dynamic block references → the real block's name. dxf-json keeps no
- * extended data of BLOCK_RECORDs, so the TABLES section is scanned for AcDbBlockRepBTag's 1005.
+ * Attributes by the INSERT they belong to. DXF orders them: the ATTRIBs after an INSERT, up to
+ * its SEQEND (which dxf-json drops, so up to the next other entity), are its own; many writers
+ * give them no owner handle. The owner handle is used for an ATTRIB found anywhere else.
  */
-function dynamicBlockNames(
-  text: string,
-  records: { handle?: string; name?: string }[],
-): Map<string, string> {
-  const out = new Map<string, string>()
-  if (!text.includes('AcDbBlockRepBTag')) return out
-  const byHandle = new Map(
-    records.map((r) => [String(r.handle ?? '').toUpperCase(), String(r.name ?? '')]),
-  )
-  const lines = text.split(/\r?\n/)
-  let name = ''
-  let inRecord = false
-  let inTag = false
-  for (let i = 0; i + 1 < lines.length; i += 2) {
-    const code = lines[i].trim()
-    const value = lines[i + 1].trim()
-    if (code === '0') {
-      inRecord = value === 'BLOCK_RECORD'
-      inTag = false
-      name = ''
-      if (value === 'ENDSEC' && out.size > 0) continue
-    } else if (inRecord && code === '2') name = value
-    else if (inRecord && code === '1001') inTag = value === 'AcDbBlockRepBTag'
-    else if (inRecord && inTag && code === '1005' && name.startsWith('*')) {
-      const real = byHandle.get(value.toUpperCase())
-      if (real && !real.startsWith('*')) out.set(name.toUpperCase(), real)
-    }
-  }
-  return out
-}
-
-/** Geometry of a measurable entity; null when the type is not measured. */
-function measurable(e: DxfEntity): DrawingEntity | null {
-  const layer = String(e.layer ?? '0')
-  switch (e.type) {
-    case 'LINE':
-      return { type: 'line', layer, a: pt(e.startPoint), b: pt(e.endPoint) }
-    case 'ARC':
-      return {
-        type: 'arc',
-        layer,
-        radius: num(e.radius),
-        start: num(e.startAngle) * DEG,
-        end: num(e.endAngle) * DEG,
-      }
-    case 'CIRCLE':
-      return { type: 'circle', layer, radius: num(e.radius) }
-    case 'ELLIPSE':
-      return {
-        type: 'ellipse',
-        layer,
-        center: pt(e.center),
-        major: pt(e.majorAxisEndPoint),
-        ratio: num(e.axisRatio),
-        start: num(e.startAngle),
-        end: num(e.endAngle),
-      }
-    case 'LWPOLYLINE': {
-      const elevation = num(e.elevation)
-      const vertices = ((e.vertices as (Xy & { bulge?: number })[]) ?? []).map((v) => ({
-        x: num(v.x),
-        y: num(v.y),
-        z: elevation,
-        bulge: num(v.bulge),
-      }))
-      return { type: 'polyline', layer, vertices, closed: (num(e.flag) & 1) !== 0, is3d: false }
-    }
-    case 'POLYLINE': {
-      const flag = num(e.flag)
-      // 16 = 3D mesh, 64 = polyface mesh: surfaces, not linework.
-      if (flag & (16 | 64)) return null
-      const vertices: Vertex[] = []
-      for (const v of (e.vertices as (Xy & { bulge?: number; flag?: number })[]) ?? []) {
-        if (num(v.flag) & 16) continue // spline frame control point
-        vertices.push({ x: num(v.x), y: num(v.y), z: num(v.z), bulge: num(v.bulge) })
-      }
-      return { type: 'polyline', layer, vertices, closed: (flag & 1) !== 0, is3d: (flag & 8) !== 0 }
-    }
-    case 'SPLINE': {
-      const control = ((e.controlPoints as Xy[]) ?? []).map(pt)
-      const weights = Array.isArray(e.weights) ? (e.weights as number[]) : []
-      return {
-        type: 'spline',
-        layer,
-        degree: num(e.degree),
-        knots: (e.knots as number[]) ?? [],
-        control,
-        weights: weights.length === control.length ? weights : [],
-        fit: ((e.fitPoints as Xy[]) ?? []).map(pt),
-        startTangent: e.startTangent ? pt(e.startTangent) : null,
-        endTangent: e.endTangent ? pt(e.endTangent) : null,
-      }
-    }
-    case 'HATCH':
-      return { type: 'hatch', layer, loops: hatchLoops(e.boundaryPaths), style: num(e.hatchStyle) }
-    default:
-      return null
-  }
-}
-
-/** Heavy polylines under the names the DWG reader gives them, so both count alike. */
-function dxfTypeName(e: DxfEntity): string {
-  if (e.type !== 'POLYLINE') return e.type
-  const flag = num(e.flag)
-  if (flag & 64) return 'POLYLINE_PFACE'
-  if (flag & 16) return 'POLYLINE_MESH'
-  return flag & 8 ? 'POLYLINE_3D' : 'POLYLINE_2D'
-}
-
-type DxfEdge = Record<string, unknown> & { type: number }
-
-function hatchLoops(paths: unknown): Loop[] {
-  const loops: Loop[] = []
-  for (const path of (paths as Record<string, unknown>[]) ?? []) {
-    if (num(path.boundaryPathTypeFlag) & 2) {
-      const vertices = ((path.vertices as (Xy & { bulge?: number })[]) ?? []).map((v) => ({
-        x: num(v.x),
-        y: num(v.y),
-        z: 0,
-        bulge: num(v.bulge),
-      }))
-      if (vertices.length) loops.push({ kind: 'polyline', vertices })
+function attributesByInsert(entities: DxfEntity[]): Map<DxfEntity, Attribute[]> {
+  const out = new Map<DxfEntity, Attribute[]>()
+  const byHandle = new Map<string, DxfEntity>()
+  let open: DxfEntity | null = null
+  for (const e of entities) {
+    if (e.type === 'INSERT') {
+      open = e
+      if (handleOf(e)) byHandle.set(handleOf(e), e)
       continue
     }
-    const edges: LoopEdge[] = []
-    for (const edge of (path.edges as DxfEdge[]) ?? []) {
-      const converted = hatchEdge(edge)
-      if (converted) edges.push(converted)
+    if (e.type !== 'ATTRIB') {
+      open = null
+      continue
     }
-    if (edges.length) loops.push({ kind: 'edges', edges })
+    const owner = open ?? byHandle.get(String(e.ownerBlockRecordSoftId ?? '').toUpperCase())
+    const tag = String(e.tag ?? '')
+    if (!owner || !tag) continue
+    const list = out.get(owner) ?? []
+    list.push({ tag, value: String(e.text ?? '') })
+    out.set(owner, list)
   }
-  return loops
-}
-
-function hatchEdge(edge: DxfEdge): LoopEdge | null {
-  switch (edge.type) {
-    case 1:
-      return { kind: 'line', a: pt(edge.start), b: pt(edge.end) }
-    case 2:
-      return {
-        kind: 'arc',
-        center: pt(edge.center),
-        radius: num(edge.radius),
-        start: num(edge.startAngle) * DEG,
-        end: num(edge.endAngle) * DEG,
-        ccw: edge.isCCW !== false && edge.isCCW !== 0,
-      }
-    case 3:
-      return {
-        kind: 'ellipse',
-        center: pt(edge.center),
-        major: pt(edge.end),
-        ratio: num(edge.lengthOfMinorAxis),
-        start: num(edge.startAngle) * DEG,
-        end: num(edge.endAngle) * DEG,
-        ccw: edge.isCCW !== false && edge.isCCW !== 0,
-      }
-    case 4: {
-      const control = (edge.controlPoints as (Xy & { weight?: number })[]) ?? []
-      const rational = control.some((c) => typeof c.weight === 'number')
-      return {
-        kind: 'spline',
-        spline: {
-          degree: num(edge.degree),
-          knots: (edge.knots as number[]) ?? [],
-          control: control.map(pt),
-          weights: rational
-            ? control.map((c) => (typeof c.weight === 'number' ? c.weight : 1))
-            : [],
-          fit: ((edge.fitDatum as Xy[]) ?? []).map(pt),
-        },
-      }
-    }
-    default:
-      return null
-  }
+  return out
 }

@@ -1,6 +1,7 @@
 /**
  * Writes ASCII DXF (AC1015) of known content for tests: tables, block definitions, model and
- * paper space entities, with the group codes AutoCAD writes.
+ * paper space entities, attached drawings (xrefs), and the objects AutoCAD keeps for a dynamic
+ * block's reference, with the group codes AutoCAD writes.
  */
 
 type P = [number, number] | [number, number, number]
@@ -26,13 +27,34 @@ export type HatchPath =
       )[]
     }
 
+/** What AutoCAD keeps in a dynamic block reference's extension dictionary. */
+export type Representation = {
+  /** The dynamic block it is a copy of (AcDbRepData's ACDB_BLOCKREPRESENTATION_DATA). */
+  block?: string
+  /** Its visibility state (AppDataCache → ACAD_ENHANCEDBLOCKDATA XRECORDs). */
+  visibility?: string
+}
+
+export type InsertOptions = {
+  representation?: Representation
+  /** false: the ATTRIBs carry no owner handle (330), as many libraries write them. */
+  attributeOwners?: boolean
+}
+
 export class DxfWriter {
   private handle = 0x100
   private readonly layers = new Set<string>(['0'])
   private readonly records: { name: string; handle: string; dynamicOf?: string }[] = []
-  private readonly blocks: { name: string; record: string; body: Pairs }[] = []
+  private readonly blocks: {
+    name: string
+    record: string
+    body: Pairs
+    flags?: number
+    path?: string
+  }[] = []
   private readonly model: Pairs = []
   private readonly paper: Pairs = []
+  private readonly objects: Pairs = []
   readonly modelSpace: string
   readonly paperSpace: string
   insunits = 0
@@ -66,16 +88,52 @@ export class DxfWriter {
     this.blocks.push({ name, record, body })
   }
 
+  /** Defines an attached drawing: a block with the xref flag (4; overlay 8) and the file's path. */
+  xref(name: string, path: string, overlay = false): void {
+    const record = this.record(name)
+    this.blocks.push({ name, record, body: [], flags: 4 | (overlay ? 8 : 0), path })
+  }
+
+  private recordHandle(name: string): string {
+    const record = this.records.find((r) => r.name === name)
+    if (!record) throw new Error(`no block ${name}`)
+    return record.handle
+  }
+
   target(space: 'model' | 'paper'): { to: Pairs; owner: string } {
     return space === 'model'
       ? { to: this.model, owner: this.modelSpace }
       : { to: this.paper, owner: this.paperSpace }
   }
 
-  private head(to: Pairs, type: string, owner: string, layer: string, subclass: string): string {
+  private head(
+    to: Pairs,
+    type: string,
+    owner: string,
+    layer: string,
+    subclass: string,
+    xdict?: string,
+  ): string {
     this.layers.add(layer)
     const handle = this.next()
-    to.push(0, type, 5, handle, 330, owner, 100, 'AcDbEntity', 8, layer, 100, subclass)
+    to.push(0, type, 5, handle)
+    if (xdict) to.push(102, '{ACAD_XDICTIONARY', 360, xdict, 102, '}')
+    if (owner) to.push(330, owner)
+    to.push(100, 'AcDbEntity', 8, layer, 100, subclass)
+    return handle
+  }
+
+  /** Any entity: its head, then `pairs` as they are (for types the writer has no method for). */
+  entity(
+    to: Pairs,
+    owner: string,
+    layer: string,
+    type: string,
+    subclass: string,
+    pairs: Pairs,
+  ): string {
+    const handle = this.head(to, type, owner, layer, subclass)
+    to.push(...pairs)
     return handle
   }
 
@@ -187,6 +245,59 @@ export class DxfWriter {
     weights?: number[],
   ): void {
     this.head(to, 'SPLINE', owner, layer, 'AcDbSpline')
+    this.splineData(to, degree, knots, control, weights)
+  }
+
+  /** A helix: its path as a spline, then its axis, radius and turns (AcDbHelix). */
+  helix(
+    to: Pairs,
+    owner: string,
+    layer: string,
+    degree: number,
+    knots: number[],
+    control: P[],
+    shape: { radius: number; turns: number; turnHeight: number },
+  ): string {
+    const handle = this.head(to, 'HELIX', owner, layer, 'AcDbSpline')
+    this.splineData(to, degree, knots, control)
+    const start = control[0]
+    to.push(100, 'AcDbHelix', 90, 32, 91, 2, 10, 0, 20, 0, 30, 0)
+    to.push(11, start[0], 21, start[1], 31, start[2] ?? 0, 12, 0, 22, 0, 32, 1)
+    to.push(40, shape.radius, 41, shape.turns, 42, shape.turnHeight, 290, 1, 280, 1)
+    return handle
+  }
+
+  /** A multiline along `vertices` (style STANDARD's two elements, 1 apart). */
+  mline(
+    to: Pairs,
+    owner: string,
+    layer: string,
+    vertices: P[],
+    closed: boolean,
+    style = 'STANDARD',
+  ): string {
+    const handle = this.head(to, 'MLINE', owner, layer, 'AcDbMline')
+    const [first] = vertices
+    to.push(2, style, 340, '0', 40, 1, 70, 0, 71, 1 | (closed ? 2 : 0), 72, vertices.length)
+    to.push(73, 2, 10, first[0], 20, first[1], 30, first[2] ?? 0, 210, 0, 220, 0, 230, 1)
+    vertices.forEach((v, i) => {
+      const n = vertices[(i + 1) % vertices.length]
+      const [dx, dy] = [n[0] - v[0], n[1] - v[1]]
+      const d = Math.hypot(dx, dy) || 1
+      to.push(11, v[0], 21, v[1], 31, v[2] ?? 0, 12, dx / d, 22, dy / d, 32, 0)
+      to.push(13, -dy / d, 23, dx / d, 33, 0)
+      for (const offset of [0.5, -0.5]) to.push(74, 2, 41, offset, 41, 0, 75, 0)
+    })
+    return handle
+  }
+
+  private splineData(
+    to: Pairs,
+    degree: number,
+    knots: number[],
+    control: P[],
+    weights?: number[],
+  ): void {
     to.push(
       210,
       0,
@@ -219,20 +330,69 @@ export class DxfWriter {
     at: P,
     attributes: Record<string, string> = {},
     grid?: { cols: number; rows: number },
-  ): void {
+    options: InsertOptions = {},
+  ): string {
     const tags = Object.entries(attributes)
-    const handle = this.head(to, 'INSERT', owner, layer, 'AcDbBlockReference')
+    const xdict = options.representation ? this.next() : undefined
+    const handle = this.head(to, 'INSERT', owner, layer, 'AcDbBlockReference', xdict)
+    if (xdict && options.representation) this.representation(xdict, handle, options.representation)
     if (tags.length) to.push(66, 1)
     to.push(2, block, 10, at[0], 20, at[1], 30, 0)
     if (grid) to.push(70, grid.cols, 71, grid.rows, 44, 10, 45, 10)
+    const attributeOwner = options.attributeOwners === false ? '' : handle
     for (const [tag, value] of tags) {
-      this.head(to, 'ATTRIB', handle, layer, 'AcDbText')
+      this.head(to, 'ATTRIB', attributeOwner, layer, 'AcDbText')
       to.push(10, at[0], 20, at[1], 30, 0, 40, 1, 1, value, 100, 'AcDbAttribute', 2, tag, 70, 0)
     }
     if (tags.length) {
-      this.head(to, 'SEQEND', handle, layer, 'AcDbEntity')
+      this.head(to, 'SEQEND', attributeOwner, layer, 'AcDbEntity')
       to.splice(to.length - 2, 2)
     }
+    return handle
+  }
+
+  /**
+   * A dynamic reference's extension dictionary as AutoCAD writes it: AcDbBlockRepresentation →
+   * AcDbRepData (the defining block record) and AppDataCache → ACAD_ENHANCEDBLOCKDATA, one
+   * XRECORD per parameter (a number-only one, then the visibility state's, which holds its name).
+   */
+  private representation(xdict: string, insert: string, rep: Representation): void {
+    const [representation, repData, cache, enhanced, other, visibility] = [...Array(6)].map(() =>
+      this.next(),
+    )
+    this.dictionary(xdict, insert, [['AcDbBlockRepresentation', representation]])
+    const entries: [string, string][] = []
+    if (rep.block) entries.push(['AcDbRepData', repData])
+    if (rep.visibility !== undefined) entries.push(['AppDataCache', cache])
+    this.dictionary(representation, xdict, entries)
+    if (rep.block) {
+      this.objects.push(0, 'ACDB_BLOCKREPRESENTATION_DATA', 5, repData)
+      this.objects.push(102, '{ACAD_REACTORS', 330, representation, 102, '}', 330, representation)
+      this.objects.push(100, 'AcDbBlockRepresentationData', 70, 1)
+      this.objects.push(340, this.recordHandle(rep.block))
+    }
+    if (rep.visibility !== undefined) {
+      this.dictionary(cache, representation, [['ACAD_ENHANCEDBLOCKDATA', enhanced]])
+      this.dictionary(enhanced, cache, [
+        ['1', other],
+        ['46', visibility],
+      ])
+      this.xrecord(other, enhanced, [1071, 135625452, 70, 25, 70, 104, 10, -10, 20, -10, 30, 0])
+      this.xrecord(visibility, enhanced, [1071, 184556386, 70, 25, 1, rep.visibility])
+    }
+  }
+
+  private dictionary(handle: string, owner: string, entries: [string, string][]): void {
+    this.objects.push(0, 'DICTIONARY', 5, handle)
+    this.objects.push(102, '{ACAD_REACTORS', 330, owner, 102, '}', 330, owner)
+    this.objects.push(100, 'AcDbDictionary', 280, 1, 281, 1)
+    for (const [name, object] of entries) this.objects.push(3, name, 360, object)
+  }
+
+  private xrecord(handle: string, owner: string, data: Pairs): void {
+    this.objects.push(0, 'XRECORD', 5, handle)
+    this.objects.push(102, '{ACAD_REACTORS', 330, owner, 102, '}', 330, owner)
+    this.objects.push(100, 'AcDbXrecord', 280, 1, ...data)
   }
 
   hatch(to: Pairs, owner: string, layer: string, paths: HatchPath[], style = 0): void {
@@ -412,7 +572,7 @@ export class DxfWriter {
         2,
         b.name,
         70,
-        b.name.startsWith('*U') ? 1 : 0,
+        b.flags ?? (b.name.startsWith('*U') ? 1 : 0),
         10,
         0,
         20,
@@ -422,7 +582,7 @@ export class DxfWriter {
         3,
         b.name,
         1,
-        '',
+        b.path ?? '',
       )
       out.push(...b.body)
       out.push(
@@ -441,7 +601,9 @@ export class DxfWriter {
       )
     }
     out.push(0, 'ENDSEC')
-    out.push(0, 'SECTION', 2, 'ENTITIES', ...this.model, ...this.paper, 0, 'ENDSEC', 0, 'EOF')
+    out.push(0, 'SECTION', 2, 'ENTITIES', ...this.model, ...this.paper, 0, 'ENDSEC')
+    if (this.objects.length) out.push(0, 'SECTION', 2, 'OBJECTS', ...this.objects, 0, 'ENDSEC')
+    out.push(0, 'EOF')
     const lines: string[] = []
     for (let i = 0; i < out.length; i += 2)
       lines.push(String(out[i]).padStart(3, ' '), String(out[i + 1]))

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { csvText, toCsv } from './csv.ts'
+import { makeBoq } from './testing/boq-factory.ts'
+
+const HOSTILE = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\tx', '\rx']
+
+/** RFC 4180 as csv-stringify writes it: quoted fields may hold commas, quotes and line breaks. */
+function parse(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') field += text[++i]
+      else if (char === '"') quoted = false
+      else field += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      row.push(field)
+      field = ''
+    } else if (char === '\n') {
+      rows.push([...row, field])
+      row = []
+      field = ''
+    } else field += char
+  }
+  if (field || row.length) rows.push([...row, field])
+  return rows
+}
+
+/** The CSV as records keyed by header; empty fields left out. */
+function records(text: string): Record<string, string>[] {
+  const [headers, ...rows] = parse(text)
+  return rows.map((row) =>
+    Object.fromEntries(row.flatMap((v, i) => (v === '' ? [] : [[headers[i], v]]))),
+  )
+}
+
+describe('toCsv', () => {
+  it('is one table led by the bill, then the sheets, the warnings and the xrefs', () => {
+    const csv = toCsv(makeBoq())
+    const [headers] = parse(csv)
+    expect(headers.slice(0, 5)).toEqual(['Section', 'Item', 'Description', 'Quantity', 'Unit'])
+    expect(new Set(headers).size).toBe(headers.length)
+    const sections = [...new Set(records(csv).map((r) => r.Section))]
+    expect(sections).toEqual([
+      'Bill',
+      'Blocks by layer',
+      'References',
+      'Lengths',
+      'Areas',
+      'Not measured',
+      'Warnings',
+      'Drawings referenced',
+    ])
+    expect(records(csv)[0]).toEqual({
+      Section: 'Bill',
+      Item: 'A1',
+      Description: 'DOOR',
+      Quantity: '11',
+      Unit: 'nr',
+    })
+    expect(records(csv).at(-1)).toEqual({
+      Section: 'Drawings referenced',
+      Name: 'SITE',
+      Path: '..\\site\\site.dwg',
+      Overlay: 'no',
+      Handle: '2A',
+      Layer: 'Xref',
+      'X (mm)': '100',
+      'Y (mm)': '-200.5',
+    })
+  })
+
+  it('writes numbers unformatted at full precision; negative numbers stay numbers', () => {
+    const rows = records(toCsv(makeBoq()))
+    const walls = rows.find((r) => r.Section === 'Bill' && r.Item === 'B1')
+    expect(Number(walls?.Quantity)).toBe(25.123456789012344)
+    const door = rows.find((r) => r.Section === 'References' && r.Handle === '1F')
+    expect(door).toMatchObject({ 'X (mm)': '1234.5678', 'Y (mm)': '-250.125', TYPE: 'D1' })
+    const length = rows.find((r) => r.Section === 'Lengths' && r.Layer === 'Walls')
+    expect(length).toMatchObject({
+      'Length (mm)': '25123.456789012344',
+      'Length (m)': '25.123456789012344',
+    })
+  })
+
+  it('neutralises text a spreadsheet would run as a formula, wherever it is', () => {
+    const boq = makeBoq()
+    HOSTILE.forEach((text, i) => {
+      boq.bill[i].description = text
+    })
+    boq.blocks[0].layer = HOSTILE[0]
+    boq.attributeTags = [HOSTILE[3]]
+    boq.references[0].attributes = { [HOSTILE[3]]: HOSTILE[2] }
+    boq.warnings = [HOSTILE[1]]
+    const csv = toCsv(boq)
+    const rows = records(csv)
+    const bill = rows.filter((r) => r.Section === 'Bill').map((r) => r.Description)
+    expect(bill).toEqual(HOSTILE.map((text) => `'${text}`))
+    expect(rows.find((r) => r.Section === 'Blocks by layer')?.Layer).toBe(`'${HOSTILE[0]}`)
+    expect(parse(csv)[0]).toContain(`'${HOSTILE[3]}`)
+    expect(rows.find((r) => r.Handle === '1F')?.[`'${HOSTILE[3]}`]).toBe(`'${HOSTILE[2]}`)
+    expect(rows.find((r) => r.Section === 'Warnings')?.Warning).toBe(`'${HOSTILE[1]}`)
+    // No field of the file starts a formula.
+    for (const field of parse(csv).flat())
+      if (!/^-?\d/.test(field)) expect(field).not.toMatch(/^[=+\-@\t\r]/)
+  })
+
+  it('cuts text past what a spreadsheet cell holds, with a visible marker', () => {
+    const boq = makeBoq()
+    boq.bill[0].description = 'y'.repeat(100_000)
+    boq.bill[1].description = `=${'z'.repeat(100_000)}`
+    const bill = records(toCsv(boq)).filter((r) => r.Section === 'Bill')
+    expect(bill[0].Description.length).toBe(32_767)
+    expect(bill[0].Description.endsWith('y… [cut: 100,000 characters]')).toBe(true)
+    expect(bill[1].Description.length).toBe(32_767)
+    expect(bill[1].Description.slice(0, 3)).toBe("'=z")
+    expect(bill[1].Description.endsWith('… [cut: 100,001 characters]')).toBe(true)
+  })
+})
+
+describe('csvText', () => {
+  it('prefixes a quote to text starting = + - @ tab or carriage return, and only to those', () => {
+    expect(HOSTILE.map(csvText)).toEqual(HOSTILE.map((text) => `'${text}`))
+    for (const safe of ['DOOR', ' =1', 'a=b', '1-2', '', '’quote']) expect(csvText(safe)).toBe(safe)
+  })
+})

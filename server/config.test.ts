@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       sessionSecret: undefined,
       aps: null,
+      logLevel: 'info',
     })
     expect(config.userName).toEqual(expect.any(String))
     expect(config.userName).not.toBe('')
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
         APS_CLIENT_SECRET: 'secret',
         APS_CALLBACK_URL: 'http://localhost:3000/api/aps/auth/callback',
         APS_BASE_URL: 'http://127.0.0.1:9999/',
+        BOQ_LOG_LEVEL: 'debug',
       },
       '/srv/boq',
     )
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
         callbackUrl: 'http://localhost:3000/api/aps/auth/callback',
         baseUrl: 'http://127.0.0.1:9999',
       },
+      logLevel: 'debug',
     })
   })
 
@@ -63,7 +66,16 @@ describe('loadConfig', () => {
     expect(aps?.baseUrl).toBe('https://developer.api.autodesk.com')
   })
 
+  it('logs at info by default, at warn under NODE_ENV=test, and as BOQ_LOG_LEVEL says', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logLevel).toBe('info')
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('warn')
+    expect(loadConfig({ NODE_ENV: 'test', BOQ_LOG_LEVEL: 'debug' }).logLevel).toBe('debug')
+    expect(loadConfig({ BOQ_LOG_LEVEL: ' ERROR ' }).logLevel).toBe('error')
+    expect(loadConfig({ BOQ_LOG_LEVEL: '' }).logLevel).toBe('info')
+  })
+
   it.each([
+    [{ BOQ_LOG_LEVEL: 'verbose' }, /BOQ_LOG_LEVEL must be one of debug, info, warn, error/],
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
     [{ PORT: '-1' }, /PORT/],

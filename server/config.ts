@@ -32,7 +32,12 @@ export interface Config {
   aps: ApsConfig | null
   /** The built app served with history fallback. */
   distDir: string
+  /** The lowest level of the JSON log lines written to stderr. */
+  logLevel: LogLevel
 }
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /** A setting that cannot be used; main prints the message and exits. */
 export class ConfigError extends Error {
@@ -59,7 +64,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionSecret: parseSecret(env.SESSION_SECRET),
     aps: parseAps(env),
     distDir: resolve(repoRoot, 'dist'),
+    logLevel: parseLogLevel(env),
   }
+}
+
+/**
+ * BOQ_LOG_LEVEL when set; else `info`, or `warn` under NODE_ENV=test so test runs do not print a
+ * line per request.
+ */
+export function parseLogLevel(env: Env): LogLevel {
+  const text = nonEmpty(env.BOQ_LOG_LEVEL)?.toLowerCase()
+  if (text === undefined) return env.NODE_ENV === 'test' ? 'warn' : 'info'
+  if (!(LOG_LEVELS as readonly string[]).includes(text)) {
+    throw new ConfigError(
+      `BOQ_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.BOQ_LOG_LEVEL}").`,
+    )
+  }
+  return text as LogLevel
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

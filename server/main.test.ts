@@ -44,6 +44,22 @@ async function listeningUrl(r: Run): Promise<string> {
   throw new Error(`no listening line: ${r.stderr}`)
 }
 
+/** The first JSON line on stderr that `match` accepts, once it was written. */
+async function logLine(
+  r: Run,
+  match: (line: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 100; i += 1) {
+    for (const text of r.stderr.split('\n')) {
+      if (!text.startsWith('{')) continue
+      const line = JSON.parse(text) as Record<string, unknown>
+      if (match(line)) return line
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no such log line in: ${r.stderr}`)
+}
+
 let dataDir: string
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'boq-main-'))
@@ -62,6 +78,60 @@ describe('node server/main.ts', () => {
       expect(response.status).toBe(401)
       r.child.kill('SIGTERM')
       expect(await r.exit).toBe(0)
+    } finally {
+      r.child.kill('SIGKILL')
+    }
+  })
+
+  it('logs one JSON line per request on stderr: method, path without the query, status, ms', async () => {
+    const envs: Record<string, string>[] = [
+      { NODE_ENV: '' },
+      { NODE_ENV: 'test', BOQ_LOG_LEVEL: 'debug' },
+    ]
+    for (const env of envs) {
+      const r = run({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        BOQ_DATA_DIR: dataDir,
+        BOQ_SEED_DIR: '',
+        ...env,
+      })
+      try {
+        const url = await listeningUrl(r)
+        await (await fetch(`${url}/api/aps/auth/token?code=secret-code`)).body?.cancel()
+        const line = await logLine(r, (l) => l.msg === 'request')
+        expect(line).toEqual({
+          level: 'info',
+          time: expect.any(String),
+          msg: 'request',
+          method: 'GET',
+          path: '/api/aps/auth/token',
+          status: 401,
+          ms: expect.any(Number),
+        })
+        expect(r.stderr).not.toContain('secret-code')
+        // The log stays on stderr: stdout is still the one line scripts parse.
+        expect(r.stdout).toEqual([`BOQ listening on ${url}`])
+      } finally {
+        r.child.kill('SIGKILL')
+      }
+    }
+  })
+
+  it('is quiet under NODE_ENV=test: no request lines', async () => {
+    const r = run({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BOQ_DATA_DIR: dataDir,
+      BOQ_SEED_DIR: '',
+      NODE_ENV: 'test',
+    })
+    try {
+      const url = await listeningUrl(r)
+      await (await fetch(`${url}/api/aps/auth/token`)).body?.cancel()
+      await (await fetch(`${url}/api/nope`)).body?.cancel()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(r.stderr).not.toContain('"msg":"request"')
     } finally {
       r.child.kill('SIGKILL')
     }

@@ -1,13 +1,15 @@
 import { serve } from '@hono/node-server'
 import { closeApp, createApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { log } from './log.ts'
 import { prepareDataDir } from './seed/prepare.ts'
 
 /** `node server/main.ts`: prepares the data folder, then serves app + API. */
 async function main(): Promise<void> {
   const config = loadConfig()
-  // Notes go to stderr: stdout carries only the one "listening" line that scripts parse.
-  await prepareDataDir(config, (line) => console.error(line))
+  log.setLevel(config.logLevel)
+  // Log lines go to stderr: stdout carries only the one "listening" line that scripts parse.
+  await prepareDataDir(config, (line) => log.info(line))
   const app = createApp(config)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address
@@ -27,9 +29,7 @@ async function main(): Promise<void> {
     // Stop taking requests, close open keep-alive connections, then put running jobs back in the queue.
     const closed = new Promise((resolve) => server.close(resolve))
     ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-    await closeApp(app).catch((error: unknown) =>
-      console.error('BOQ: error while stopping:', error),
-    )
+    await closeApp(app).catch((error: unknown) => log.error('error while stopping', { err: error }))
     await closed
     process.exit(0)
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createClient, signIn } from '../testing/client.ts'
+import { createClient, signIn, type TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 
 const servers: TestServer[] = []
@@ -76,18 +76,6 @@ describe('local sign-in', () => {
     expect((await createClient(url)('/api/aps/auth/profile')).status).toBe(401)
   })
 
-  it('logout ends the session', async () => {
-    const { url } = await start()
-    const client = await signIn(url)
-    const logout = await client('/api/aps/auth/logout')
-    expect(logout.status).toBeLessThan(300)
-    expect(client.lastSetCookie.some((l) => /^boq_session=;/.test(l) && /Max-Age=0/i.test(l))).toBe(
-      true,
-    )
-    expect((await client('/api/aps/auth/token')).status).toBe(401)
-    expect((await client('/api/aps/hubs')).status).toBe(401)
-  })
-
   it('refuses a tampered or foreign session cookie', async () => {
     const { url } = await start()
     const client = await signIn(url)
@@ -127,7 +115,7 @@ describe('local sign-in', () => {
 
     const refused = await createClient(url)('/api/aps/auth/callback?error=access_denied')
     expect(refused.status).toBe(400)
-    expect(await refused.text()).toMatch(/access_denied/)
+    expect(await refused.text()).toMatch(/access_denied.*not allowed/)
   })
 
   it('a code cannot be used with another browser’s login (PKCE)', async () => {
@@ -171,5 +159,111 @@ describe('local sign-in', () => {
     await client('/api/aps/auth/login', { headers: { 'x-forwarded-proto': 'https' } })
     expect(client.lastSetCookie.length).toBeGreaterThan(0)
     for (const line of client.lastSetCookie) expect(line).toMatch(/;\s*Secure/i)
+  })
+})
+
+describe('the callback’s error', () => {
+  it('names a known OAuth error code and never repeats text from the link', async () => {
+    const { url } = await start()
+    const planted = 'Your account is locked. Call +1 555 0100'
+    for (const query of [
+      `error=access_denied&error_description=${encodeURIComponent(planted)}`,
+      `error=${encodeURIComponent(planted)}`,
+      `error=${encodeURIComponent('<script>alert(1)</script>')}`,
+    ]) {
+      const response = await createClient(url)(`/api/aps/auth/callback?${query}`)
+      expect(response.status, query).toBe(400)
+      const text = await response.text()
+      expect(text).toMatch(/^Sign-in was not completed/)
+      expect(text).not.toMatch(/locked|555|script/)
+    }
+  })
+})
+
+describe('logout', () => {
+  const cleared = (lines: string[]) =>
+    lines.some((l) => /^boq_session=;/.test(l) && /Max-Age=0/i.test(l))
+
+  /** A second client holding a copy of `client`'s session cookie, kept from before. */
+  function copyOf(client: TestClient, url: string): TestClient {
+    const copy = createClient(url)
+    copy.cookies.set('boq_session', client.cookies.get('boq_session') ?? '')
+    return copy
+  }
+
+  it('ends the session for good: a kept copy of the cookie is refused, also after a restart', async () => {
+    const first = await start()
+    const client = await signIn(first.url)
+    const other = await signIn(first.url)
+    const kept = copyOf(client, first.url)
+    const old = client.cookies.get('boq_session') ?? ''
+
+    const logout = await client.logout()
+    expect(logout.status).toBe(204)
+    expect(cleared(client.lastSetCookie)).toBe(true)
+    expect(client.cookies.has('boq_session')).toBe(false)
+
+    for (const path of ['/api/aps/auth/token', '/api/aps/hubs']) {
+      kept.cookies.set('boq_session', old)
+      const replay = await kept(path)
+      expect(replay.status, path).toBe(401)
+      expect(replay.headers.get('content-type')).toMatch(/^text\/plain/)
+      // The refused cookie is removed from the browser that sent it.
+      expect(cleared(kept.lastSetCookie), path).toBe(true)
+    }
+    // The user's other session goes on.
+    expect((await other('/api/aps/auth/token')).status).toBe(200)
+
+    // A new server on the same data folder (a restart) knows the ended session.
+    const second = await start({ dataDir: first.dataDir })
+    for (const path of ['/api/aps/auth/token', '/api/aps/hubs']) {
+      const replay = createClient(second.url)
+      replay.cookies.set('boq_session', old)
+      expect((await replay(path)).status, path).toBe(401)
+    }
+    expect((await copyOf(other, second.url)('/api/aps/auth/token')).status).toBe(200)
+  })
+
+  it('answers the app: with the X-XSRF-TOKEN header or a same-origin fetch', async () => {
+    const { url } = await start()
+    const withHeader = await signIn(url)
+    expect((await withHeader.logout()).status).toBe(204)
+    expect((await withHeader('/api/aps/auth/token')).status).toBe(401)
+
+    const sameOrigin = await signIn(url)
+    const kept = copyOf(sameOrigin, url)
+    const response = await sameOrigin('/api/aps/auth/logout', {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    expect(response.status).toBe(204)
+    expect(cleared(sameOrigin.lastSetCookie)).toBe(true)
+    expect((await kept('/api/aps/auth/token')).status).toBe(401)
+  })
+
+  it('refuses anything else with 403 and a plain-text reason, leaving the session as it was', async () => {
+    const { url } = await start()
+    const client = await signIn(url)
+    for (const headers of [
+      {},
+      { 'x-xsrf-token': 'forged' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    ] as Record<string, string>[]) {
+      const label = JSON.stringify(headers)
+      const response = await client('/api/aps/auth/logout', { headers })
+      expect(response.status, label).toBe(403)
+      expect(response.headers.get('content-type'), label).toMatch(/^text\/plain/)
+      const text = await response.text()
+      expect(text, label).toMatch(/not allowed|only the BOQ app/i)
+      expect(text, label).not.toContain('evil')
+      expect(
+        client.lastSetCookie.some((l) => l.startsWith('boq_session')),
+        label,
+      ).toBe(false)
+    }
+    expect((await client('/api/aps/auth/token')).status).toBe(200)
+    expect((await client('/api/aps/hubs')).status).toBe(200)
   })
 })

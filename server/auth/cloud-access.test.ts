@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { SessionExpiredError, TokenRejectedError } from '../errors.ts'
-import { signIn } from '../testing/client.ts'
+import { createClient, signIn, type TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { REFRESH_MARGIN_MS } from './cloud-access.ts'
 import type { AuthProvider, Tokens } from './types.ts'
@@ -58,8 +58,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
-async function serve(provider: AuthProvider, cloud: CloudBackend) {
-  const server = await startTestServer({ backends: { auth: provider, cloud } })
+async function serve(provider: AuthProvider, cloud: CloudBackend, dataDir?: string) {
+  const server = await startTestServer({ backends: { auth: provider, cloud }, dataDir })
   servers.push(server)
   return server
 }
@@ -138,6 +138,49 @@ describe('the CloudContext helper', () => {
   })
 })
 
+/** A second client holding a copy of `client`'s session cookie, kept from before. */
+function copyOf(client: TestClient, url: string): TestClient {
+  const copy = createClient(url)
+  copy.cookies.set('boq_session', client.cookies.get('boq_session') ?? '')
+  return copy
+}
+
+describe('a session the cloud ended', () => {
+  it('stays ended after a refused refresh: a kept copy of the cookie is refused too', async () => {
+    const options = { lifetimeMs: 1000, refuseRefresh: true }
+    const { provider, refreshes } = fakeProvider(options)
+    const { cloud, seen } = fakeCloud(new Set())
+    const first = await serve(provider, cloud)
+    const client = await signIn(first.url)
+    const old = client.cookies.get('boq_session') ?? ''
+    expect((await client('/api/aps/hubs')).status).toBe(401)
+    expect(client.cookies.has('boq_session')).toBe(false)
+    // The provider would refresh now, and a new server (a restart) has no memory of the refusal:
+    // the session id was revoked all the same.
+    options.refuseRefresh = false
+    const second = await serve(provider, cloud, first.dataDir)
+    const kept = createClient(second.url)
+    kept.cookies.set('boq_session', old)
+    expect((await kept('/api/aps/hubs')).status).toBe(401)
+    expect((await kept('/api/aps/auth/token')).status).toBe(401)
+    expect(refreshes).toHaveLength(1)
+    expect(seen).toEqual([])
+  })
+
+  it('stays ended after the token is rejected again after a refresh', async () => {
+    const { provider } = fakeProvider({ lifetimeMs: 60 * 60 * 1000 })
+    const rejected = new Set(['access-1', 'access-2'])
+    const { cloud, seen } = fakeCloud(rejected)
+    const { url } = await serve(provider, cloud)
+    const client = await signIn(url)
+    const kept = copyOf(client, url)
+    expect((await client('/api/aps/hubs')).status).toBe(401)
+    rejected.clear()
+    expect((await kept('/api/aps/hubs')).status).toBe(401)
+    expect(seen).toEqual(['access-1', 'access-2'])
+  })
+})
+
 describe('large sessions', () => {
   it('are split over several cookies and read back whole, and logout removes every part', async () => {
     const big = 'x'.repeat(3000)
@@ -160,7 +203,7 @@ describe('large sessions', () => {
       expect((client.cookies.get(name) ?? '').length).toBeLessThanOrEqual(3800)
     expect((await client('/api/aps/hubs')).status).toBe(200)
     expect(seen).toEqual([`access-${big}`])
-    await client('/api/aps/auth/logout')
+    expect((await client.logout()).status).toBe(204)
     expect([...client.cookies.keys()].filter((name) => name.startsWith('boq_session'))).toEqual([])
   })
 })

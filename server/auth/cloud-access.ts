@@ -9,7 +9,8 @@ export const REFRESH_MARGIN_MS = 2 * 60 * 1000
 
 /**
  * The one way routes reach the signed-in user's cloud. Answers 401 (SessionExpiredError) without a
- * session or when a refresh is refused; rewrites the cookie whenever the tokens change.
+ * session or when a refresh is refused (which ends the session for good); rewrites the cookie
+ * whenever the tokens change.
  */
 export interface CloudAccess {
   /** The session, its tokens refreshed first when they expire within REFRESH_MARGIN_MS. */
@@ -38,7 +39,8 @@ export function createCloudAccess(sessions: SessionStore, provider: AuthProvider
     try {
       tokens = await refreshing
     } catch (error) {
-      if (error instanceof SessionExpiredError) sessions.clear(c)
+      // The provider ended the session: revoke it, so no other copy of the cookie tries again.
+      if (error instanceof SessionExpiredError) await sessions.end(c, session)
       throw error
     }
     // Keep the newest refresh token; a provider may answer without one.
@@ -71,7 +73,7 @@ export function createCloudAccess(sessions: SessionStore, provider: AuthProvider
         return await fn({ user: session.user, accessToken: session.tokens.accessToken })
       } catch (error) {
         if (!(error instanceof TokenRejectedError)) throw error
-        sessions.clear(c)
+        await sessions.end(c, session)
         throw new SessionExpiredError(undefined, { cause: error })
       }
     },

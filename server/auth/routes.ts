@@ -2,11 +2,12 @@ import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Config } from '../config.ts'
 import { AppError } from '../errors.ts'
+import { appOnly } from '../http/security.ts'
 import type { CloudAccess } from './cloud-access.ts'
 import { OAUTH_COOKIE, privateCookie } from './cookies.ts'
 import { codeChallenge, randomToken } from './pkce.ts'
 import { seal, unseal } from './sealed.ts'
-import type { SessionStore } from './session.ts'
+import { newSessionId, type SessionStore } from './session.ts'
 import type { AuthProvider } from './types.ts'
 
 const LOGIN_SECONDS = 10 * 60
@@ -57,10 +58,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
 
   routes.get('/callback', async (c) => {
     const error = c.req.query('error')
-    if (error) {
-      const reason = c.req.query('error_description') ?? error
-      throw new AppError(400, `Sign-in was not completed: ${reason}`)
-    }
+    if (error) throw new AppError(400, signInRefused(error))
     const pending = await unseal<PendingLogin>(getCookie(c, OAUTH_COOKIE), await oauthKey())
     if (!pending) {
       throw new AppError(
@@ -83,7 +81,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
       callbackUrl: pending.callbackUrl,
     })
     const user = await provider.profile(tokens)
-    await sessions.write(c, { user, tokens })
+    await sessions.write(c, { id: newSessionId(), user, tokens })
     return c.redirect(pending.returnTo, 302)
   })
 
@@ -97,12 +95,35 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
     return c.json(session.user)
   })
 
-  routes.get('/logout', (c) => {
-    sessions.clear(c)
+  // A GET by the specification, so a link on another site could reach it: only the app may.
+  routes.get('/logout', appOnly(config), async (c) => {
+    await sessions.end(c, await sessions.read(c))
     return c.body(null, 204)
   })
 
   return routes
+}
+
+/**
+ * OAuth's error codes as sentences. Anyone can send a link to the callback with any text in it,
+ * so only a known code is named and error_description is never repeated.
+ */
+const SIGN_IN_ERRORS: Record<string, string> = {
+  access_denied: 'access to your Autodesk account was not allowed.',
+  login_required: 'you are not signed in to Autodesk.',
+  consent_required: 'BOQ was not allowed to use your Autodesk account.',
+  interaction_required: 'Autodesk needs you to sign in again.',
+  invalid_scope: 'Autodesk refused the permissions BOQ asks for.',
+  unauthorized_client: 'this BOQ server may not sign in with Autodesk.',
+  server_error: 'Autodesk had an error.',
+  temporarily_unavailable: 'Autodesk is not available at the moment.',
+}
+
+function signInRefused(code: string): string {
+  const reason = Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code] : undefined
+  return reason
+    ? `Sign-in was not completed (${code}): ${reason}`
+    : 'Sign-in was not completed: Autodesk answered with an error.'
 }
 
 /** An app hosted on an allowed origin gets its user back there; everyone else lands on '/'. */

@@ -20,6 +20,8 @@ export interface Tokens {
 
 /** What the encrypted, signed session cookie holds. */
 export interface Session {
+  /** Random, kept through refreshes: logout revokes it on the server. */
+  id: string
   user: UserProfile
   tokens: Tokens
 }

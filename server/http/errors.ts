@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { AppError } from '../errors.ts'
+import { log } from '../log.ts'
 
 /**
  * The one place where errors become answers: status + a short text/plain body a person can read.
@@ -11,7 +12,7 @@ export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof HTTPException && error.status < 500) {
     return plain(c, error.message || 'Bad request.', error.status)
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error)
+  log.error('request failed', { method: c.req.method, path: c.req.path, err: error })
   return plain(c, 'Internal error', 500)
 }
 

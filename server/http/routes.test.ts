@@ -67,18 +67,21 @@ describe('the built app', () => {
 })
 
 describe('the API', () => {
-  it('answers every unknown /api path with a plain-text 404', async () => {
+  it('answers every unknown /api path with a plain-text 404 of fixed text', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
       ['GET', '/api/aps/hubs/x/y/z/w'],
       ['GET', '/api/'],
       ['POST', '/api/aps/hubs'],
       ['DELETE', '/api/aps/auth/profile'],
+      ['GET', '/api/%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+      ['GET', '/api/Your%20account%20is%20locked'],
     ] as const) {
       const response = await client(path, { method })
       expect(response.status, `${method} ${path}`).toBe(404)
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
-      expect(await response.text()).toMatch(/not found/i)
+      // Nothing of the request is repeated back.
+      expect(await response.text()).toBe('Not found.')
     }
   })
 

@@ -10,6 +10,8 @@ export interface TestClient {
   lastSetCookie: string[]
   /** GET and parse JSON; throws with status and body when the answer is not 2xx. */
   json<T = unknown>(path: string): Promise<T>
+  /** Signs out as the app does: GET logout with the X-XSRF-TOKEN header. */
+  logout(): Promise<Response>
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -33,6 +35,10 @@ export function createClient(baseUrl: string, options: { xsrf?: boolean } = {}):
   }) as TestClient
   client.cookies = cookies
   client.lastSetCookie = []
+  client.logout = () =>
+    client('/api/aps/auth/logout', {
+      headers: { 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') },
+    })
   client.json = async <T>(path: string) => {
     const response = await client(path)
     const text = await response.text()

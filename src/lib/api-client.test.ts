@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { setCookie } from '../testing/cookies'
 import { fakeApi } from '../testing/fake-api'
 import { server } from '../testing/msw-server'
-import { api, createApiClient } from './api-client'
+import { api, createApiClient, XSRF_CONTEXT } from './api-client'
 
 describe('api client', () => {
   it('resolves paths against the API base (this origin when VITE_API_URL is unset)', async () => {
@@ -31,6 +31,12 @@ describe('api client', () => {
     expect(fakeApi.requests.at(-1)?.headers.has('X-XSRF-TOKEN')).toBe(false)
   })
 
+  it('echoes it on a GET that asks for it (a GET that changes state, such as logout)', async () => {
+    setCookie('XSRF-TOKEN', 'g3t')
+    await api.get('api/boq/jobs', { context: XSRF_CONTEXT })
+    expect(fakeApi.requests.at(-1)?.headers.get('X-XSRF-TOKEN')).toBe('g3t')
+  })
+
   it('never sends the token to another origin', async () => {
     setCookie('XSRF-TOKEN', 'secret')
     let header: string | null = 'unset'
@@ -41,6 +47,17 @@ describe('api client', () => {
       }),
     )
     await createApiClient('https://api.elsewhere.test/').post('api/boq/extract', { json: {} })
+    expect(header).toBeNull()
+
+    server.use(
+      http.get('https://api.elsewhere.test/api/aps/auth/logout', ({ request }) => {
+        header = request.headers.get('X-XSRF-TOKEN')
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    await createApiClient('https://api.elsewhere.test/').get('api/aps/auth/logout', {
+      context: XSRF_CONTEXT,
+    })
     expect(header).toBeNull()
   })
 

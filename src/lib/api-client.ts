@@ -4,6 +4,9 @@ import { readCookie } from './cookies'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
 
+/** Ky's `context` for a GET that changes state: it carries X-XSRF-TOKEN like a POST. */
+export const XSRF_CONTEXT = { xsrf: true }
+
 /**
  * The app's one HTTP client. Paths are relative ('api/…') and resolve against the API base.
  * Cookies always go along; no timeout (extraction and big folders take their time);
@@ -17,9 +20,10 @@ export function createApiClient(baseUrl: string): KyInstance {
     retry: 0,
     hooks: {
       beforeRequest: [
-        ({ request }) => {
-          // The anti-forgery cookie can only be read for our own origin; echo it on mutating calls.
-          if (SAFE_METHODS.has(request.method)) return
+        ({ request, options }) => {
+          // The anti-forgery cookie can only be read for our own origin; echo it on mutating calls
+          // and on a GET that changes state, which asks with `context: XSRF_CONTEXT` (logout).
+          if (SAFE_METHODS.has(request.method) && options.context.xsrf !== true) return
           if (new URL(request.url).origin !== window.location.origin) return
           const token = readCookie('XSRF-TOKEN')
           if (token) request.headers.set('X-XSRF-TOKEN', token)

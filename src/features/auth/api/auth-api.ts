@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
+import { api, XSRF_CONTEXT } from '../../../lib/api-client'
 import type { UserProfile } from './auth-store'
 
 /** Query keys and fetchers of the auth feature, general → specific. */
@@ -28,6 +28,7 @@ export async function fetchLoginUrl(): Promise<string> {
   return body
 }
 
+/** The server answers logout only to the app itself: the GET carries the anti-forgery header. */
 export async function logout(): Promise<void> {
-  await api.get('api/aps/auth/logout')
+  await api.get('api/aps/auth/logout', { context: XSRF_CONTEXT })
 }

@@ -2,10 +2,11 @@ import { type Dirent, type Stats, statSync } from 'node:fs'
 import { access, constants, readdir, readFile, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { AppError } from '../../errors.ts'
+import { checkFileName } from '../names.ts'
 import type { CloudBackend, JsonApiResource } from '../types.ts'
 import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
 import { createKeyedLock } from './keyed-lock.ts'
-import { CloudPaths, isVisibleName } from './paths.ts'
+import { CloudPaths, isListedName } from './paths.ts'
 import {
   folderResource,
   hubResource,
@@ -45,8 +46,19 @@ function sortByName(list: Entry[]): Entry[] {
 const STAT_SLICE = 500
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/** The local back end, with what only a folder on disk can answer. */
+export interface LocalCloud extends CloudBackend {
+  readonly kind: 'local'
+  /** The name of an item that sits directly in the folder of the project; 404 otherwise. */
+  itemName(projectId: string, folderId: string, itemId: string): Promise<string>
+}
+
+export function isLocalCloud(cloud: CloudBackend): cloud is LocalCloud {
+  return cloud.kind === 'local' && typeof (cloud as Partial<LocalCloud>).itemName === 'function'
+}
+
 /** The local back end: a folder on disk is the cloud (README "The local cloud"). */
-export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
+export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   const paths = new CloudPaths(options.root)
   const lock = createKeyedLock()
   const fallbackUser = options.localUserName
@@ -73,7 +85,7 @@ export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
     for (let start = 0; start < dirents.length; start += STAT_SLICE) {
       if (start > 0) await yieldToOthers()
       for (const dirent of dirents.slice(start, start + STAT_SLICE)) {
-        if (!isVisibleName(dirent.name)) continue
+        if (!isListedName(dirent.name)) continue
         const symlink = dirent.isSymbolicLink()
         if (!symlink && !dirent.isFile() && !dirent.isDirectory()) continue
         const abs = join(dirAbs, dirent.name)
@@ -171,6 +183,15 @@ export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
       return (await stat(version.path)).size
     },
 
+    async itemName(projectId, folderId, itemId) {
+      const proj = await paths.resolve('project', projectId)
+      const folder = await paths.resolve('folder', folderId, proj.rel)
+      const item = await paths.resolve('item', itemId, folder.rel)
+      // Directly in the folder: an item of a subfolder is another folder's item.
+      if (posix.dirname(item.rel) !== folder.rel) throw new AppError(404, 'Item not found.')
+      return posix.basename(item.rel)
+    },
+
     async checkFolder(_ctx, projectId, folderId) {
       await writableFolder(projectId, folderId)
     },
@@ -181,13 +202,7 @@ export function createLocalCloud(options: LocalCloudOptions): CloudBackend {
     },
 
     async upload(ctx, request) {
-      if (
-        !isVisibleName(request.fileName) ||
-        request.fileName === '..' ||
-        Buffer.byteLength(request.fileName) > 255
-      ) {
-        throw new AppError(400, `"${request.fileName}" cannot be used as a file name.`)
-      }
+      checkFileName(request.fileName)
       const { folder } = await writableFolder(request.projectId, request.folderId)
       const itemRel = `${folder.rel}/${request.fileName}`
       const itemAbs = paths.abs(itemRel)

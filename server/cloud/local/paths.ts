@@ -18,15 +18,18 @@ const DEPTH: Record<Kind, (depth: number) => boolean> = {
   item: (d) => d >= 4,
 }
 
-/** A name shown in the cloud: no hidden names (that hides `.versions/`), no separators, no `..`. */
-export function isVisibleName(name: string): boolean {
+/**
+ * A name the cloud lists and resolves: no hidden names (that hides `.versions/`), no separators, no
+ * `..`. Looser than what BOQ itself writes (cloud/names.ts): files dropped in by hand still show.
+ */
+export function isListedName(name: string): boolean {
   return name.length > 0 && !name.startsWith('.') && !/[/\\\0]/.test(name)
 }
 
 /** A path relative to the cloud folder made only of visible names, of the depth the kind needs. */
 export function isSafeRel(kind: Kind, rel: string): boolean {
   const parts = rel.split('/')
-  return DEPTH[kind](parts.length) && parts.every(isVisibleName)
+  return DEPTH[kind](parts.length) && parts.every(isListedName)
 }
 
 export function relInside(rel: string, parentRel: string): boolean {

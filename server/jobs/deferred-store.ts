@@ -17,6 +17,7 @@ export function deferredStore(opening: Promise<JobStore>): JobStore {
     listByUser: call('listByUser') as JobStore['listByUser'],
     claim: call('claim') as JobStore['claim'],
     setProgress: call('setProgress') as JobStore['setProgress'],
+    setFileVersionNumber: call('setFileVersionNumber') as JobStore['setFileVersionNumber'],
     succeed: call('succeed') as JobStore['succeed'],
     fail: call('fail') as JobStore['fail'],
     release: call('release') as JobStore['release'],

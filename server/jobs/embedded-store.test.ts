@@ -92,6 +92,31 @@ describe('embedded job store', () => {
     expect((await reopened.claim())?.job).toMatchObject({ id: chosen.id, units })
   })
 
+  it('keeps where the drawing sits and the version read, learnt at submit or later, across a reopen', async () => {
+    const store = await openStore()
+    const folder = { name: 'Level 1', hubId: 'h1', path: ['top', 'f1'] }
+    const located = (
+      await store.submit({ ...newJob('ann', 's1'), fileVersionNumber: 3, folder }, limits)
+    ).job
+    const later = (await store.submit({ ...newJob('ann', 's2'), folder: { hubId: 'h1' } }, limits))
+      .job
+    expect(later).not.toHaveProperty('fileVersionNumber')
+    await store.setFileVersionNumber(later.id, 5)
+    folder.path.push('changed by the caller afterwards')
+    await store.close()
+
+    const reopened = await openStore()
+    expect(await reopened.get(located.id)).toMatchObject({
+      fileVersionNumber: 3,
+      folder: { name: 'Level 1', hubId: 'h1', path: ['top', 'f1'] },
+    })
+    expect(await reopened.get(later.id)).toMatchObject({
+      fileVersionNumber: 5,
+      folder: { hubId: 'h1' },
+    })
+    await expect(reopened.setFileVersionNumber('nope', 1)).rejects.toMatchObject({ status: 404 })
+  })
+
   it('refuses more queued jobs than the per-user limit with 429', async () => {
     const store = await openStore()
     for (const s of ['s1', 's2', 's3']) await store.submit(newJob('ann', s), limits)

@@ -7,6 +7,7 @@ import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
 import { createTokenBox } from './token-box.ts'
 import type {
   ClaimedJob,
+  JobFolder,
   JobRecord,
   JobResult,
   JobStore,
@@ -189,6 +190,10 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         projectId: input.projectId,
         fileFolderId: input.fileFolderId,
         fileStorageId: input.fileStorageId,
+        ...(input.fileVersionNumber === undefined
+          ? {}
+          : { fileVersionNumber: input.fileVersionNumber }),
+        ...(input.folder ? { folder: copyFolder(input.folder) } : {}),
         ...(input.units ? { units: { ...input.units } } : {}),
         createdAt: now,
         updatedAt: now,
@@ -244,6 +249,11 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       if (stored?.job.status === 'running') stored.job = { ...stored.job, progress }
     },
 
+    async setFileVersionNumber(id, versionNumber) {
+      if (!jobs.has(id)) throw new AppError(404, 'No such job.')
+      await commit(id, { fileVersionNumber: versionNumber })
+    },
+
     async succeed(id, result: JobResult, files: ResultFiles) {
       const stored = jobs.get(id)
       if (!stored) throw new AppError(404, 'No such job.')
@@ -290,6 +300,10 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       await Promise.allSettled([...writes.values()])
     },
   }
+}
+
+function copyFolder(folder: JobFolder): JobFolder {
+  return { ...folder, ...(folder.path ? { path: [...folder.path] } : {}) }
 }
 
 function isFinished(job: JobRecord): boolean {

@@ -16,7 +16,7 @@ export function createEngineExtractor(options: {
         options ? { bytes, fileName, options } : { bytes, fileName },
         onProgress,
       )
-      return { xlsx: await toXlsx(boq), csv: toCsv(boq) }
+      return { xlsx: await toXlsx(boq), csv: toCsv(boq), warnings: [...boq.warnings] }
     },
     close: () => engine.close(),
   }

@@ -4,6 +4,8 @@ import type { BillOptions } from '../boq/schema.ts'
 export interface BoqOutputs {
   xlsx: Uint8Array
   csv: string
+  /** The bill's warnings (the engine's `boq.warnings`), shown with the job. */
+  warnings: string[]
 }
 
 /** One drawing to extract; `options` only when the person chose the bill's units. */
@@ -14,8 +16,8 @@ export interface ExtractorInput {
 }
 
 /**
- * What the runner needs of the BOQ engine: bytes (and the bill's options) in, XLSX and CSV out.
- * `engine-extractor.ts` adapts the real engine (server/boq); unit tests pass a small fake.
+ * What the runner needs of the BOQ engine: bytes (and the bill's options) in, XLSX, CSV and the
+ * bill's warnings out. `engine-extractor.ts` adapts the real engine (server/boq); unit tests pass a small fake.
  */
 export interface Extractor {
   extract(input: ExtractorInput, onProgress?: (fraction: number) => void): Promise<BoqOutputs>

@@ -1,10 +1,12 @@
 import type { JobJson, JobRecord } from './types.ts'
 
 /**
- * The job as the API answers it: no owner id, no attempt count; the units chosen or null;
- * progress only while running.
+ * The job as the API answers it: no owner id, no attempt count; the units chosen, the version
+ * number and the folder's parts or null; progress only while running; a result with its warnings
+ * (none for jobs recorded before warnings were kept).
  */
 export function toJobJson(job: JobRecord): JobJson {
+  const folder = job.folder ?? {}
   const json: JobJson = {
     id: job.id,
     status: job.status,
@@ -12,6 +14,12 @@ export function toJobJson(job: JobRecord): JobJson {
     projectId: job.projectId,
     fileFolderId: job.fileFolderId,
     fileStorageId: job.fileStorageId,
+    fileVersionNumber: job.fileVersionNumber ?? null,
+    folder: {
+      name: folder.name ?? null,
+      hubId: folder.hubId ?? null,
+      path: folder.path ? [...folder.path] : null,
+    },
     units: job.units ? { ...job.units } : null,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
@@ -20,7 +28,14 @@ export function toJobJson(job: JobRecord): JobJson {
   if (job.status === 'failed') json.error = job.error ?? 'The job failed.'
   if (job.status === 'succeeded' && job.result) {
     const base = `/api/boq/jobs/${encodeURIComponent(job.id)}`
-    json.result = { ...job.result, xlsxUrl: `${base}/result.xlsx`, csvUrl: `${base}/result.csv` }
+    const warnings = job.result.warnings ?? []
+    json.result = {
+      ...job.result,
+      warnings: [...warnings],
+      warningCount: job.result.warningCount ?? warnings.length,
+      xlsxUrl: `${base}/result.xlsx`,
+      csvUrl: `${base}/result.csv`,
+    }
   }
   return json
 }

@@ -99,6 +99,11 @@ describe('extraction jobs over HTTP', () => {
       projectId: drawing.projectId,
     })
     expect(Date.parse(queued.createdAt)).not.toBeNaN()
+    // Which version is read, and where its folder is: known from the ids at once.
+    expect(queued).toMatchObject({
+      fileVersionNumber: 1,
+      folder: { name: 'Project Files', hubId: drawing.hubId, path: [drawing.folderId] },
+    })
 
     const seen: JobJson[] = []
     first = await waitForJob(ann, queued.id, { seen })
@@ -114,6 +119,9 @@ describe('extraction jobs over HTTP', () => {
       xlsxUrl: `/api/boq/jobs/${first.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${first.id}/result.csv`,
     })
+    // The bill's warnings come with the result (none or some: always a list and its count).
+    expect(Array.isArray(first.result?.warnings)).toBe(true)
+    expect(first.result?.warningCount).toBeGreaterThanOrEqual(first.result?.warnings.length ?? 0)
 
     const xlsx = await ann(first.result?.xlsxUrl ?? '')
     expect(xlsx.status).toBe(200)
@@ -239,6 +247,16 @@ describe('extraction jobs over HTTP', () => {
     expect(response.status).toBe(202)
     const failed = await waitForJob(ann, ((await response.json()) as JobJson).id)
     expect(failed.status).toBe('failed')
+    // A folder below a top folder: the whole chain, top folder first (the seed's Architecture).
+    const [topFolder] = await findItems(ann.json, (name) => name === 'example_2018.dwg')
+    expect(failed).toMatchObject({
+      fileVersionNumber: 1,
+      folder: {
+        name: 'Architecture',
+        hubId: broken.hubId,
+        path: [topFolder?.folderId, broken.folderId],
+      },
+    })
     expect(failed.error).toMatch(/^Could not extract the BOQ of broken\.dwg: \w.*\.$/)
     expect(failed.error).not.toMatch(/Error:|at .*\.ts/)
     expect(failed.result).toBeUndefined()

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { jobsRoutes } from './routes.ts'
-import { contextFor, createFakeCloud } from './testing/fakes.ts'
+import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
 import type { JobJson, JobStore } from './types.ts'
 
 // The routes on their own, in process: the user comes from a header, errors map as server/http does.
@@ -75,6 +75,26 @@ describe('jobs routes', () => {
     expect(((await list.json()) as { data: JobJson[] }).data.map((j) => j.id)).toEqual([job.id])
     const one = await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
     expect(one.status).toBe(200)
+  })
+
+  it('says which version is read and where its folder is, as far as the cloud tells (null otherwise)', async () => {
+    const unknown = (await (await post('ann', body)).json()) as JobJson
+    expect(unknown).toMatchObject({
+      fileVersionNumber: null,
+      folder: { name: null, hubId: null, path: null },
+    })
+
+    fake.lists.hubs.push(resource('hubs', 'h1', { name: 'Hub' }))
+    fake.lists.projects.set('h1', [resource('projects', 'p1', { name: 'Tower' })])
+    fake.lists.contents.set('p1', [resource('folders', 'f1', { name: 'Project Files' })])
+    fake.files.set('s2', new Uint8Array(1))
+    const known = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as JobJson
+    expect(known).toMatchObject({
+      fileVersionNumber: null,
+      folder: { name: 'Project Files', hubId: 'h1', path: ['f1'] },
+    })
+    const listed = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
+    expect(((await listed.json()) as { data: JobJson[] }).data[0]?.folder).toEqual(known.folder)
   })
 
   it("hides another user's job and its results (404)", async () => {
@@ -192,6 +212,8 @@ describe('jobs routes', () => {
       fileName: 'Plan été BOQ.xlsx',
       itemId: 'i1',
       versionNumber: 1,
+      warnings: [],
+      warningCount: 0,
       xlsxUrl: `/api/boq/jobs/${job.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${job.id}/result.csv`,
     })

@@ -4,6 +4,7 @@ import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { tooLargeMessage } from './failure.ts'
 import { toJobJson } from './job-json.ts'
+import { locateSource } from './locate.ts'
 import { resultFileName } from './result-name.ts'
 import type { JobRecord, JobStore, ResultFormat } from './types.ts'
 import { parseExtractRequest } from './validate.ts'
@@ -49,9 +50,11 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
         if (size > options.maxFileBytes) {
           throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
         }
+        // What the job card shows and the tree opens: learnt now, while it is cheap.
+        const place = await locateSource(cloud, ctx, request)
         // The job runs after this request has ended: it keeps the context (sealed in the store).
         return store.submit(
-          { ...request, context: ctx },
+          { ...request, ...place, context: ctx },
           { maxActivePerUser: options.maxQueuedPerUser },
         )
       })

@@ -6,10 +6,10 @@ import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import type { ExtractUnits } from './extract-units.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
-import { type JobRunner, startJobRunner } from './runner.ts'
-import { contextFor, createFakeCloud, createFakeExtractor } from './testing/fakes.ts'
+import { type JobRunner, MAX_KEPT_WARNINGS, startJobRunner } from './runner.ts'
+import { contextFor, createFakeCloud, createFakeExtractor, resource } from './testing/fakes.ts'
 import { waitFor } from './testing/wait.ts'
-import type { JobRecord, JobStore } from './types.ts'
+import type { JobRecord, JobStore, NewJob } from './types.ts'
 
 let dataDir: string
 let store: JobStore
@@ -52,6 +52,7 @@ async function submit(
   userId = 'ann',
   fileName = 'plan.dwg',
   units?: ExtractUnits,
+  known: Pick<NewJob, 'fileVersionNumber' | 'folder'> = {},
 ) {
   fake.files.set(storageId, new TextEncoder().encode(content))
   const { job } = await store.submit(
@@ -61,6 +62,7 @@ async function submit(
       fileFolderId: 'f1',
       fileStorageId: storageId,
       ...(units ? { units } : {}),
+      ...known,
       context: contextFor(userId),
     },
     { maxActivePerUser: 10 },
@@ -90,7 +92,71 @@ describe('job runner', () => {
     )
 
     const second = await finished((await submit('s1', 'drawing')).id)
-    expect(second.result).toEqual({ fileName: 'plan BOQ.xlsx', itemId: 'item-1', versionNumber: 2 })
+    expect(second.result).toEqual({
+      fileName: 'plan BOQ.xlsx',
+      itemId: 'item-1',
+      versionNumber: 2,
+      warnings: [],
+      warningCount: 0,
+    })
+  })
+
+  it("keeps the bill's warnings with the result: the first few, and how many there are", async () => {
+    start({ maxFileBytes: 10_000 })
+    const two = await finished((await submit('s1', 'WARN|Block "A" is unresolved.|No units.')).id)
+    expect(two.result).toMatchObject({
+      warnings: ['Block "A" is unresolved.', 'No units.'],
+      warningCount: 2,
+    })
+    const many = Array.from({ length: 45 }, (_, i) => `Warning ${i + 1}`)
+    const long = 'x'.repeat(600)
+    const lots = await finished((await submit('s2', `WARN|${long}|${many.join('|')}`)).id)
+    expect(lots.result?.warningCount).toBe(46)
+    expect(lots.result?.warnings).toHaveLength(MAX_KEPT_WARNINGS)
+    expect(lots.result?.warnings?.[0]).toHaveLength(500)
+    expect(lots.result?.warnings?.[1]).toBe('Warning 1')
+  })
+
+  it('looks the version number up in the folder when the storage id does not carry it', async () => {
+    fake.lists.contents.set('f1', [resource('items', 'i-plan', { displayName: 'plan.dwg' })])
+    fake.lists.versions.set('i-plan', [
+      resource('versions', 'v4', { versionNumber: 4 }, 's1'),
+      resource('versions', 'v3', { versionNumber: 3 }, 's0'),
+    ])
+    start()
+    const found = await submit('s1', 'drawing', 'ann', 'plan.dwg', undefined, {
+      folder: { hubId: 'h1' },
+    })
+    expect(found.fileVersionNumber).toBeUndefined()
+    expect(await finished(found.id)).toMatchObject({ status: 'succeeded', fileVersionNumber: 4 })
+
+    // Recorded on a failed job too.
+    const failed = await submit('s0', 'CORRUPT', 'ann', 'plan.dwg', undefined, {
+      folder: { hubId: 'h1' },
+    })
+    expect(await finished(failed.id)).toMatchObject({ status: 'failed', fileVersionNumber: 3 })
+
+    // Known at submit: nothing is listed.
+    fake.listCalls.length = 0
+    const known = await submit('s2', 'drawing', 'ann', 'plan.dwg', undefined, {
+      fileVersionNumber: 7,
+      folder: { hubId: 'h1' },
+    })
+    expect(await finished(known.id)).toMatchObject({ fileVersionNumber: 7 })
+    expect(fake.listCalls).toEqual([])
+  })
+
+  it('runs the job all the same when the version number cannot be found', async () => {
+    fake.cloud.contents = async () => {
+      throw new AppError(502, 'The cloud is down.')
+    }
+    start()
+    const job = await submit('s1', 'drawing', 'ann', 'plan.dwg', undefined, {
+      folder: { hubId: 'h1' },
+    })
+    const done = await finished(job.id)
+    expect(done.status).toBe('succeeded')
+    expect(done.fileVersionNumber).toBeUndefined()
   })
 
   it('hands the engine the units the job was asked with, and no options when none were', async () => {

@@ -2,6 +2,7 @@ import type { CloudBackend } from '../cloud/types.ts'
 import { billOptionsOf } from './extract-units.ts'
 import type { Extractor, ExtractorInput } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
+import { findVersionNumber } from './locate.ts'
 import { resultFileName } from './result-name.ts'
 import type { ClaimedJob, JobStore } from './types.ts'
 
@@ -25,6 +26,13 @@ export interface JobRunner {
 /** Progress shares: download up to 10%, extraction to 90%, upload the rest. */
 const DOWNLOADED = 0.1
 const EXTRACTED = 0.9
+
+/**
+ * Warnings kept with a job (each cut to MAX_WARNING_LENGTH characters): the job's JSON is polled
+ * every second, and the full list is under the bill in the XLSX and the CSV.
+ */
+export const MAX_KEPT_WARNINGS = 20
+const MAX_WARNING_LENGTH = 500
 
 /**
  * Takes queued jobs from the store and runs them: download the version, extract its BOQ, write
@@ -83,6 +91,23 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       reported = progress
       store.setProgress(job.id, Math.min(1, progress)).catch(() => {})
     }
+    // A version number the storage id did not carry is looked up beside the download and the
+    // extraction, and recorded before the job ends (one change of the record at a time).
+    const numbering =
+      job.fileVersionNumber === undefined
+        ? findVersionNumber(cloud, context, job).catch(() => undefined)
+        : undefined
+    let noted: Promise<void> | undefined
+    const noteVersionNumber = () => {
+      noted ??= (async () => {
+        const number = await numbering
+        if (number === undefined) return
+        await store
+          .setFileVersionNumber(job.id, number)
+          .catch((e) => log(`jobs: could not record the version number of ${job.id}`, e))
+      })()
+      return noted
+    }
     try {
       const bytes = await cloud.download(context, job.projectId, job.fileStorageId)
       if (bytes.byteLength > maxFileBytes) {
@@ -99,6 +124,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
         report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
       )
       report(EXTRACTED)
+      await noteVersionNumber()
       phase = 'upload'
       const fileName = resultFileName(job.fileName)
       const written = await cloud.upload(context, {
@@ -109,7 +135,13 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       })
       await store.succeed(
         job.id,
-        { fileName, itemId: written.itemId, versionNumber: written.versionNumber },
+        {
+          fileName,
+          itemId: written.itemId,
+          versionNumber: written.versionNumber,
+          warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),
+          warningCount: outputs.warnings.length,
+        },
         { xlsx: outputs.xlsx, csv: new TextEncoder().encode(outputs.csv) },
       )
     } catch (error) {
@@ -120,6 +152,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       }
       const { message, unexpected } = describeFailure(error, phase, job.fileName)
       if (unexpected) log(`jobs: job ${job.id} failed while in ${phase}`, error)
+      await noteVersionNumber()
       await store
         .fail(job.id, message)
         .catch((e) => log(`jobs: could not record failure of ${job.id}`, e))
@@ -141,6 +174,12 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       while (active.size > 0) await Promise.allSettled([...active])
     },
   }
+}
+
+function clip(warning: string): string {
+  return warning.length > MAX_WARNING_LENGTH
+    ? `${warning.slice(0, MAX_WARNING_LENGTH - 1)}…`
+    : warning
 }
 
 function clamp(fraction: number): number {

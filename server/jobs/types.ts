@@ -3,11 +3,28 @@ import type { ExtractUnits } from './extract-units.ts'
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
 
-/** What a succeeded job wrote back, and where its outputs can be downloaded. */
+/** What a succeeded job wrote back, and what the bill warns about. */
 export interface JobResult {
   fileName: string
   itemId: string
   versionNumber: number
+  /** The bill's first warnings (runner.ts's MAX_KEPT_WARNINGS; all are in the XLSX and CSV). */
+  warnings?: string[]
+  /** How many warnings the bill has in all. */
+  warningCount?: number
+}
+
+/**
+ * Where the drawing's folder sits, as far as the cloud could tell cheaply when the job was
+ * submitted: what the app needs to name the folder and to open it in its tree.
+ */
+export interface JobFolder {
+  /** The folder's name, as the tree shows it. */
+  name?: string
+  /** The hub of the job's project. */
+  hubId?: string
+  /** Folder ids from the project's top folder down to the drawing's folder (which is last). */
+  path?: string[]
 }
 
 /** A job as the store keeps it (no credentials: those only leave the store through `claim`). */
@@ -19,6 +36,9 @@ export interface JobRecord {
   projectId: string
   fileFolderId: string
   fileStorageId: string
+  /** The number of the version read (the storage id's version); absent until known. */
+  fileVersionNumber?: number
+  folder?: JobFolder
   /** The bill's units the person chose; absent: by the drawing. */
   units?: ExtractUnits
   createdAt: string
@@ -31,12 +51,19 @@ export interface JobRecord {
 }
 
 /**
- * The job as the API answers it: the record without owner and attempts; `units` always present
- * (null when the bill follows the drawing).
+ * The job as the API answers it: the record without owner and attempts; `units`,
+ * `fileVersionNumber` and the folder's parts always present (null when not chosen or not known);
+ * a result always with its warnings. The app imports this type (type-only): the shape is written
+ * here once.
  */
-export type JobJson = Omit<JobRecord, 'userId' | 'attempts' | 'result' | 'units'> & {
+export type JobJson = Omit<
+  JobRecord,
+  'userId' | 'attempts' | 'result' | 'units' | 'fileVersionNumber' | 'folder'
+> & {
+  fileVersionNumber: number | null
+  folder: { [K in keyof JobFolder]-?: NonNullable<JobFolder[K]> | null }
   units: ExtractUnits | null
-  result?: JobResult & { xlsxUrl: string; csvUrl: string }
+  result?: Required<JobResult> & { xlsxUrl: string; csvUrl: string }
 }
 
 export interface NewJob {
@@ -44,6 +71,9 @@ export interface NewJob {
   projectId: string
   fileFolderId: string
   fileStorageId: string
+  /** What the cloud told cheaply at submit time (see locate.ts). */
+  fileVersionNumber?: number
+  folder?: JobFolder
   units?: ExtractUnits
   /** Captured at submit time: the job runs after the request has ended. */
   context: CloudContext
@@ -85,6 +115,8 @@ export interface JobStore {
   /** Marks the oldest queued job running and hands it out; undefined when none is queued. */
   claim(): Promise<ClaimedJob | undefined>
   setProgress(id: string, progress: number): Promise<void>
+  /** Records the number of the version read, when it was learnt only while running. */
+  setFileVersionNumber(id: string, versionNumber: number): Promise<void>
   /** Stores the outputs, then marks the job succeeded (outputs first: a crash between loses nothing). */
   succeed(id: string, result: JobResult, files: ResultFiles): Promise<void>
   fail(id: string, error: string): Promise<void>

@@ -102,6 +102,9 @@ export function job(overrides: Partial<Job> = {}): Job {
     projectId: 'b.tower',
     fileFolderId: 'urn:adsk.wipprod:fs.folder:co.plans',
     fileStorageId: 'urn:adsk.objects:os.object:wip.dm.prod/floor.dwg',
+    fileVersionNumber: null,
+    folder: { name: null, hubId: null, path: null },
+    units: null,
     createdAt: '2024-03-04T05:06:07.000Z',
     updatedAt: '2024-03-04T05:06:07.000Z',
     ...overrides,
@@ -117,9 +120,48 @@ export function succeededJob(overrides: Partial<Job> = {}): Job {
       fileName: `${base.fileName.replace(/\.dwg$/, '')} BOQ.xlsx`,
       itemId: 'urn:adsk.wipprod:dm.lineage:boq',
       versionNumber: 1,
+      warnings: [],
+      warningCount: 0,
       xlsxUrl: `/api/boq/jobs/${base.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${base.id}/result.csv`,
     },
     ...overrides,
+  }
+}
+
+/**
+ * A succeeded job that read version `read` of `fileName` and wrote version `written` of its BOQ
+ * as item `itemId` into its folder (`folder`: what the server knew of it), with `warnings`.
+ */
+export function writtenJob(options: {
+  id?: string
+  fileName?: string
+  projectId?: string
+  fileFolderId?: string
+  read?: number | null
+  folder?: Partial<Job['folder']>
+  itemId?: string
+  written?: number
+  warnings?: string[]
+  warningCount?: number
+}): Job {
+  const base = succeededJob({
+    ...(options.id ? { id: options.id } : {}),
+    fileName: options.fileName ?? 'floor.dwg',
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+    ...(options.fileFolderId ? { fileFolderId: options.fileFolderId } : {}),
+    fileVersionNumber: options.read ?? null,
+    folder: { name: null, hubId: null, path: null, ...options.folder },
+  })
+  const warnings = options.warnings ?? []
+  return {
+    ...base,
+    result: {
+      ...(base.result as NonNullable<Job['result']>),
+      itemId: options.itemId ?? 'urn:adsk.wipprod:dm.lineage:boq',
+      versionNumber: options.written ?? 1,
+      warnings,
+      warningCount: options.warningCount ?? warnings.length,
+    },
   }
 }

@@ -1,4 +1,10 @@
-import type { CloudBackend, CloudContext, UploadRequest, UploadResult } from '../../cloud/types.ts'
+import type {
+  CloudBackend,
+  CloudContext,
+  JsonApiResource,
+  UploadRequest,
+  UploadResult,
+} from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
 import type { Extractor, ExtractorInput } from '../extractor.ts'
 
@@ -7,10 +13,24 @@ export function contextFor(userId: string, accessToken = `token-${userId}`): Clo
   return { user: { userId, name: `User ${userId}`, picture: '' }, accessToken }
 }
 
-/** A tiny in-memory cloud: storage ids → bytes, folders, and uploads that become items then versions. */
+/**
+ * A tiny in-memory cloud: storage ids → bytes, folders, and uploads that become items then
+ * versions. The lists (hubs, projects, contents, versions) are empty unless a test fills them.
+ */
 export function createFakeCloud() {
   const files = new Map<string, Uint8Array>()
   const folders = new Set<string>()
+  const lists = {
+    hubs: [] as JsonApiResource[],
+    /** hubId → projects */
+    projects: new Map<string, JsonApiResource[]>(),
+    /** projectId → top folders; folderId → contents */
+    contents: new Map<string, JsonApiResource[]>(),
+    /** itemId → versions */
+    versions: new Map<string, JsonApiResource[]>(),
+  }
+  /** Every list call, in order (`hubs`, `projects <hub>`, `contents <folder>`, `versions <item>`). */
+  const listCalls: string[] = []
   const items = new Map<string, { itemId: string; versions: Uint8Array[] }>()
   const revoked = new Set<string>()
   let downloadGate: Promise<void> | undefined
@@ -21,10 +41,26 @@ export function createFakeCloud() {
 
   const cloud: CloudBackend = {
     kind: 'local',
-    hubs: async () => [],
-    projects: async () => [],
-    contents: async () => [],
-    versions: async () => [],
+    async hubs(ctx) {
+      checkToken(ctx)
+      listCalls.push('hubs')
+      return lists.hubs
+    },
+    async projects(ctx, hubId) {
+      checkToken(ctx)
+      listCalls.push(`projects ${hubId}`)
+      return lists.projects.get(hubId) ?? []
+    },
+    async contents(ctx, _hubId, projectId, folderId) {
+      checkToken(ctx)
+      listCalls.push(`contents ${folderId ?? projectId}`)
+      return lists.contents.get(folderId ?? projectId) ?? []
+    },
+    async versions(ctx, _hubId, _projectId, itemId) {
+      checkToken(ctx)
+      listCalls.push(`versions ${itemId}`)
+      return lists.versions.get(itemId) ?? []
+    },
     async storageSize(ctx, _projectId, storageId) {
       checkToken(ctx)
       const bytes = files.get(storageId)
@@ -66,6 +102,8 @@ export function createFakeCloud() {
     files,
     folders,
     items,
+    lists,
+    listCalls,
     revoke: (token: string) => revoked.add(token),
     /** Holds every download until the returned function is called. */
     holdDownloads(): () => void {
@@ -89,9 +127,27 @@ export function boqError(kind: string, message: string): Error {
   return error
 }
 
+/** A JSON:API resource as the cloud lists it (only what the jobs read). */
+export function resource(
+  type: 'hubs' | 'projects' | 'folders' | 'items' | 'versions',
+  id: string,
+  attributes: Record<string, unknown>,
+  storageId?: string,
+): JsonApiResource {
+  return {
+    type,
+    id,
+    attributes,
+    ...(storageId
+      ? { relationships: { storage: { data: { type: 'objects', id: storageId } } } }
+      : {}),
+  }
+}
+
 /**
  * A fake engine: `CORRUPT…` bytes fail as corrupt, `CRASH…` as a crashed worker, `THROW…` with an
- * unexpected error; anything else gives outputs naming the file. `hold()` parks extractions.
+ * unexpected error; anything else gives outputs naming the file, and `WARN|a|b…` bytes the
+ * warnings a, b… `hold()` parks extractions.
  */
 export function createFakeExtractor() {
   let gate: Promise<void> | undefined
@@ -117,6 +173,7 @@ export function createFakeExtractor() {
       return {
         xlsx: new TextEncoder().encode(`XLSX of ${input.fileName}`),
         csv: `name,count\n${input.fileName},1\n`,
+        warnings: text.startsWith('WARN|') ? text.split('|').slice(1) : [],
       }
     },
     async close() {

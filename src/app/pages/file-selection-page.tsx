@@ -1,18 +1,23 @@
 import { useCallback, useRef, useState } from 'react'
 import type { TreeNode } from '../../features/files/api/tree-nodes'
 import { FileTree, type FileTreeHandle } from '../../features/files/components/file-tree'
-import type { ExtractRequest, Job } from '../../features/jobs/api/jobs-api'
+import type { Job, JobLocation } from '../../features/jobs/api/jobs-api'
 import { ExtractPanel } from '../../features/jobs/components/extract-panel'
 import { JobsPanel } from '../../features/jobs/components/jobs-panel'
+import type { ExtractSelection } from '../../features/jobs/utils/extract-rule'
 
-/** What Extract BOQ would send for the selected node (null unless it is a version). */
-function extractTarget(node: TreeNode | null): ExtractRequest | null {
-  if (node?.kind !== 'version') return null
+/** The selected node as Extract BOQ sees it: a version's request, or what else it is. */
+function extractSelection(node: TreeNode | null): ExtractSelection | null {
+  if (node === null) return null
+  if (node.kind !== 'version') return { kind: node.kind, name: node.name }
   return {
-    fileName: node.displayName,
-    fileStorageId: node.storageId,
-    fileFolderId: node.fileFolderId,
-    projectId: node.projectId,
+    kind: 'version',
+    request: {
+      fileName: node.displayName,
+      fileStorageId: node.storageId,
+      fileFolderId: node.fileFolderId,
+      projectId: node.projectId,
+    },
   }
 }
 
@@ -26,6 +31,16 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
     // A file written again is a new version of an item the tree may show open.
     if (job.result) tree.current?.refresh('item', job.projectId, job.result.itemId)
   }, [])
+  // The jobs feature says where a job wrote; the files feature opens it.
+  const onShowInTree = useCallback((location: JobLocation) => {
+    void tree.current?.openPath({
+      ...(location.hubId ? { hubId: location.hubId } : {}),
+      projectId: location.projectId,
+      ...(location.folderPath ? { folderIds: location.folderPath } : {}),
+      folderId: location.folderId,
+      itemId: location.itemId,
+    })
+  }, [])
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-6">
@@ -37,8 +52,8 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
           <FileTree ref={tree} initialNodes={hubs} onSelect={setSelected} />
         </div>
         <div className="flex w-full flex-col gap-6 md:w-80">
-          <ExtractPanel target={extractTarget(selected)} />
-          <JobsPanel onJobSucceeded={onJobSucceeded} />
+          <ExtractPanel selection={extractSelection(selected)} />
+          <JobsPanel onJobSucceeded={onJobSucceeded} onShowInTree={onShowInTree} />
         </div>
       </div>
     </div>

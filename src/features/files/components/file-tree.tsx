@@ -12,6 +12,7 @@ import {
 import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
 import { nodeId, parentOf, type TreeNode } from '../api/tree-nodes'
 import { loadChildren, reloadChildren, treeQueries } from '../api/tree-queries'
+import { openPath, type TreePath } from '../utils/open-path'
 import { findNode, mergeChildren, updateNode } from '../utils/tree-data'
 import { TreeRow, TreeRowFrame } from './tree-row'
 
@@ -23,6 +24,11 @@ export type FileTreeHandle = {
    * tree has them loaded, load them again and merge them in.
    */
   refresh(kind: 'folder' | 'item', projectId: string, resourceId: string): void
+  /**
+   * Opens hub → project → folders through the tree's own queries and selects the item (see
+   * utils/open-path.ts). Resolves true when the target was selected.
+   */
+  openPath(path: TreePath): Promise<boolean>
 }
 
 type Props = {
@@ -57,6 +63,8 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
   const loader = useMemo(() => {
     // Nodes to load again once their running load is done.
     const reloadAfterLoad = new Set<string>()
+    // Running loads by node id, so that a second open waits for the same load.
+    const loads = new Map<string, Promise<void>>()
     const commit = (next: TreeNode[]) => {
       dataRef.current = next
       setData(next)
@@ -75,7 +83,7 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
       const tree = treeRef.current
       // A new node the tree remembers as open (it was there before) gets its children now.
       const known = new Set(before.map((n) => n.id))
-      for (const n of fresh) if (!known.has(n.id) && tree?.isOpen(n.id)) expand(n.id)
+      for (const n of fresh) if (!known.has(n.id) && tree?.isOpen(n.id)) void expand(n.id)
       // The selection stays while its node exists (with its fresh data), else it is cleared.
       const [selectedId] = tree?.selectedIds ?? []
       if (selectedId === undefined) return
@@ -84,36 +92,49 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
       onSelectRef.current(selected ?? null)
     }
 
-    const expand = (id: string) => {
+    /** Loads a node's children unless it has some; resolves once they are in the tree. */
+    const expand = (id: string): Promise<void> => {
+      const running = loads.get(id)
+      if (running) return running
       const node = findNode(dataRef.current, id)
       const parent = node && parentOf(node)
       // A node that already has children is never reloaded; versions are leaves.
-      if (!node || !parent || node.loading || (node.children && node.children.length > 0)) return
+      if (!node || !parent || (node.children && node.children.length > 0)) return Promise.resolve()
       commit(updateNode(dataRef.current, id, (n) => ({ ...n, loading: true })))
-      void loadChildren(queryClient, parent).then((children) => {
+      const load = loadChildren(queryClient, parent).then((children) => {
+        loads.delete(id)
         fill(id, children)
         if (reloadAfterLoad.delete(id)) reload(id)
       })
+      loads.set(id, load)
+      return load
+    }
+
+    /** Loads a node's children again past the cache (a failed load leaves them as they were). */
+    const refetch = async (id: string): Promise<void> => {
+      const node = findNode(dataRef.current, id)
+      const parent = node && parentOf(node)
+      if (!parent) return
+      const fresh = await reloadChildren(queryClient, parent)
+      if (fresh) fill(id, fresh)
     }
 
     const reload = (id: string) => {
       const node = findNode(dataRef.current, id)
-      const parent = node && parentOf(node)
-      if (!node || !parent) return
+      if (!node) return
       // The running load may answer from before the change.
-      if (node.loading) reloadAfterLoad.add(id)
+      if (loads.has(id)) reloadAfterLoad.add(id)
       // Never loaded and closed: its next expand loads it fresh.
-      else if (node.children?.length || treeRef.current?.isOpen(id)) {
-        void reloadChildren(queryClient, parent).then((fresh) => fresh && fill(id, fresh))
-      }
+      else if (node.children?.length || treeRef.current?.isOpen(id)) void refetch(id)
     }
-    return { expand, reload }
+
+    return { expand, refetch, reload }
   }, [queryClient])
 
   // Every open goes through here: clicks, arrows and arborist's own keys.
   const onToggle = useCallback(
     (id: string) => {
-      if (treeRef.current?.isOpen(id)) loader.expand(id)
+      if (treeRef.current?.isOpen(id)) void loader.expand(id)
     },
     [loader],
   )
@@ -130,6 +151,12 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
           queryKey: treeQueries.partialKey(kind, projectId, resourceId),
         })
         loader.reload(nodeId(kind, resourceId))
+      },
+      openPath(path) {
+        const tree = treeRef.current
+        if (!tree) return Promise.resolve(false)
+        const { expand, refetch } = loader
+        return openPath(path, { tree, data: () => dataRef.current, expand, refetch })
       },
     }),
     [queryClient, loader],

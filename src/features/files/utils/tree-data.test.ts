@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { folder, item, version } from '../../../testing/fixtures'
 import { type TreeNode, toChildNodes } from '../api/tree-nodes'
-import { findNode, mergeChildren } from './tree-data'
+import { ancestorIds, findNode, mergeChildren } from './tree-data'
 
 const inFolder = { kind: 'folder', hubId: 'b.h', projectId: 'b.p', folderId: 'f' } as const
 const nodes = (...resources: Parameters<typeof toChildNodes>[1]) =>
@@ -44,5 +44,16 @@ describe('mergeChildren', () => {
     const merged = mergeChildren([{ ...oldA, children: versions } as TreeNode], nodes(b))
     expect(merged.map((n) => n.id)).toEqual(['item:i-b'])
     expect(findNode(merged, versions[0]?.id ?? '')).toBeUndefined()
+  })
+})
+
+describe('ancestorIds', () => {
+  it('gives the ids from the top down to a loaded node, or undefined', () => {
+    const [sub, a] = nodes(folder('Sub', 'f-sub'), item('a.dwg', 'i-a')) as [TreeNode, TreeNode]
+    const inSub = toChildNodes({ ...inFolder, folderId: 'f-sub' }, [item('deep.dwg', 'i-deep')])
+    const tree = [{ ...sub, children: inSub } as TreeNode, a]
+    expect(ancestorIds(tree, 'item:i-deep')).toEqual(['folder:f-sub', 'item:i-deep'])
+    expect(ancestorIds(tree, 'item:i-a')).toEqual(['item:i-a'])
+    expect(ancestorIds(tree, 'item:nowhere')).toBeUndefined()
   })
 })

@@ -11,6 +11,18 @@ export function findNode(nodes: readonly TreeNode[], id: string): TreeNode | und
   return undefined
 }
 
+/** The ids from the top of the tree down to node `id` (itself last); undefined when not loaded. */
+export function ancestorIds(nodes: readonly TreeNode[], id: string): string[] | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return [id]
+    if (node.children) {
+      const below = ancestorIds(node.children, id)
+      if (below) return [node.id, ...below]
+    }
+  }
+  return undefined
+}
+
 /** A copy of `nodes` with node `id` replaced by `change(node)`; untouched branches are shared. */
 export function updateNode(
   nodes: TreeNode[],

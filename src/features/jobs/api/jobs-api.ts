@@ -1,39 +1,36 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { ExtractUnits } from '../../../../server/jobs/extract-units'
+import type { JobJson, JobStatus } from '../../../../server/jobs/types'
+import type { ExtractRequest } from '../../../../server/jobs/validate'
 import { api } from '../../../lib/api-client'
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
+// The shapes are the server's own (type-only imports: no server code reaches the bundle).
+export type { ExtractRequest, JobStatus }
 
 /** A BOQ extraction job as the server answers it. */
-export type Job = {
-  id: string
-  status: JobStatus
-  fileName: string
+export type Job = JobJson
+
+/**
+ * Where a succeeded job wrote its file, for opening it in the tree: the hub and the folder chain
+ * when the server knew them (null otherwise), the folder, and the written item.
+ */
+export type JobLocation = {
+  hubId: string | null
   projectId: string
-  fileFolderId: string
-  fileStorageId: string
-  /** The bill's units the job was asked with; null (or absent) when it follows the drawing. */
-  units?: ExtractUnits | null
-  createdAt: string
-  updatedAt: string
-  progress?: number
-  error?: string
-  result?: {
-    fileName: string
-    itemId: string
-    versionNumber: number
-    xlsxUrl: string
-    csvUrl: string
-  }
+  /** Folder ids from the project's top folder down to `folderId`; null when not known. */
+  folderPath: string[] | null
+  folderId: string
+  itemId: string
 }
 
-/** The body of POST /api/boq/extract: the four fields, and `units` only when the person chose. */
-export type ExtractRequest = {
-  fileName: string
-  fileStorageId: string
-  fileFolderId: string
-  projectId: string
-  units?: ExtractUnits
+export function locationOf(job: Job): JobLocation | null {
+  if (!job.result) return null
+  return {
+    hubId: job.folder.hubId,
+    projectId: job.projectId,
+    folderPath: job.folder.path,
+    folderId: job.fileFolderId,
+    itemId: job.result.itemId,
+  }
 }
 
 export const POLL_INTERVAL_MS = 1000

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { setCookie } from '../../../testing/cookies'
 import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
+import { succeededJob } from '../../../testing/fixtures'
 import { renderApp } from '../../../testing/render-app'
 import { clickPath, findRow } from '../../../testing/tree-helpers'
+import { POLL_INTERVAL_MS } from '../api/jobs-api'
+import { EXTRACT_STARTED, INFO_MESSAGE_MS } from './extract-panel'
 
 const extractButton = () => screen.getByRole('button', { name: 'Extract BOQ' })
 
@@ -63,6 +66,102 @@ describe('Extract BOQ', { timeout: 20_000 }, () => {
       projectId: ids.tower,
     })
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says under the button, in one line, why it is disabled', async () => {
+    const { user } = renderApp('/')
+    await findRow('Demo Hub')
+    expect(extractButton()).toHaveAccessibleDescription(
+      'Select a version of a .dwg drawing in the tree.',
+    )
+    await clickPath(user, ['Demo Hub', 'Tower', 'Plans', 'floor.dwg'])
+    await waitFor(() =>
+      expect(extractButton()).toHaveAccessibleDescription(
+        'Select a version of a drawing (expand the item to see its versions).',
+      ),
+    )
+    await clickPath(user, ['floor.dwg', 'Level 1'])
+    await waitFor(() =>
+      expect(extractButton()).toHaveAccessibleDescription(
+        'Select a version of a drawing: open the folder, then an item, to see its versions.',
+      ),
+    )
+    await clickPath(user, ['Level 1', 'UPPER.DWG', /^1 /])
+    await waitFor(() =>
+      expect(extractButton()).toHaveAccessibleDescription(
+        'Only .dwg drawings can be extracted: UPPER.DWG ends in .DWG; rename it to .dwg.',
+      ),
+    )
+    expect(extractButton()).toBeDisabled()
+    expect(
+      screen.getByText(
+        'Only .dwg drawings can be extracted: UPPER.DWG ends in .DWG; rename it to .dwg.',
+      ),
+    ).toBeVisible()
+    await clickPath(user, ['UPPER.DWG', 'sheet.pdf', /^1 /])
+    await waitFor(() =>
+      expect(extractButton()).toHaveAccessibleDescription(
+        'Only .dwg drawings can be extracted: sheet.pdf is a .pdf file.',
+      ),
+    )
+    await clickPath(user, ['sheet.pdf', 'floor.dwg', /^2 /])
+    await waitFor(() => expect(extractButton()).toBeEnabled())
+    expect(extractButton()).toHaveAccessibleDescription('')
+    expect(screen.queryByText(/^Only \.dwg drawings|^Select a version/)).toBeNull()
+  })
+
+  it('lets the info message go when the job it announced has ended', async () => {
+    const { user } = await openPlans()
+    await clickPath(user, ['floor.dwg', /^2 /])
+    await user.click(extractButton())
+    expect(await screen.findByRole('status')).toHaveTextContent(EXTRACT_STARTED)
+    const [created] = fakeApi.jobs
+    fakeApi.jobs = [succeededJob({ id: created?.id, fileName: 'floor.dwg' })]
+    // Gone with the next poll, well before the few seconds are up.
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), {
+      timeout: POLL_INTERVAL_MS * 3,
+    })
+    expect(INFO_MESSAGE_MS).toBeGreaterThan(POLL_INTERVAL_MS * 3)
+  })
+
+  it('lets the info message go after a few seconds while the job still runs', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const { user } = await openPlans()
+      await clickPath(user, ['floor.dwg', /^2 /])
+      await user.click(extractButton())
+      expect(await screen.findByRole('status')).toHaveTextContent(EXTRACT_STARTED)
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(INFO_MESSAGE_MS - 1000)
+      })
+      expect(screen.getByRole('status')).toHaveTextContent(EXTRACT_STARTED)
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1500)
+      })
+      expect(screen.queryByRole('status')).toBeNull()
+      // The job is still queued, and the jobs panel still shows it.
+      const panel = screen.getByRole('region', { name: 'Extraction jobs' })
+      expect(within(panel).getByText('Queued')).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('keeps an error message (it is not a passing one)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      fakeApi.extract = () => ({ status: 429, body: 'Too many extractions waiting.' })
+      const { user } = await openPlans()
+      await clickPath(user, ['floor.dwg', /^2 /])
+      await user.click(extractButton())
+      expect(await screen.findByRole('alert')).toHaveTextContent('Too many extractions waiting.')
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(INFO_MESSAGE_MS * 2)
+      })
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many extractions waiting.')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('takes the folder from a BIM 360 webView link too', async () => {

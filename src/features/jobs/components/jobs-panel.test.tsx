@@ -2,7 +2,7 @@ import type { Query } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
-import { item, job, succeededJob } from '../../../testing/fixtures'
+import { item, job, succeededJob, writtenJob } from '../../../testing/fixtures'
 import { renderApp } from '../../../testing/render-app'
 import { clickPath, findRow } from '../../../testing/tree-helpers'
 import { type Job, jobsQueries, POLL_INTERVAL_MS } from '../api/jobs-api'
@@ -55,6 +55,67 @@ describe('jobs panel', { timeout: 20_000 }, () => {
     expect(failed).toHaveTextContent('The file is not a DWG drawing.')
     expect(within(failed).queryByRole('link')).toBeNull()
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(4)
+  })
+
+  it('says which version was read and where the result was written', async () => {
+    fakeApi.jobs = [
+      writtenJob({
+        id: 'known',
+        fileName: 'plan.dwg',
+        read: 3,
+        folder: { name: 'Project Files', hubId: ids.hub, path: [ids.plans] },
+        written: 2,
+      }),
+      writtenJob({ id: 'unknown', fileName: 'site.dwg', read: null }),
+      job({ id: 'r', status: 'running', fileName: 'stair.dwg', fileVersionNumber: 1 }),
+      job({ id: 'f', status: 'failed', fileName: 'bad.dwg', fileVersionNumber: 4, error: 'No.' }),
+    ]
+    renderApp('/')
+    const known = (await jobItem('plan.dwg')) as HTMLElement
+    expect(within(known).getByText('plan.dwg, version 3')).toBeInTheDocument()
+    expect(known).toHaveTextContent('Written to Project Files as plan BOQ.xlsx, version 2')
+    expect(within(known).getByRole('button', { name: 'Show in tree' })).toBeInTheDocument()
+    expect(within(known).getByText('Done')).toBeInTheDocument()
+    expect(known).not.toHaveTextContent('with warnings')
+
+    // Where the server could not tell: the file name alone, and "the drawing's folder".
+    const unknown = (await jobItem('site.dwg')) as HTMLElement
+    expect(within(unknown).getByText('site.dwg')).toBeInTheDocument()
+    expect(unknown).not.toHaveTextContent('version 1,')
+    expect(unknown).toHaveTextContent("Written to the drawing's folder as site BOQ.xlsx, version 1")
+
+    const running = (await jobItem('stair.dwg')) as HTMLElement
+    expect(within(running).getByText('stair.dwg, version 1')).toBeInTheDocument()
+    const failed = (await jobItem('bad.dwg')) as HTMLElement
+    expect(within(failed).getByText('bad.dwg, version 4')).toBeInTheDocument()
+    expect(within(failed).queryByRole('button', { name: 'Show in tree' })).toBeNull()
+  })
+
+  it('says "Done with warnings" and lists the first few, then how many more', async () => {
+    fakeApi.jobs = [
+      writtenJob({
+        id: 'w',
+        fileName: 'plan.dwg',
+        warnings: ['Block "A" is not resolved.', 'No units.', 'An xref is missing.', 'Fourth.'],
+        warningCount: 5,
+      }),
+      writtenJob({ id: 'one', fileName: 'one.dwg', warnings: ['Only this one.'] }),
+    ]
+    renderApp('/')
+    const card = (await jobItem('plan.dwg')) as HTMLElement
+    expect(card).toHaveTextContent('Done with warnings')
+    const list = within(card).getByRole('list', { name: 'Warnings' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Block "A" is not resolved.', 'No units.', 'An xref is missing.'])
+    expect(card).toHaveTextContent('and 2 more')
+
+    const one = (await jobItem('one.dwg')) as HTMLElement
+    expect(one).toHaveTextContent('Done with warnings')
+    expect(within(one).getByRole('list', { name: 'Warnings' })).toHaveTextContent('Only this one.')
+    expect(one).not.toHaveTextContent(/and \d+ more/)
   })
 
   it('polls while a job is queued or running, and only then', () => {

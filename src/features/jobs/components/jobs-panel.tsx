@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { apiUrl } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
-import { type Job, type JobStatus, jobsQueries } from '../api/jobs-api'
+import {
+  type Job,
+  type JobLocation,
+  type JobStatus,
+  jobsQueries,
+  locationOf,
+} from '../api/jobs-api'
 import { describeUnits } from '../utils/units-choice'
 
 const STATUS_WORD: Record<JobStatus, string> = {
@@ -19,13 +25,18 @@ const STATUS_STYLE: Record<JobStatus, string> = {
   failed: 'bg-red-100 text-red-800',
 }
 
+/** The first warnings a card lists; the rest are counted ("and N more"). */
+export const SHOWN_WARNINGS = 3
+
 type Props = {
   /** Called once for each job seen queued or running that has now succeeded. */
   onJobSucceeded?(job: Job): void
+  /** Opens the folder a job wrote into, with the written file selected (a "Show in tree" action). */
+  onShowInTree?(location: JobLocation): void
 }
 
 /** The user's extraction jobs; polls while one is queued or running. */
-export function JobsPanel({ onJobSucceeded }: Props) {
+export function JobsPanel({ onJobSucceeded, onShowInTree }: Props) {
   const jobs = useQuery(jobsQueries.list())
   const list = jobs.data ?? []
   useSucceededJobs(list, onJobSucceeded)
@@ -40,7 +51,7 @@ export function JobsPanel({ onJobSucceeded }: Props) {
       ) : (
         <ul className="flex max-h-[55vh] flex-col gap-2 overflow-y-auto">
           {list.map((job) => (
-            <JobRow key={job.id} job={job} />
+            <JobRow key={job.id} job={job} onShowInTree={onShowInTree} />
           ))}
         </ul>
       )}
@@ -48,17 +59,26 @@ export function JobsPanel({ onJobSucceeded }: Props) {
   )
 }
 
-function JobRow({ job }: { job: Job }) {
+function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowInTree'] }) {
   const percent = Math.round(Math.min(1, Math.max(0, job.progress ?? 0)) * 100)
   const units = describeUnits(job.units)
+  const result = job.status === 'succeeded' ? job.result : undefined
+  const warned = (result?.warningCount ?? 0) > 0
+  const read =
+    job.fileVersionNumber === null
+      ? job.fileName
+      : `${job.fileName}, version ${job.fileVersionNumber}`
+  const location = locationOf(job)
   return (
     <li className="rounded border border-slate-200 bg-white p-3 text-sm">
       <div className="flex items-center justify-between gap-2">
-        <span className="truncate font-medium" title={job.fileName}>
-          {job.fileName}
+        <span className="truncate font-medium" title={read}>
+          {read}
         </span>
-        <span className={`shrink-0 rounded px-2 py-0.5 text-xs ${STATUS_STYLE[job.status]}`}>
-          {STATUS_WORD[job.status]}
+        <span
+          className={`shrink-0 rounded px-2 py-0.5 text-xs ${warned ? 'bg-amber-100 text-amber-900' : STATUS_STYLE[job.status]}`}
+        >
+          {warned ? 'Done with warnings' : STATUS_WORD[job.status]}
         </span>
       </div>
       <div className="mt-1 text-xs text-slate-500">{formatDateTime(job.createdAt)}</div>
@@ -75,23 +95,53 @@ function JobRow({ job }: { job: Job }) {
           <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
         </div>
       ) : null}
-      {job.status === 'succeeded' && job.result ? (
+      {result ? (
         <div className="mt-2 flex flex-col gap-1">
-          <span className="text-slate-700">{job.result.fileName}</span>
-          <span className="flex gap-3">
-            <a className="text-sky-700 underline" href={apiUrl(job.result.xlsxUrl)} download>
+          <span className="text-slate-700">
+            Written to {job.folder.name ?? "the drawing's folder"} as {result.fileName}, version{' '}
+            {result.versionNumber}
+          </span>
+          <span className="flex flex-wrap gap-x-3">
+            <a className="text-sky-700 underline" href={apiUrl(result.xlsxUrl)} download>
               Download XLSX
             </a>
-            <a className="text-sky-700 underline" href={apiUrl(job.result.csvUrl)} download>
+            <a className="text-sky-700 underline" href={apiUrl(result.csvUrl)} download>
               Download CSV
             </a>
+            {onShowInTree && location ? (
+              <button
+                type="button"
+                className="text-sky-700 underline"
+                onClick={() => onShowInTree(location)}
+              >
+                Show in tree
+              </button>
+            ) : null}
           </span>
+          {warned ? <Warnings warnings={result.warnings} count={result.warningCount} /> : null}
         </div>
       ) : null}
       {job.status === 'failed' ? (
         <p className="mt-2 text-red-700">{job.error || 'The extraction failed.'}</p>
       ) : null}
     </li>
+  )
+}
+
+/** The bill's first warnings, and how many more the XLSX lists. */
+function Warnings({ warnings, count }: { warnings: string[]; count: number }) {
+  const shown = warnings.slice(0, SHOWN_WARNINGS)
+  const more = count - shown.length
+  return (
+    <div className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+      <ul aria-label="Warnings" className="list-disc pl-4">
+        {shown.map((warning, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list, never reordered
+          <li key={index}>{warning}</li>
+        ))}
+      </ul>
+      {more > 0 ? <p>and {more} more (all are listed in the XLSX)</p> : null}
+    </div>
   )
 }
 

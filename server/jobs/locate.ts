@@ -1,0 +1,118 @@
+import { decodeId, decodeStorageId, makeId } from '../cloud/local/ids.ts'
+import type { CloudBackend, CloudContext, JsonApiResource } from '../cloud/types.ts'
+import type { JobFolder, JobRecord } from './types.ts'
+
+/** Where a drawing version sits: what the job card names and what opens its folder in the tree. */
+export interface SourcePlace {
+  fileVersionNumber?: number
+  folder: JobFolder
+}
+
+interface SourceRequest {
+  projectId: string
+  fileFolderId: string
+  fileStorageId: string
+}
+
+/**
+ * What the cloud tells cheaply, at submit time, about where the drawing is (after the folder and
+ * the storage id were checked). Never fails: what cannot be learnt is left out, and the job runs
+ * all the same.
+ *
+ * - Local cloud: the ids are the paths, so everything comes from them without any I/O: the hub,
+ *   the folder chain from the project's top folder down, the folder's name, the version number.
+ * - Autodesk: the hub comes from the hubs and projects lists (kept per user for a minute, and the
+ *   person has just browsed them), the folder's name and chain from the project's top folders
+ *   when the drawing's folder is one of them. A deeper folder's chain would take one call per
+ *   level through the `parent` relationships, which the cloud seam does not offer: the app opens
+ *   what its tree has loaded instead. The version number is not in an Autodesk storage id; the
+ *   runner looks it up while downloading (`findVersionNumber`).
+ */
+export async function locateSource(
+  cloud: CloudBackend,
+  ctx: CloudContext,
+  request: SourceRequest,
+): Promise<SourcePlace> {
+  if (cloud.kind === 'local') {
+    const place = fromLocalIds(request)
+    if (place) return place
+  }
+  return fromListings(cloud, ctx, request).catch(() => ({ folder: {} }))
+}
+
+/** The local cloud's ids are base64url paths: `<hub>/<project>/<top folder>/…/<folder>`. */
+function fromLocalIds(request: SourceRequest): SourcePlace | undefined {
+  const projectRel = decodeId('project', request.projectId)
+  const folderRel = decodeId('folder', request.fileFolderId)
+  if (!projectRel || !folderRel || projectRel.split('/').length !== 2) return undefined
+  if (!folderRel.startsWith(`${projectRel}/`)) return undefined
+  const parts = folderRel.split('/')
+  const path = parts.slice(2).map((_, i) => makeId('folder', parts.slice(0, 3 + i).join('/')))
+  const version = decodeStorageId(request.fileStorageId)?.version
+  return {
+    ...(version === undefined ? {} : { fileVersionNumber: version }),
+    folder: {
+      name: parts.at(-1) as string,
+      hubId: makeId('hub', parts[0] as string),
+      path,
+    },
+  }
+}
+
+async function fromListings(
+  cloud: CloudBackend,
+  ctx: CloudContext,
+  request: SourceRequest,
+): Promise<SourcePlace> {
+  const hubId = await hubOf(cloud, ctx, request.projectId)
+  if (!hubId) return { folder: {} }
+  const top = await cloud.contents(ctx, hubId, request.projectId).catch(() => [])
+  const folder = top.find((r) => r.type === 'folders' && r.id === request.fileFolderId)
+  const name = folder && nameOf(folder)
+  return {
+    folder: name ? { name, hubId, path: [request.fileFolderId] } : { hubId },
+  }
+}
+
+/** The hub whose projects include `projectId`. */
+async function hubOf(
+  cloud: CloudBackend,
+  ctx: CloudContext,
+  projectId: string,
+): Promise<string | undefined> {
+  for (const hub of await cloud.hubs(ctx)) {
+    const projects = await cloud.projects(ctx, hub.id).catch(() => [])
+    if (projects.some((p) => p.id === projectId)) return hub.id
+  }
+  return undefined
+}
+
+/**
+ * The number of the job's version from the drawing's folder: the item of the job's file name,
+ * then its version with the job's storage id. For clouds whose storage ids do not carry it
+ * (Autodesk); undefined when it cannot be found.
+ */
+export async function findVersionNumber(
+  cloud: CloudBackend,
+  ctx: CloudContext,
+  job: Pick<JobRecord, 'projectId' | 'fileFolderId' | 'fileStorageId' | 'fileName' | 'folder'>,
+): Promise<number | undefined> {
+  const hubId = job.folder?.hubId
+  if (!hubId) return undefined
+  const entries = await cloud.contents(ctx, hubId, job.projectId, job.fileFolderId)
+  const items = entries.filter((r) => r.type === 'items' && nameOf(r) === job.fileName)
+  for (const item of items) {
+    const versions = await cloud.versions(ctx, hubId, job.projectId, item.id)
+    const version = versions.find((v) => v.relationships?.storage?.data?.id === job.fileStorageId)
+    const number = version?.attributes.versionNumber
+    if (typeof number === 'number' && Number.isInteger(number) && number > 0) return number
+  }
+  return undefined
+}
+
+/** The title the tree shows: a folder's `name`, an item's `displayName`. */
+function nameOf(resource: JsonApiResource): string | undefined {
+  const { name, displayName } = resource.attributes ?? {}
+  const title = resource.type === 'items' ? (displayName ?? name) : (name ?? displayName)
+  return typeof title === 'string' && title ? title : undefined
+}

@@ -156,6 +156,14 @@ class DwgWalker {
   read(): Drawing {
     const { lib, data } = this.ctx
     const { drawing } = this
+    // Every drawing has objects (block records, layers, styles); none at all means its header
+    // was read and its body was not.
+    if (lib.dwg_get_num_objects(data) === 0) {
+      throw new BoqError(
+        'corrupt',
+        'Truncated or corrupt (LibreDWG read the header but found no objects in the rest of the file).',
+      )
+    }
     drawing.insunits = this.headerNumber('INSUNITS')
     const modelSpace = lib.dwg_model_space_object(data)
     const entities = this.modelSpaceEntities(modelSpace)

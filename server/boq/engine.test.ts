@@ -79,3 +79,31 @@ describe('workers stay, reader instances do not', () => {
     expect(engine.stats().workersStarted).toBe(2)
   })
 })
+
+describe('files written in the worker', () => {
+  it('answers XLSX, CSV and JSON bytes and the warnings; the caller keeps its bytes, even a Buffer', async () => {
+    const engine = createBoqEngine({ workers: 1 })
+    try {
+      const bytes = Buffer.from(knownDrawing())
+      const before = bytes.length
+      const { files, warnings } = await engine.extractFiles(
+        { bytes, fileName: 'known.dxf', options: { units: 'imperial' } },
+        ['xlsx', 'csv', 'json'],
+      )
+      expect(bytes.length).toBe(before)
+      expect(
+        Buffer.from(files.xlsx ?? [])
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK')
+      expect(new TextDecoder().decode(files.csv).split('\n')[0]).toMatch(/^Section,/)
+      const boq = JSON.parse(new TextDecoder().decode(files.json))
+      expect(boq).toMatchObject({ schema: 'boq', version: 2, units: { length: 'ft' } })
+      expect(warnings).toEqual(boq.warnings)
+      // The same engine still answers a Boq afterwards.
+      expect((await engine.extract({ bytes, fileName: 'known.dxf' })).schema).toBe('boq')
+    } finally {
+      await engine.close()
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { BoqError, isBoqErrorKind } from './errors.ts'
+import type { BoqFiles, OutputFormat } from './files.ts'
 import { DEFAULT_MAX_FILE_MB } from './limits.ts'
 import { detect } from './read/detect.ts'
 import type { BillOptions, Boq } from './schema.ts'
@@ -33,6 +34,15 @@ export type BoqEngineStats = {
 
 export type BoqEngine = {
   extract(input: BoqInput, onProgress?: (fraction: number) => void): Promise<Boq>
+  /**
+   * The bill written as files (XLSX, CSV, JSON) in the worker, so a large bill costs the host
+   * nothing but the bytes; the Boq itself stays in the worker.
+   */
+  extractFiles(
+    input: BoqInput,
+    formats: OutputFormat[],
+    onProgress?: (fraction: number) => void,
+  ): Promise<BoqFiles>
   /** Resolves when every idle worker has its reader instance ready for the next file. */
   ready(): Promise<void>
   stats(): BoqEngineStats
@@ -52,8 +62,10 @@ export type BoqInput = { bytes: Uint8Array; fileName: string; options?: BillOpti
 
 type Job = {
   input: BoqInput
+  /** Files to write in the worker; absent: the Boq itself is the answer. */
+  formats?: OutputFormat[]
   onProgress?: (fraction: number) => void
-  resolve: (boq: Boq) => void
+  resolve: (answer: Boq | BoqFiles) => void
   reject: (error: unknown) => void
 }
 
@@ -172,8 +184,8 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
     return slot
   }
 
-  const readIn = (slot: Slot, job: Job): Promise<Boq> =>
-    new Promise<Boq>((resolve, reject) => {
+  const readIn = (slot: Slot, job: Job): Promise<Boq | BoqFiles> =>
+    new Promise<Boq | BoqFiles>((resolve, reject) => {
       let settled = false
       const finish = (fn: () => void) => {
         if (settled) return
@@ -205,7 +217,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
         if (message.type === 'progress') job.onProgress?.(message.fraction)
         else if (message.type === 'result') {
           done(message.info)
-          finish(() => resolve(message.boq))
+          finish(() => resolve(message.answer))
         } else if (message.type === 'error') {
           done(message.info)
           const kind = isBoqErrorKind(message.kind) ? message.kind : 'crashed'
@@ -233,12 +245,17 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       // slice() is a view: transferring it would empty the caller's bytes.)
       const bytes = Uint8Array.prototype.slice.call(job.input.bytes)
       slot.worker.postMessage(
-        { bytes, fileName: job.input.fileName, options: job.input.options } satisfies WorkerJob,
+        {
+          bytes,
+          fileName: job.input.fileName,
+          options: job.input.options,
+          formats: job.formats,
+        } satisfies WorkerJob,
         [bytes.buffer],
       )
     })
 
-  const run = async (job: Job): Promise<Boq> => {
+  const run = async (job: Job): Promise<Boq | BoqFiles> => {
     const slot = await acquire()
     busy.add(slot)
     slot.worker.ref() // a file in progress keeps the process alive
@@ -270,29 +287,37 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   // Start the workers now: their instances are ready before the first file arrives.
   for (let i = 0; i < workers; i++) idle.push(spawn())
 
+  const submit = (
+    input: BoqInput,
+    formats: OutputFormat[] | undefined,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Boq | BoqFiles> => {
+    if (closed) return Promise.reject(new BoqError('crashed', 'The BOQ engine is closed.'))
+    const size = input.bytes.length
+    if (size > maxFileBytes) {
+      return Promise.reject(
+        new BoqError(
+          'too-large',
+          `Too large (limit ${megabytes(maxFileBytes)}; the file has ${megabytes(size)}).`,
+        ),
+      )
+    }
+    try {
+      // Cheap checks here: an empty file or a PDF never costs a worker.
+      detect(input.bytes)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    return new Promise<Boq | BoqFiles>((resolve, reject) => {
+      queue.push({ input, formats, onProgress, resolve, reject })
+      pump()
+    })
+  }
+
   return {
-    extract(input, onProgress) {
-      if (closed) return Promise.reject(new BoqError('crashed', 'The BOQ engine is closed.'))
-      const size = input.bytes.length
-      if (size > maxFileBytes) {
-        return Promise.reject(
-          new BoqError(
-            'too-large',
-            `Too large (limit ${megabytes(maxFileBytes)}; the file has ${megabytes(size)}).`,
-          ),
-        )
-      }
-      try {
-        // Cheap checks here: an empty file or a PDF never costs a worker.
-        detect(input.bytes)
-      } catch (error) {
-        return Promise.reject(error)
-      }
-      return new Promise<Boq>((resolve, reject) => {
-        queue.push({ input, onProgress, resolve, reject })
-        pump()
-      })
-    },
+    extract: (input, onProgress) => submit(input, undefined, onProgress) as Promise<Boq>,
+    extractFiles: (input, formats, onProgress) =>
+      submit(input, formats, onProgress) as Promise<BoqFiles>,
     async ready() {
       await Promise.all(idle.map((slot) => slot.ready.catch(() => {})))
     },

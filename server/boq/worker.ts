@@ -10,10 +10,17 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
+import { type BoqFiles, type OutputFormat, renderFiles } from './files.ts'
 import { createReader } from './read/libredwg.ts'
-import type { BillOptions } from './schema.ts'
+import type { BillOptions, Boq } from './schema.ts'
 
-export type WorkerJob = { bytes: Uint8Array; fileName: string; options?: BillOptions }
+export type WorkerJob = {
+  bytes: Uint8Array
+  fileName: string
+  options?: BillOptions
+  /** Write these files here and answer them instead of the Boq. */
+  formats?: OutputFormat[]
+}
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
 export type WorkerFileInfo = {
@@ -28,7 +35,7 @@ export type WorkerFileInfo = {
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'progress'; fraction: number }
-  | { type: 'result'; boq: ReturnType<typeof extractBoq>; info: WorkerFileInfo }
+  | { type: 'result'; answer: Boq | BoqFiles; info: WorkerFileInfo }
   | { type: 'error'; kind: string; message: string; info: WorkerFileInfo }
 
 const port = parentPort
@@ -75,11 +82,19 @@ async function read(job: WorkerJob): Promise<void> {
   let reader: Reader | null = await pending
   const serial = reader.serial
   let answer: WorkerMessage
+  const transfer: ArrayBuffer[] = []
   try {
     const boq = extractBoq(job, reader.lib, (fraction) =>
       port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
     )
-    answer = { type: 'result', boq, info: info(serial) }
+    reader = null
+    if (job.formats) {
+      const written = await renderFiles(boq, job.formats)
+      for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
+      answer = { type: 'result', answer: written, info: info(serial) }
+    } else {
+      answer = { type: 'result', answer: boq, info: info(serial) }
+    }
   } catch (error) {
     answer =
       error instanceof BoqError
@@ -93,7 +108,8 @@ async function read(job: WorkerJob): Promise<void> {
   }
   // Nothing may keep the used instance: its memory goes with the next garbage collection.
   reader = null
-  port?.postMessage(answer)
+  // The files' bytes are handed over, not copied.
+  port?.postMessage(answer, transfer)
   next = makeReader()
   next.then(
     () => port?.postMessage({ type: 'ready' } satisfies WorkerMessage),

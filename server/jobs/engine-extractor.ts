@@ -1,9 +1,10 @@
-import { toCsv } from '../boq/csv.ts'
 import { createBoqEngine } from '../boq/engine.ts'
-import { toXlsx } from '../boq/xlsx.ts'
 import type { Extractor } from './extractor.ts'
 
-/** The real BOQ engine (server/boq) behind the runner's Extractor seam. */
+/**
+ * The real BOQ engine (server/boq) behind the runner's Extractor seam. The workbook and the CSV
+ * are written in the engine's worker: a bill of any size never holds up the server's requests.
+ */
 export function createEngineExtractor(options: {
   workers: number
   maxFileBytes: number
@@ -12,11 +13,13 @@ export function createEngineExtractor(options: {
   return {
     async extract(input, onProgress) {
       const { bytes, fileName, options } = input
-      const boq = await engine.extract(
+      const { files, warnings } = await engine.extractFiles(
         options ? { bytes, fileName, options } : { bytes, fileName },
+        ['xlsx', 'csv'],
         onProgress,
       )
-      return { xlsx: await toXlsx(boq), csv: toCsv(boq), warnings: [...boq.warnings] }
+      if (!files.xlsx || !files.csv) throw new Error('The engine wrote no XLSX or CSV.')
+      return { xlsx: files.xlsx, csv: new TextDecoder().decode(files.csv), warnings }
     },
     close: () => engine.close(),
   }

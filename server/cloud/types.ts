@@ -33,6 +33,19 @@ export interface UploadResult {
   createdItem: boolean
 }
 
+/** A stored version as the cloud names it. */
+export interface StoredVersion {
+  /** The version's own file name, as the tree shows it (Autodesk's `displayName`, else `name`). */
+  name: string
+  versionNumber: number
+}
+
+/** Where the caller says a version is: its item's folder and name. */
+export interface VersionPlace {
+  folderId: string
+  fileName: string
+}
+
 /**
  * One cloud of drawings (the local folder, or Autodesk Platform Services). Lists are always whole.
  * Failures throw AppError with the status and a plain-text reason for the person using the app
@@ -57,6 +70,18 @@ export interface CloudBackend {
   ): Promise<JsonApiResource[]>
   /** Size in bytes of a stored version, or 404 when the user cannot reach it. */
   storageSize(ctx: CloudContext, projectId: string, storageId: string): Promise<number>
+  /**
+   * The version a storage id names: its own name and its number. Autodesk has no lookup by storage
+   * id, so it is looked for where `near` says it is (the folder's item of that name, its tip first,
+   * then its other versions); undefined when it is not there. The local cloud reads it from the id
+   * (404 when the id does not resolve).
+   */
+  storedVersion(
+    ctx: CloudContext,
+    projectId: string,
+    storageId: string,
+    near: VersionPlace,
+  ): Promise<StoredVersion | undefined>
   /** Resolves when the folder exists inside the project and the user can write to it. */
   checkFolder(ctx: CloudContext, projectId: string, folderId: string): Promise<void>
   download(ctx: CloudContext, projectId: string, storageId: string): Promise<Uint8Array>

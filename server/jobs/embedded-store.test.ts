@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore, SIGN_IN_AGAIN } from './embedded-store.ts'
+import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { contextFor } from './testing/fakes.ts'
-import type { JobStore, NewJob } from './types.ts'
+import type { JobChange, JobStore, NewJob } from './types.ts'
 
 let dataDir: string
 const open: JobStore[] = []
@@ -19,7 +20,9 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-async function openStore(options: { sessionSecret?: string; maxAttempts?: number } = {}) {
+async function openStore(
+  options: { sessionSecret?: string; onChange?: (change: JobChange) => void } = {},
+) {
   const store = await openEmbeddedJobStore({ dataDir, log: () => {}, ...options })
   open.push(store)
   return store
@@ -157,20 +160,75 @@ describe('embedded job store', () => {
     expect(new TextDecoder().decode(await store.readResult(job.id, 'csv'))).toBe('a,b')
   })
 
-  it('re-runs a job interrupted by a stop, and fails it after a second interruption', async () => {
+  it('fails a job found running at the next open, at once: the drawing may be what stopped the server', async () => {
     const store = await openStore()
     const { job } = await store.submit(newJob('ann', 's1'), limits)
+    const waiting = (await store.submit(newJob('ann', 's2'), limits)).job
     await store.claim()
     // No close: as after kill -9.
     const second = await openStore()
-    expect(await second.get(job.id)).toMatchObject({ status: 'queued', attempts: 1 })
-    expect((await second.claim())?.job).toMatchObject({ id: job.id, attempts: 2 })
+    const failed = await second.get(job.id)
+    expect(failed).toMatchObject({ status: 'failed', error: STOPPED_WHILE_EXTRACTING, attempts: 1 })
+    expect(STOPPED_WHILE_EXTRACTING).toMatch(
+      /^The server stopped while extracting this drawing, so it was not tried again: the drawing may be one that stops the reader\. Try it again, or ask your administrator\.$/,
+    )
+    // Its token is gone with it; the job queued behind it runs; the same drawing can be asked again.
+    const record = JSON.parse(await readFile(join(dataDir, 'jobs', job.id, 'job.json'), 'utf8'))
+    expect(record.credentials).toBeUndefined()
+    expect((await second.claim())?.job).toMatchObject({ id: waiting.id, attempts: 1 })
+    expect(await second.claim()).toBeUndefined()
+    expect((await second.submit(newJob('ann', 's1'), limits)).created).toBe(true)
 
+    // A later open changes nothing more.
+    await second.close()
     const third = await openStore()
-    const failed = await third.get(job.id)
-    expect(failed?.status).toBe('failed')
-    expect(failed?.error).toMatch(/server stopped while extracting this drawing/)
-    expect(await third.claim()).toBeUndefined()
+    expect(await third.get(job.id)).toMatchObject({ status: 'failed', attempts: 1 })
+  })
+
+  it('tells of every change of status once it is on disk', async () => {
+    const changes: JobChange[] = []
+    const store = await openStore({ onChange: (change) => changes.push(change) })
+    const seen = () => changes.splice(0).map((c) => [c.previous?.status ?? null, c.job.status])
+    const a = (await store.submit(newJob('ann', 's1'), limits)).job
+    const b = (await store.submit(newJob('ann', 's2'), limits)).job
+    expect(seen()).toEqual([
+      [null, 'queued'],
+      [null, 'queued'],
+    ])
+    await store.claim()
+    await store.setProgress(a.id, 0.5)
+    await store.setFileVersionNumber(a.id, 2)
+    await store.release(a.id)
+    expect(seen()).toEqual([
+      ['queued', 'running'],
+      ['running', 'queued'],
+    ])
+    await store.claim()
+    await store.succeed(
+      a.id,
+      { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
+      { xlsx: new Uint8Array([1]), csv: new Uint8Array([2]) },
+    )
+    await store.claim()
+    await store.fail(b.id, 'no')
+    expect(changes.map((c) => [c.job.id, c.job.status])).toEqual([
+      [a.id, 'running'],
+      [a.id, 'succeeded'],
+      [b.id, 'running'],
+      [b.id, 'failed'],
+    ])
+    expect(changes[3]?.job.error).toBe('no')
+    changes.length = 0
+
+    // At open: a job left running is failed, and said so.
+    const c = (await store.submit(newJob('bob', 's3'), limits)).job
+    await store.claim()
+    changes.length = 0
+    const reopened = await openStore({ onChange: (change) => changes.push(change) })
+    expect(changes.map((x) => [x.job.id, x.previous?.status, x.job.status])).toEqual([
+      [c.id, 'running', 'failed'],
+    ])
+    expect(await reopened.get(c.id)).toMatchObject({ status: 'failed' })
   })
 
   it('fails a queued job whose sealed token cannot be opened any more', async () => {

@@ -3,10 +3,13 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { log as serverLog } from '../log.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
+import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { createTokenBox } from './token-box.ts'
 import type {
   ClaimedJob,
+  JobChange,
   JobFolder,
   JobRecord,
   JobResult,
@@ -28,11 +31,11 @@ export interface EmbeddedStoreOptions {
   /** BOQ_DATA_DIR: the store keeps everything under `<dataDir>/jobs`. */
   dataDir: string
   sessionSecret?: string
-  /** A job interrupted by a stop this many times is failed instead of run again. */
-  maxAttempts?: number
   /** Finished jobs kept per user (older ones and their outputs are deleted). */
   keepPerUser?: number
   log?: (message: string) => void
+  /** Told of every change of a job's status, once it is on disk (the job log). */
+  onChange?: (change: JobChange) => void
 }
 
 export const SIGN_IN_AGAIN =
@@ -44,13 +47,13 @@ const ID_PATTERN = /^[0-9a-f-]{36}$/
  * The embedded job store and queue: one folder per job under BOQ_DATA_DIR/jobs, each with its
  * record (`job.json`, replaced atomically on every change) and, once succeeded, its outputs.
  * The in-memory map is the working copy; the files are the truth on start. Progress is kept in
- * memory only (a restart re-runs the job anyway). One server process owns the folder.
+ * memory only (a restart never resumes a job). One server process owns the folder.
  */
 export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promise<JobStore> {
   const root = join(options.dataDir, 'jobs')
-  const maxAttempts = options.maxAttempts ?? 2
   const keepPerUser = options.keepPerUser ?? 100
-  const log = options.log ?? ((message: string) => console.warn(message))
+  const log = options.log ?? ((message: string) => serverLog.warn(message))
+  const onChange = options.onChange ?? (() => {})
   await mkdir(root, { recursive: true, mode: 0o700 })
   const box = await createTokenBox({ dir: root, sessionSecret: options.sessionSecret })
 
@@ -98,6 +101,18 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     if (credentials === 'drop') delete next.credentials
     await persist(id, next)
     if (jobs.has(id)) jobs.set(id, next)
+    if (next.job.status !== current.job.status) changed({ job: next.job, previous: current.job })
+  }
+
+  function changed(change: JobChange): void {
+    try {
+      onChange({
+        job: { ...change.job },
+        ...(change.previous ? { previous: { ...change.previous } } : {}),
+      })
+    } catch (error) {
+      log(`jobs: the change listener failed: ${String(error)}`)
+    }
   }
 
   function notify(): void {
@@ -142,29 +157,21 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     }
     jobs.set(stored.job.id, stored)
   }
-  const recovered: string[] = []
+  // A job still running on disk was under a process that ended without putting it back (kill,
+  // crash, power loss, not a graceful stop). The drawing itself may have ended it: running it
+  // again could end this process too, so it is failed at once.
+  let interrupted = 0
   for (const stored of [...jobs.values()].sort(oldestFirst)) {
-    const { id, status, attempts } = stored.job
+    const { id, status } = stored.job
     if (status === 'running') {
-      if (attempts >= maxAttempts) {
-        await commit(
-          id,
-          {
-            status: 'failed',
-            error: `The server stopped while extracting this drawing (${attempts} times), so it was not tried again.`,
-          },
-          'drop',
-        )
-      } else {
-        await commit(id, { status: 'queued' })
-        queue.push(id)
-      }
-      recovered.push(id)
+      await commit(id, { status: 'failed', error: STOPPED_WHILE_EXTRACTING }, 'drop')
+      interrupted++
     } else if (status === 'queued') {
       queue.push(id)
     }
   }
-  if (recovered.length > 0) log(`jobs: ${recovered.length} job(s) interrupted by a stop settled`)
+  if (interrupted > 0)
+    log(`jobs: ${interrupted} job(s) running when the server stopped were failed`)
 
   return {
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
@@ -211,6 +218,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         throw error
       }
       queue.push(job.id)
+      changed({ job })
       notify()
       return { job: { ...job }, created: true }
     },
@@ -245,7 +253,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
 
     async setProgress(id, progress) {
       const stored = jobs.get(id)
-      // Memory only: progress is not worth a disk write, and a restart re-runs the job anyway.
+      // Memory only: progress is not worth a disk write, and a restart never resumes a job.
       if (stored?.job.status === 'running') stored.job = { ...stored.job, progress }
     },
 

@@ -1,4 +1,5 @@
 import { type BillOptions, STATED_UNITS, type StatedUnit, type UnitSystem } from '../boq/schema.ts'
+import { printable } from '../cloud/names.ts'
 import { AppError } from '../errors.ts'
 
 export type { StatedUnit, UnitSystem }
@@ -91,6 +92,8 @@ function shown(value: unknown): string {
   return short(JSON.stringify(value) ?? String(value))
 }
 
+/** Cut short (whole characters), with invisible and direction-changing characters escaped. */
 function short(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text
+  const chars = [...text]
+  return printable(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : text)
 }

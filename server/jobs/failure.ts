@@ -13,6 +13,13 @@ export class JobFailure extends Error {
 export const SIGN_IN_EXPIRED =
   'Your sign-in expired before the job could finish. Sign in and extract again.'
 
+/**
+ * A job found running when the server starts: the process ended under it (a graceful stop puts
+ * running jobs back in the queue). The drawing may be what ended it, so it is not run again.
+ */
+export const STOPPED_WHILE_EXTRACTING =
+  'The server stopped while extracting this drawing, so it was not tried again: the drawing may be one that stops the reader. Try it again, or ask your administrator.'
+
 export function tooLargeMessage(bytes: number, maxBytes: number): string {
   return `The drawing is ${megabytes(bytes)} MB; the largest drawing BOQ extracts is ${megabytes(maxBytes)} MB (BOQ_MAX_FILE_MB).`
 }

@@ -37,7 +37,7 @@ async function versionsOf(itemId: string): Promise<Version[]> {
 }
 
 describe('a job in Autodesk mode', () => {
-  it('learns the version number while running, and knows the hub of a deeper folder', async () => {
+  it('learns the version number at submit time, and knows the hub of a deeper folder', async () => {
     const versions = await versionsOf(ids.exampleItemId)
     const first = versions.find((v) => v.attributes.versionNumber === 1) as Version
     const response = await postExtract(client, {
@@ -48,13 +48,48 @@ describe('a job in Autodesk mode', () => {
     })
     expect(response.status).toBe(202)
     const queued = (await response.json()) as JobJson
-    // An Autodesk storage id carries no version number; Drawings is below a top folder.
+    // Not in an Autodesk storage id: found with the version's own name. Drawings is below a top folder.
     expect(queued).toMatchObject({
-      fileVersionNumber: null,
+      fileVersionNumber: 1,
       folder: { name: null, hubId: ids.hubId, path: null },
     })
     const done = await waitForJob(client, queued.id)
     expect(done).toMatchObject({ status: 'succeeded', fileVersionNumber: 1 })
+  })
+
+  it("refuses a fileName that is not the version's own, without writing anything", async () => {
+    const [tip] = await versionsOf(ids.exampleItemId)
+    const body = {
+      fileStorageId: tip?.relationships.storage.data.id,
+      fileFolderId: ids.drawingsId,
+      projectId: ids.projectId,
+    }
+    const itemsBefore = product.fake.state.items.size
+    for (const fileName of ['other.dwg', 'sample.dwg']) {
+      const response = await postExtract(client, { ...body, fileName })
+      expect(response.status).toBe(400)
+      expect(await response.text()).toBe(
+        `fileName must be the version's own name; no drawing named ${fileName} in this folder has this version.`,
+      )
+    }
+    // The version's own name, under an item renamed since: named, and refused.
+    const bytes = new Uint8Array(await readFile(join(fixturesDir, 'sample_2018.dwg')))
+    const renamed = product.fake.state.addItem(ids.drawingsId, 'renamed.dwg', [])
+    const old = product.fake.state.addVersion(
+      renamed,
+      product.fake.state.storeObject('old.dwg', bytes),
+      'old.dwg',
+    )
+    const response = await postExtract(client, {
+      ...body,
+      fileStorageId: old.storageId,
+      fileName: 'renamed.dwg',
+    })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe(
+      "fileName must be the version's own name, old.dwg; got renamed.dwg.",
+    )
+    expect(product.fake.state.items.size).toBe(itemsBefore + 1)
   })
 
   it('names a top folder and gives its chain at once', async () => {

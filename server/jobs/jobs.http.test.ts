@@ -190,7 +190,10 @@ describe('extraction jobs over HTTP', () => {
       [{}, 400, /fileName, fileStorageId, fileFolderId, projectId/],
       [{ ...good, projectId: '  ' }, 400, /projectId is missing or empty/],
       [{ ...good, fileName: 'example_2018.pdf' }, 400, /Only \.dwg drawings/],
-      [{ ...good, fileName: '../example_2018.dwg' }, 400, /not a path/],
+      [{ ...good, fileName: '../example_2018.dwg' }, 400, /is a path/],
+      [{ ...good, fileName: 'example\u202E8102_.dwg' }, 400, /example\\u\{202E\}8102_\.dwg/],
+      [{ ...good, fileName: '\u2028.dwg' }, 400, /invisible characters/],
+      [{ ...good, fileName: '   .dwg' }, 400, /no name before/],
       [{ ...good, fileStorageId: `${good.fileStorageId}x` }, 404, /./],
       [{ ...good, fileFolderId: 'urn:nope' }, 404, /./],
       [{ ...good, projectId: 'b.nope' }, 404, /./],
@@ -208,6 +211,22 @@ describe('extraction jobs over HTTP', () => {
       expect(text).toMatch(reason)
     }
     expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+  })
+
+  it("refuses a fileName other than the version's own, so the BOQ cannot be written under another name", async () => {
+    const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
+    for (const fileName of ['other.dwg', 'sample_2018.dwg']) {
+      const response = await postExtract(ann, { ...bodyFor(drawing), fileName })
+      expect(response.status).toBe(400)
+      expect(await response.text()).toBe(
+        `fileName must be the version's own name, example_2018.dwg; got ${fileName}.`,
+      )
+    }
+    expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+    const written = await findItems(ann.json, (name) =>
+      /^(other|sample_2018) BOQ\.xlsx$/.test(name),
+    )
+    expect(written).toEqual([])
   })
 
   it('keeps the units chosen with the job, shows them, and extracts with them', async () => {

@@ -75,7 +75,7 @@ describe('where a job’s drawing sits', () => {
     expect(await locateSource(cloud, ctx, request)).toEqual({ folder: {} })
   })
 
-  it('finds the version number by the item’s name and the storage id', async () => {
+  it('finds the version number through the cloud’s lookup by storage id, near the folder and name', async () => {
     const { fake, cloud } = listingCloud()
     fake.lists.contents.set('urn:deep', [
       resource('folders', 'urn:sub', { name: 'plan.dwg' }),
@@ -86,23 +86,18 @@ describe('where a job’s drawing sits', () => {
       resource('versions', 'urn:v3', { versionNumber: 3 }, 'urn:s3'),
       resource('versions', 'urn:v2', { versionNumber: 2 }, 'urn:s2'),
     ])
-    const job = {
-      projectId: 'b.p1',
-      fileFolderId: 'urn:deep',
-      fileName: 'plan.dwg',
-      folder: { hubId: 'b.h2' },
-    }
+    const job = { projectId: 'b.p1', fileFolderId: 'urn:deep', fileName: 'plan.dwg' }
     expect(await findVersionNumber(cloud, ctx, { ...job, fileStorageId: 'urn:s2' })).toBe(2)
     expect(await findVersionNumber(cloud, ctx, { ...job, fileStorageId: 'urn:gone' })).toBe(
       undefined,
     )
-    expect(fake.listCalls.filter((c) => c.startsWith('versions'))).toEqual([
-      'versions urn:plan',
-      'versions urn:plan',
-    ])
-    // Without the hub there is nothing to list.
     expect(
-      await findVersionNumber(cloud, ctx, { ...job, folder: {}, fileStorageId: 'urn:s2' }),
+      await findVersionNumber(cloud, ctx, {
+        ...job,
+        fileName: 'other.dwg',
+        fileStorageId: 'urn:s2',
+      }),
     ).toBe(undefined)
+    expect(fake.listCalls).toEqual(['version urn:s2', 'version urn:gone', 'version urn:s2'])
   })
 })

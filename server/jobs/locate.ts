@@ -25,8 +25,8 @@ interface SourceRequest {
  *   person has just browsed them), the folder's name and chain from the project's top folders
  *   when the drawing's folder is one of them. A deeper folder's chain would take one call per
  *   level through the `parent` relationships, which the cloud seam does not offer: the app opens
- *   what its tree has loaded instead. The version number is not in an Autodesk storage id; the
- *   runner looks it up while downloading (`findVersionNumber`).
+ *   what its tree has loaded instead. The version number is not in an Autodesk storage id: the
+ *   route learns it with the version's own name (`CloudBackend.storedVersion`).
  */
 export async function locateSource(
   cloud: CloudBackend,
@@ -88,26 +88,17 @@ async function hubOf(
 }
 
 /**
- * The number of the job's version from the drawing's folder: the item of the job's file name,
- * then its version with the job's storage id. For clouds whose storage ids do not carry it
- * (Autodesk); undefined when it cannot be found.
+ * The number of the job's version, for a job recorded without one (the route learns it at submit
+ * time now): the cloud's own lookup of the version by its storage id, near the job's folder and
+ * name. Undefined when it cannot be found.
  */
 export async function findVersionNumber(
   cloud: CloudBackend,
   ctx: CloudContext,
-  job: Pick<JobRecord, 'projectId' | 'fileFolderId' | 'fileStorageId' | 'fileName' | 'folder'>,
+  job: Pick<JobRecord, 'projectId' | 'fileFolderId' | 'fileStorageId' | 'fileName'>,
 ): Promise<number | undefined> {
-  const hubId = job.folder?.hubId
-  if (!hubId) return undefined
-  const entries = await cloud.contents(ctx, hubId, job.projectId, job.fileFolderId)
-  const items = entries.filter((r) => r.type === 'items' && nameOf(r) === job.fileName)
-  for (const item of items) {
-    const versions = await cloud.versions(ctx, hubId, job.projectId, item.id)
-    const version = versions.find((v) => v.relationships?.storage?.data?.id === job.fileStorageId)
-    const number = version?.attributes.versionNumber
-    if (typeof number === 'number' && Number.isInteger(number) && number > 0) return number
-  }
-  return undefined
+  const near = { folderId: job.fileFolderId, fileName: job.fileName }
+  return (await cloud.storedVersion(ctx, job.projectId, job.fileStorageId, near))?.versionNumber
 }
 
 /** The title the tree shows: a folder's `name`, an item's `displayName`. */

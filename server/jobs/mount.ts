@@ -2,10 +2,12 @@ import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
+import { log } from '../log.ts'
 import { readJobsConfig } from './config.ts'
 import { deferredStore } from './deferred-store.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
+import { createJobLog } from './job-log.ts'
 import { jobsRoutes } from './routes.ts'
 import { startJobRunner } from './runner.ts'
 
@@ -35,9 +37,10 @@ export function mountJobs(
   const opening = openEmbeddedJobStore({
     dataDir: options.config.dataDir,
     sessionSecret: options.config.sessionSecret,
+    onChange: createJobLog(log),
   })
   opening.catch((error: unknown) =>
-    console.error('BOQ jobs: the job store could not be opened:', error),
+    log.error('jobs: the job store could not be opened', { err: error }),
   )
   const store = deferredStore(opening)
 
@@ -61,7 +64,7 @@ export function mountJobs(
       maxFileBytes: settings.maxFileBytes,
     })
   })()
-  starting.catch((error: unknown) => console.error('BOQ jobs: the runner could not start:', error))
+  starting.catch((error: unknown) => log.error('jobs: the runner could not start', { err: error }))
 
   app.route(
     '/api/boq',

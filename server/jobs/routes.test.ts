@@ -22,8 +22,8 @@ beforeEach(async () => {
   store = await openEmbeddedJobStore({ dataDir, log: () => {} })
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
-  fake.files.set('s1', new Uint8Array(10))
-  fake.files.set('big', new Uint8Array(2 * 1024 * 1024))
+  fake.addDrawing('s1', new Uint8Array(10))
+  fake.addDrawing('big', new Uint8Array(2 * 1024 * 1024))
   app = new Hono()
   app.onError((error, c) =>
     c.text(error.message, error instanceof AppError ? (error.status as 400) : 500),
@@ -80,17 +80,17 @@ describe('jobs routes', () => {
   it('says which version is read and where its folder is, as far as the cloud tells (null otherwise)', async () => {
     const unknown = (await (await post('ann', body)).json()) as JobJson
     expect(unknown).toMatchObject({
-      fileVersionNumber: null,
+      fileVersionNumber: 1,
       folder: { name: null, hubId: null, path: null },
     })
 
     fake.lists.hubs.push(resource('hubs', 'h1', { name: 'Hub' }))
     fake.lists.projects.set('h1', [resource('projects', 'p1', { name: 'Tower' })])
     fake.lists.contents.set('p1', [resource('folders', 'f1', { name: 'Project Files' })])
-    fake.files.set('s2', new Uint8Array(1))
+    fake.addDrawing('s2', new Uint8Array(1), 'plan.dwg', 4)
     const known = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as JobJson
     expect(known).toMatchObject({
-      fileVersionNumber: null,
+      fileVersionNumber: 4,
       folder: { name: 'Project Files', hubId: 'h1', path: ['f1'] },
     })
     const listed = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
@@ -137,6 +137,52 @@ describe('jobs routes', () => {
     expect(await store.listByUser('ann')).toEqual([])
   })
 
+  it("refuses a fileName that is not the version's own name, naming both", async () => {
+    const other = await post('ann', { ...body, fileName: 'other.dwg' })
+    expect(other.status).toBe(400)
+    expect(await other.text()).toBe(
+      "fileName must be the version's own name, plan.dwg; got other.dwg.",
+    )
+    // A cloud that finds versions only by their folder and name (Autodesk) cannot say the real one.
+    fake.files.set('s5', new Uint8Array(1))
+    const unknown = await post('ann', { ...body, fileStorageId: 's5' })
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toBe(
+      "fileName must be the version's own name; no drawing named plan.dwg in this folder has this version.",
+    )
+    // Names the cloud holds are shown with invisible characters escaped.
+    fake.addDrawing('s6', new Uint8Array(1), 'plan\u202Egpj.dwg')
+    const hidden = await post('ann', { ...body, fileStorageId: 's6' })
+    expect(await hidden.text()).toBe(
+      "fileName must be the version's own name, plan\\u{202E}gpj.dwg; got plan.dwg.",
+    )
+    expect(await store.listByUser('ann')).toEqual([])
+  })
+
+  it('refuses invisible and direction-changing characters in fileName, never echoing them', async () => {
+    for (const name of [
+      'plan\u202Egpj.dwg',
+      'plan\u2066.dwg',
+      'plan\u200F.dwg',
+      'plan\u0085.dwg',
+      'plan\u2028.dwg',
+      'plan\u2029.dwg',
+      'plan\u00AD.dwg',
+      'plan\uFEFF.dwg',
+      'plan\uD800.dwg',
+      '   .dwg',
+      '\u3000.dwg',
+    ]) {
+      const answer = await post('ann', { ...body, fileName: name })
+      const text = await answer.text()
+      expect(answer.status, JSON.stringify(name)).toBe(400)
+      expect(text, JSON.stringify(name)).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u)
+    }
+    const rlo = await post('ann', { ...body, fileName: 'plan\u202Egpj.dwg' })
+    expect(await rlo.text()).toMatch(/plan\\u\{202E\}gpj\.dwg.*invisible characters/)
+    expect(await store.listByUser('ann')).toEqual([])
+  })
+
   it('keeps the units chosen and shows them (null when none); a duplicate answers the first job', async () => {
     const units = { system: 'imperial', drawingUnits: 'mm' }
     const created = await post('ann', { ...body, units })
@@ -151,7 +197,7 @@ describe('jobs routes', () => {
     expect(again.status).toBe(200)
     expect((await again.json()) as JobJson).toMatchObject({ id: job.id, units })
 
-    fake.files.set('s2', new Uint8Array(1))
+    fake.addDrawing('s2', new Uint8Array(1))
     const plain = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as JobJson
     expect(plain.units).toBeNull()
     const list = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
@@ -184,8 +230,8 @@ describe('jobs routes', () => {
   })
 
   it('refuses a third queued job of one user with 429', async () => {
-    fake.files.set('s2', new Uint8Array(1))
-    fake.files.set('s3', new Uint8Array(1))
+    fake.addDrawing('s2', new Uint8Array(1))
+    fake.addDrawing('s3', new Uint8Array(1))
     expect((await post('ann', { ...body, fileStorageId: 's1' })).status).toBe(202)
     expect((await post('ann', { ...body, fileStorageId: 's2' })).status).toBe(202)
     const refused = await post('ann', { ...body, fileStorageId: 's3' })
@@ -194,7 +240,10 @@ describe('jobs routes', () => {
   })
 
   it('serves the outputs of a succeeded job with their file names', async () => {
-    const job = (await (await post('ann', { ...body, fileName: 'Plan été.dwg' })).json()) as JobJson
+    fake.addDrawing('s4', new Uint8Array(1), 'Plan été.dwg')
+    const job = (await (
+      await post('ann', { ...body, fileName: 'Plan été.dwg', fileStorageId: 's4' })
+    ).json()) as JobJson
     const notYet = await app.request(`/api/boq/jobs/${job.id}/result.xlsx`, {
       headers: { 'x-user': 'ann' },
     })
@@ -228,5 +277,34 @@ describe('jobs routes', () => {
       "UTF-8''Plan%20%C3%A9t%C3%A9%20BOQ.csv",
     )
     expect(await csv.text()).toBe('a,b\n')
+  })
+
+  it('writes no invisible character into a download header, whatever name a job was recorded with', async () => {
+    // A record from before names were checked: straight into the store.
+    const { job } = await store.submit(
+      {
+        fileName: 'plan\u202Egpj\u2028.dwg',
+        projectId: 'p1',
+        fileFolderId: 'f1',
+        fileStorageId: 's1',
+        context: contextFor('ann'),
+      },
+      { maxActivePerUser: 5 },
+    )
+    await store.claim()
+    await store.succeed(
+      job.id,
+      { fileName: 'x BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
+      { xlsx: new Uint8Array([80, 75]), csv: new TextEncoder().encode('a,b\n') },
+    )
+    const xlsx = await app.request(`/api/boq/jobs/${job.id}/result.xlsx`, {
+      headers: { 'x-user': 'ann' },
+    })
+    expect(xlsx.status).toBe(200)
+    const header = xlsx.headers.get('content-disposition') ?? ''
+    expect(header).toBe(
+      `attachment; filename="plan_u{202E}gpj_u{2028} BOQ.xlsx"; filename*=UTF-8''plan%5Cu%7B202E%7Dgpj%5Cu%7B2028%7D%20BOQ.xlsx`,
+    )
+    expect(decodeURIComponent(header)).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u)
   })
 })

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { tooLargeMessage } from './failure.ts'
@@ -43,18 +44,33 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
     async (c) => {
       const text = await c.req.text()
       const { job, created } = await withCloud(c, async (ctx) => {
-        // Sign-in first (401), then the body (400), then what only the cloud knows (403/404/413).
+        // Sign-in first (401), then the body (400), then what only the cloud knows
+        // (403/404, the version's own name 400, 413).
         const request = parseExtractRequest(text)
         await cloud.checkFolder(ctx, request.projectId, request.fileFolderId)
-        const size = await cloud.storageSize(ctx, request.projectId, request.fileStorageId)
-        if (size > options.maxFileBytes) {
-          throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
+        const { projectId, fileStorageId, fileFolderId, fileName } = request
+        // Independent questions to the cloud, asked together; answered in the order above.
+        // What the job card shows and the tree opens is learnt now too, while it is cheap.
+        const [size, version, place] = await Promise.allSettled([
+          cloud.storageSize(ctx, projectId, fileStorageId),
+          cloud.storedVersion(ctx, projectId, fileStorageId, { folderId: fileFolderId, fileName }),
+          locateSource(cloud, ctx, request),
+        ])
+        const bytes = settled(size)
+        const own = settled(version)
+        // The BOQ is written back as `<name> BOQ.xlsx`: the name must be the drawing's own.
+        if (own?.name !== fileName) throw new AppError(400, nameMismatch(fileName, own?.name))
+        if (bytes > options.maxFileBytes) {
+          throw new AppError(413, tooLargeMessage(bytes, options.maxFileBytes))
         }
-        // What the job card shows and the tree opens: learnt now, while it is cheap.
-        const place = await locateSource(cloud, ctx, request)
         // The job runs after this request has ended: it keeps the context (sealed in the store).
         return store.submit(
-          { ...request, ...place, context: ctx },
+          {
+            ...request,
+            ...settled(place),
+            fileVersionNumber: own.versionNumber,
+            context: ctx,
+          },
           { maxActivePerUser: options.maxQueuedPerUser },
         )
       })
@@ -107,14 +123,32 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
   return routes
 }
 
+/** The value of a settled promise, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason
+  return result.value
+}
+
+/** Why a fileName is not the version's own (both names with invisible characters escaped). */
+function nameMismatch(given: string, own: string | undefined): string {
+  return own === undefined
+    ? `fileName must be the version's own name; no drawing named ${printable(given)} in this folder has this version.`
+    : `fileName must be the version's own name, ${printable(own)}; got ${printable(given)}.`
+}
+
 function noStore(c: Context): void {
   c.header('Cache-Control', 'no-store')
 }
 
-/** attachment; an ASCII fallback name plus the exact UTF-8 one (RFC 6266 / 5987). */
+/**
+ * attachment; a plain ASCII fallback name plus the UTF-8 one (RFC 6266 / 5987). Invisible and
+ * direction-changing characters (a job recorded before names were checked) are written as
+ * visible escapes first, so neither form can carry one.
+ */
 export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  const exact = encodeURIComponent(fileName).replace(
+  const visible = printable(fileName)
+  const fallback = visible.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  const exact = encodeURIComponent(visible).replace(
     /['()*]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   )

@@ -117,7 +117,7 @@ describe('job runner', () => {
     expect(lots.result?.warnings?.[1]).toBe('Warning 1')
   })
 
-  it('looks the version number up in the folder when the storage id does not carry it', async () => {
+  it('looks the version number up when the job was recorded without it', async () => {
     fake.lists.contents.set('f1', [resource('items', 'i-plan', { displayName: 'plan.dwg' })])
     fake.lists.versions.set('i-plan', [
       resource('versions', 'v4', { versionNumber: 4 }, 's1'),
@@ -147,7 +147,7 @@ describe('job runner', () => {
   })
 
   it('runs the job all the same when the version number cannot be found', async () => {
-    fake.cloud.contents = async () => {
+    fake.cloud.storedVersion = async () => {
       throw new AppError(502, 'The cloud is down.')
     }
     start()

@@ -1,4 +1,5 @@
 import type { CloudBackend } from '../cloud/types.ts'
+import { log as serverLog } from '../log.ts'
 import { billOptionsOf } from './extract-units.ts'
 import type { Extractor, ExtractorInput } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
@@ -15,6 +16,7 @@ export interface RunnerOptions {
   maxFileBytes: number
   /** How often to look at the queue without being told (a shared store may miss a notice). */
   pollMs?: number
+  /** Where the runner's own troubles go (tests collect them); the server's log by default. */
   log?: (message: string, error?: unknown) => void
 }
 
@@ -41,7 +43,9 @@ const MAX_WARNING_LENGTH = 500
  */
 export function startJobRunner(options: RunnerOptions): JobRunner {
   const { store, cloud, extractor, concurrency, maxFileBytes } = options
-  const log = options.log ?? ((message, error) => console.error(message, error ?? ''))
+  const log =
+    options.log ??
+    ((message, error) => serverLog.error(message, error === undefined ? {} : { err: error }))
   const active = new Set<Promise<void>>()
   let stopped = false
   let pumping: Promise<void> | undefined

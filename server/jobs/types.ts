@@ -43,7 +43,7 @@ export interface JobRecord {
   units?: ExtractUnits
   createdAt: string
   updatedAt: string
-  /** How many times a worker has started it (a restart in the middle re-runs it). */
+  /** How many times a worker has started it (a graceful stop puts it back without counting). */
   attempts: number
   progress?: number
   error?: string
@@ -64,6 +64,14 @@ export type JobJson = Omit<
   folder: { [K in keyof JobFolder]-?: NonNullable<JobFolder[K]> | null }
   units: ExtractUnits | null
   result?: Required<JobResult> & { xlsxUrl: string; csvUrl: string }
+}
+
+/** One change of a job's status, as the store made it (what the job log writes a line for). */
+export interface JobChange {
+  /** The job after the change. */
+  job: JobRecord
+  /** The job before it; absent for a new job. */
+  previous?: JobRecord
 }
 
 export interface NewJob {

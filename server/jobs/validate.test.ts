@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { drawingNameProblem } from '../cloud/names.ts'
 import { parseExtractRequest } from './validate.ts'
 
 const good = { fileName: 'plan.dwg', fileStorageId: 's', fileFolderId: 'f', projectId: 'p' }
@@ -31,15 +32,37 @@ describe('parseExtractRequest', () => {
     expect(reason('null')).toMatch(/must be a JSON object/)
   })
 
-  it('refuses names that are not .dwg files or are paths', () => {
-    expect(reason({ ...good, fileName: 'plan.pdf' })).toBe(
-      'Only .dwg drawings can be extracted; "plan.pdf" is not a .dwg file.',
-    )
-    expect(reason({ ...good, fileName: 'plan.dwg.bak' })).toMatch(/not a .dwg file/)
-    expect(reason({ ...good, fileName: 'PLAN.DWG' })).toMatch(/not a .dwg file/)
-    expect(reason({ ...good, fileName: '../../x.dwg' })).toMatch(/not a path/)
-    expect(reason({ ...good, fileName: 'a\\b.dwg' })).toMatch(/not a path/)
+  it('refuses names that are not .dwg files or are paths, as the one name module says', () => {
+    expect(reason({ ...good, fileName: 'plan.pdf' })).toBe(drawingNameProblem('plan.pdf'))
+    expect(reason({ ...good, fileName: 'plan.pdf' })).toMatch(/Only \.dwg drawings/)
+    expect(reason({ ...good, fileName: 'plan.dwg.bak' })).toMatch(/must end in "\.dwg"/)
+    expect(reason({ ...good, fileName: 'PLAN.DWG' })).toMatch(/must end in "\.dwg"/)
+    expect(reason({ ...good, fileName: '../../x.dwg' })).toMatch(/is a path/)
+    expect(reason({ ...good, fileName: 'a\\b.dwg' })).toMatch(/is a path/)
+    expect(reason({ ...good, fileName: '.dwg' })).toMatch(/no name before|starts with a dot/)
     expect(reason({ ...good, projectId: 'x'.repeat(3000) })).toMatch(/projectId is too long/)
+  })
+
+  it('refuses invisible, direction-changing and blank names, showing them escaped', () => {
+    const invisible = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u
+    const names = [
+      ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E'],
+      ...['\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'],
+      ...['\u0085', '\u2028', '\u2029', '\u0000', '\t', '\u007F', '\u200B', '\uDC00'],
+    ].map((ch) => `plan${ch}x.dwg`)
+    for (const fileName of names) {
+      const text = reason({ ...good, fileName })
+      expect(text, JSON.stringify(fileName)).toMatch(/invisible characters/)
+      expect(text, JSON.stringify(fileName)).not.toMatch(invisible)
+    }
+    expect(reason({ ...good, fileName: 'plan\u202Egpj.dwg' })).toMatch(/"plan\\u\{202E\}gpj\.dwg"/)
+    // Names of spaces only (of any width) have nothing to read.
+    expect(reason({ ...good, fileName: '\u00A0 \u3000' })).toBe('fileName is missing or empty.')
+    for (const fileName of [' .dwg', '   .dwg', '\u00A0\u3000.dwg']) {
+      expect(reason({ ...good, fileName }), JSON.stringify(fileName)).toMatch(
+        /no name before "\.dwg"|no letters or digits/,
+      )
+    }
   })
 
   it('takes the units chosen, and treats none, null or {} as no choice', () => {
@@ -75,5 +98,8 @@ describe('parseExtractRequest', () => {
     )
     expect(reason({ ...good, units: { drawingUnits: 25.4 } })).toMatch(/not 25\.4\.$/)
     expect(reason({ ...good, units: { system: 'x'.repeat(100) } })).toMatch(/not "x{39}…\.$/)
+    // What the request chose is shown with invisible characters escaped.
+    expect(reason({ ...good, units: { system: 'si\u202E' } })).toMatch(/not "si\\u\{202E\}"\.$/)
+    expect(reason({ ...good, units: { 'k\u2028': 1 } })).toMatch(/not "k\\u\{2028\}"/)
   })
 })

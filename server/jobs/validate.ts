@@ -1,3 +1,4 @@
+import { checkDrawingName } from '../cloud/names.ts'
 import { AppError } from '../errors.ts'
 import { type ExtractUnits, parseExtractUnits } from './extract-units.ts'
 
@@ -16,8 +17,8 @@ const SHAPE = '{"fileName", "fileStorageId", "fileFolderId", "projectId"}'
 
 /**
  * Checks the shape of POST /api/boq/extract's body (what can be checked without the cloud):
- * JSON, each field a non-empty string, a `.dwg` file name that is a name and not a path, and the
- * optional `units` (see extract-units.ts).
+ * JSON, each field a non-empty string, a drawing's name (server/cloud/names.ts: a visible name,
+ * not a path, ending in exactly `.dwg`), and the optional `units` (see extract-units.ts).
  */
 export function parseExtractRequest(text: string): ExtractRequest {
   let body: unknown
@@ -50,22 +51,10 @@ export function parseExtractRequest(text: string): ExtractRequest {
       throw new AppError(400, `${field} is too long (at most ${MAX_FIELD_LENGTH} characters).`)
     }
   }
-  const name = request.fileName
-  if (/[/\\]/.test(name) || name === '.dwg' || hasControlCharacter(name)) {
-    throw new AppError(400, `fileName must be the drawing's file name, not a path: "${name}".`)
-  }
-  // Exactly `.dwg`, as the app's Extract button requires.
-  if (!name.endsWith('.dwg')) {
-    throw new AppError(400, `Only .dwg drawings can be extracted; "${name}" is not a .dwg file.`)
-  }
+  // The one rule for drawing names (also upload's): the BOQ is written back under this name, and
+  // it reaches download headers, so invisible and direction-changing characters are refused.
+  // Its reasons show the name with such characters escaped.
+  checkDrawingName(request.fileName)
   const units = parseExtractUnits(record.units)
   return units ? { ...request, units } : request
-}
-
-function hasControlCharacter(text: string): boolean {
-  for (const ch of text) {
-    const code = ch.charCodeAt(0)
-    if (code < 0x20 || code === 0x7f) return true
-  }
-  return false
 }

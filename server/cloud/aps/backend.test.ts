@@ -256,6 +256,54 @@ describe('aps cloud backend against the fake Autodesk', () => {
     expect(missing.status).toBe(404)
   })
 
+  it('names a version from its storage id: a tip in one call, an older one in two', async () => {
+    const cloud = backend()
+    const [v2, v1] = await cloud.versions(ctx, ids.hubId, ids.projectId, ids.exampleItemId)
+    const storageOf = (v: typeof v1) => v?.relationships?.storage?.data?.id ?? ''
+    const near = { folderId: ids.drawingsId, fileName: 'example.dwg' }
+    const callsFor = async (storageId: string, where = near) => {
+      const before = fake.requests.length
+      const found = await cloud.storedVersion(ctx, ids.projectId, storageId, where)
+      const calls = fake.requests.slice(before).map((r) => decodeURIComponent(r.path))
+      return { found, calls }
+    }
+
+    const tip = await callsFor(storageOf(v2))
+    expect(tip.found).toEqual({ name: 'example.dwg', versionNumber: 2 })
+    expect(tip.calls).toEqual([
+      `/data/v1/projects/${ids.projectId}/folders/${ids.drawingsId}/contents`,
+    ])
+    const older = await callsFor(storageOf(v1))
+    expect(older.found).toEqual({ name: 'example.dwg', versionNumber: 1 })
+    expect(older.calls).toHaveLength(2)
+    expect(older.calls[1]).toBe(
+      `/data/v1/projects/${ids.projectId}/items/${ids.exampleItemId}/versions`,
+    )
+
+    // Another item's name, another folder, a storage id no item there has: not found.
+    const sample = { folderId: ids.drawingsId, fileName: 'sample.dwg' }
+    expect((await callsFor(storageOf(v2), sample)).found).toBeUndefined()
+    const elsewhere = { folderId: ids.plansId, fileName: 'example.dwg' }
+    expect((await callsFor(storageOf(v2), elsewhere)).found).toBeUndefined()
+    const unknown = 'urn:adsk.objects:os.object:wip.dm.prod/nothing-here.dwg'
+    expect((await callsFor(unknown)).found).toBeUndefined()
+
+    // A version keeps the name it was written under (a renamed drawing's older version).
+    const renamed = fake.state.addItem(ids.drawingsId, 'renamed.dwg', [])
+    const old = fake.state.addVersion(renamed, fake.state.storeObject('old.dwg'), 'old.dwg')
+    fake.state.addVersion(renamed, fake.state.storeObject('renamed.dwg'))
+    const where = { folderId: ids.drawingsId, fileName: 'renamed.dwg' }
+    expect((await callsFor(old.storageId, where)).found).toEqual({
+      name: 'old.dwg',
+      versionNumber: 1,
+    })
+
+    const bad = await cloud
+      .storedVersion(ctx, ids.projectId, 'urn:adsk.objects:os.object:../x', near)
+      .catch((e) => e)
+    expect(bad.status).toBe(400)
+  })
+
   it('writes a new item, then a version 2 of it (bim360 types in a b. project)', async () => {
     const cloud = backend()
     const first = await cloud.upload(ctx, {

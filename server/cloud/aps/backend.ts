@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../types.ts'
 import type { ApsSettings } from './config.ts'
+import { findStoredVersion } from './find-version.ts'
 import {
   checkFolderId,
   checkHubId,
@@ -96,6 +97,10 @@ export function createApsCloudBackend(
       if (signed.size === undefined)
         throw new AppError(502, 'Autodesk did not say how large the drawing is.')
       return signed.size
+    },
+
+    storedVersion(ctx, projectId, storageId, near) {
+      return findStoredVersion(upstream, ctx.accessToken, projectId, storageId, near)
     },
 
     async checkFolder(ctx, projectId, folderId) {

@@ -34,8 +34,15 @@ export interface Upstream {
   /** A 2xx response; anything else is thrown as the app's error. */
   send(url: string, init?: SendInit): Promise<Response>
   json<T>(url: string, init?: SendInit): Promise<T>
-  /** Every page of a JSON:API list, following `links.next` (same origin only). */
-  allPages(url: string, accessToken: string): Promise<JsonApiResource[]>
+  /**
+   * Every page of a JSON:API list, following `links.next` (same origin only); each page's
+   * `included` resources are added to `included` when it is given.
+   */
+  allPages(
+    url: string,
+    accessToken: string,
+    included?: JsonApiResource[],
+  ): Promise<JsonApiResource[]>
 }
 
 export const PAGE_LIMIT = 200
@@ -115,7 +122,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
    * request leaves as soon as that link is found in the page's text, so the parsing of a big page
    * overlaps Autodesk's time on the next one; the parsed link is then checked against it.
    */
-  async function allPages(first: string, accessToken: string): Promise<JsonApiResource[]> {
+  async function allPages(
+    first: string,
+    accessToken: string,
+    included?: JsonApiResource[],
+  ): Promise<JsonApiResource[]> {
     const out: JsonApiResource[] = []
     const seen = new Set<string>()
     const resolve = (href: unknown) => {
@@ -141,7 +152,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         early = undefined // the parsed page decides below
       }
       const ahead = early && !seen.has(early) ? fetchText(early) : undefined
-      let page: { data?: unknown; links?: { next?: { href?: unknown } | null } }
+      let page: {
+        data?: unknown
+        included?: unknown
+        links?: { next?: { href?: unknown } | null }
+      }
       try {
         page = JSON.parse(text)
       } catch {
@@ -149,6 +164,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       }
       if (!Array.isArray(page?.data)) throw badAnswer('a list')
       out.push(...(page.data as JsonApiResource[]))
+      if (included && Array.isArray(page.included)) {
+        included.push(...(page.included as JsonApiResource[]))
+      }
       const next = resolve(page.links?.next?.href)
       if (ahead && ahead.target === next) current = ahead
       else {

@@ -274,6 +274,10 @@ describe('ids that do not resolve inside the cloud folder answer 404', () => {
       await expect(backend.storageSize(ctx, ids.alpha, bad), bad).rejects.toMatchObject({
         status: 404,
       })
+      await expect(
+        backend.storedVersion(ctx, ids.alpha, bad, { folderId: ids.docs, fileName: 'plan.dwg' }),
+        bad,
+      ).rejects.toMatchObject({ status: 404 })
     }
     // The right storage id with another project.
     await expect(backend.download(ctx, ids.beta, storageId)).rejects.toMatchObject({ status: 404 })
@@ -322,6 +326,16 @@ describe('versions are real', () => {
       'two!',
     )
     expect(await backend.storageSize(ctx, ids.alpha, v1 as string)).toBe(3)
+    // Each version's own name and number, from its storage id alone (whatever name is claimed).
+    const near = { folderId: ids.docs, fileName: 'claimed.xlsx' }
+    expect(await backend.storedVersion(ctx, ids.alpha, v1 as string, near)).toEqual({
+      name: 'boq.xlsx',
+      versionNumber: 1,
+    })
+    expect(await backend.storedVersion(ctx, ids.alpha, v2 as string, near)).toEqual({
+      name: 'boq.xlsx',
+      versionNumber: 2,
+    })
     // The folder shows one item; the history store stays hidden.
     const sub = await client.json<List>(contentsPath(ids.acme, ids.alpha, ids.sub))
     expect(sub.data.filter((x) => x.attributes.displayName === 'boq.xlsx')).toHaveLength(1)

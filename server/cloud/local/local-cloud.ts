@@ -106,8 +106,11 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     return paths.resolve('project', projectId, hub.rel)
   }
 
-  /** A stored version from its storage id, inside the given project. */
-  async function stored(projectId: string, storageId: string): Promise<VersionInfo> {
+  /** A stored version from its storage id, inside the given project, and its item's name. */
+  async function stored(
+    projectId: string,
+    storageId: string,
+  ): Promise<VersionInfo & { name: string }> {
     const notFound = new AppError(404, 'File not found.')
     const parsed = decodeStorageId(storageId)
     if (!parsed) throw notFound
@@ -121,7 +124,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       (v) => v.number === parsed.version,
     )
     if (!version) throw notFound
-    return version
+    return { ...version, name: posix.basename(item.rel) }
   }
 
   async function writableFolder(projectId: string, folderId: string) {
@@ -181,6 +184,12 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     async storageSize(_ctx, projectId, storageId) {
       const version = await stored(projectId, storageId)
       return (await stat(version.path)).size
+    },
+
+    async storedVersion(_ctx, projectId, storageId) {
+      // The id is the item's path and the version's number: nothing to look for.
+      const { name, number } = await stored(projectId, storageId)
+      return { name, versionNumber: number }
     },
 
     async itemName(projectId, folderId, itemId) {

@@ -2,6 +2,7 @@ import type {
   CloudBackend,
   CloudContext,
   JsonApiResource,
+  StoredVersion,
   UploadRequest,
   UploadResult,
 } from '../../cloud/types.ts'
@@ -14,11 +15,13 @@ export function contextFor(userId: string, accessToken = `token-${userId}`): Clo
 }
 
 /**
- * A tiny in-memory cloud: storage ids → bytes, folders, and uploads that become items then
- * versions. The lists (hubs, projects, contents, versions) are empty unless a test fills them.
+ * A tiny in-memory cloud: storage ids → bytes (and the version's own name and number), folders,
+ * and uploads that become items then versions. The lists (hubs, projects, contents, versions) are
+ * empty unless a test fills them; a version not in `stored` is looked for in them, as Autodesk's is.
  */
 export function createFakeCloud() {
   const files = new Map<string, Uint8Array>()
+  const stored = new Map<string, StoredVersion>()
   const folders = new Set<string>()
   const lists = {
     hubs: [] as JsonApiResource[],
@@ -29,7 +32,10 @@ export function createFakeCloud() {
     /** itemId → versions */
     versions: new Map<string, JsonApiResource[]>(),
   }
-  /** Every list call, in order (`hubs`, `projects <hub>`, `contents <folder>`, `versions <item>`). */
+  /**
+   * Every lookup, in order (`hubs`, `projects <hub>`, `contents <folder>`, `versions <item>`,
+   * `version <storage id>`).
+   */
   const listCalls: string[] = []
   const items = new Map<string, { itemId: string; versions: Uint8Array[] }>()
   const revoked = new Set<string>()
@@ -67,6 +73,24 @@ export function createFakeCloud() {
       if (!bytes) throw new AppError(404, 'No such file version.')
       return bytes.byteLength
     },
+    async storedVersion(ctx, _projectId, storageId, near) {
+      checkToken(ctx)
+      listCalls.push(`version ${storageId}`)
+      const known = stored.get(storageId)
+      if (known) return { ...known }
+      const items = (lists.contents.get(near.folderId) ?? []).filter(
+        (r) => r.type === 'items' && r.attributes.displayName === near.fileName,
+      )
+      for (const item of items) {
+        const versions = lists.versions.get(item.id) ?? []
+        const version = versions.find((v) => v.relationships?.storage?.data?.id === storageId)
+        const versionNumber = version?.attributes.versionNumber
+        if (typeof versionNumber !== 'number') continue
+        const name = version?.attributes.displayName ?? version?.attributes.name ?? near.fileName
+        return { name: String(name), versionNumber }
+      }
+      return undefined
+    },
     async checkFolder(ctx, projectId, folderId) {
       checkToken(ctx)
       if (!folders.has(`${projectId}/${folderId}`))
@@ -100,6 +124,12 @@ export function createFakeCloud() {
   return {
     cloud,
     files,
+    stored,
+    /** A drawing version: its bytes under its storage id, with its own name and number. */
+    addDrawing(storageId: string, bytes: Uint8Array, name = 'plan.dwg', versionNumber = 1) {
+      files.set(storageId, bytes)
+      stored.set(storageId, { name, versionNumber })
+    },
     folders,
     items,
     lists,

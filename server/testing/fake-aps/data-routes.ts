@@ -16,6 +16,7 @@ import {
   jsonapi,
   page,
   projectResource,
+  tipJson,
   versionResource,
 } from './json-api.ts'
 import type { FakeFolder, FakeItem } from './state.ts'
@@ -51,7 +52,13 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     return Number.isInteger(n) && n >= 1 && n <= 200 ? n : undefined
   }
 
-  async function listPage<T>(c: Context, path: string, all: T[], serialize: (entry: T) => string) {
+  async function listPage<T>(
+    c: Context,
+    path: string,
+    all: T[],
+    serialize: (entry: T) => string,
+    include?: (entry: T) => string | undefined,
+  ) {
     const limit = limitOf(c)
     const number = Number(c.req.query('page[number]') ?? '0')
     if (limit === undefined || !Number.isInteger(number) || number < 0) {
@@ -64,7 +71,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     }
     // A slow page takes pageDelayMs from its arrival: the fake's own work counts inside that time.
     const body = Buffer.from(
-      page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize),
+      page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize, include),
     )
     const wait =
       faults.pageDelayMs - (performance.now() - (arrivals.get(c.req.raw) ?? performance.now()))
@@ -178,10 +185,16 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
             )
             .sort((a, b) => byName(a.displayName, b.displayName))),
     ]
-    return listPage(c, new URL(c.req.url).pathname, list, (entry) =>
-      'displayName' in entry
-        ? itemJson(ctx.origin, state, entry)
-        : JSON.stringify(folderResource(ctx.origin, state, entry)),
+    return listPage(
+      c,
+      new URL(c.req.url).pathname,
+      list,
+      (entry) =>
+        'displayName' in entry
+          ? itemJson(ctx.origin, state, entry)
+          : JSON.stringify(folderResource(ctx.origin, state, entry)),
+      // As Autodesk answers: the items' tip versions in `included`.
+      (entry) => ('displayName' in entry ? tipJson(ctx.origin, state, entry) : undefined),
     )
   })
 

@@ -131,6 +131,19 @@ export function itemJson(origin: string, state: FakeApsState, item: FakeItem): s
   return json
 }
 
+const tipJsonCache = new WeakMap<FakeItem, { versions: number; json: string }>()
+
+/** An item's tip version as JSON text (what folder contents carry in `included`), or undefined. */
+export function tipJson(origin: string, state: FakeApsState, item: FakeItem): string | undefined {
+  const tip = item.versions.at(-1)
+  if (!tip) return undefined
+  const cached = tipJsonCache.get(item)
+  if (cached && cached.versions === item.versions.length) return cached.json
+  const json = JSON.stringify(versionResource(origin, state, item, tip))
+  tipJsonCache.set(item, { versions: item.versions.length, json })
+  return json
+}
+
 export function itemResource(origin: string, state: FakeApsState, item: FakeItem) {
   const base = `${origin}/data/v1/projects/${enc(item.projectId)}/items/${enc(item.id)}`
   const tip = item.versions.at(-1)
@@ -248,10 +261,14 @@ export function page<T>(
   limit: number,
   /** One entry as JSON text. */
   serialize: (entry: T) => string,
+  /** What the page's `included` holds for one entry (folder contents: an item's tip version). */
+  include?: (entry: T) => string | undefined,
 ): string {
   const number = Number(query.get('page[number]') ?? '0')
   const start = number * limit
-  const data = all.slice(start, start + limit).map(serialize)
+  const entries = all.slice(start, start + limit)
+  const data = entries.map(serialize)
+  const included = include ? entries.map(include).filter((json) => json !== undefined) : []
   const link = (n: number) => {
     const q = new URLSearchParams(query)
     q.set('page[number]', String(n))
@@ -262,7 +279,8 @@ export function page<T>(
   if (all.length > limit) links.first = link(0)
   if (number > 0) links.prev = link(number - 1)
   if (start + limit < all.length) links.next = link(number + 1)
-  return `{"jsonapi":${JSON.stringify(jsonapi)},"links":${JSON.stringify(links)},"data":[${data.join(',')}]}`
+  const tail = included.length > 0 ? `,"included":[${included.join(',')}]` : ''
+  return `{"jsonapi":${JSON.stringify(jsonapi)},"links":${JSON.stringify(links)},"data":[${data.join(',')}]${tail}}`
 }
 
 export { jsonapi }

@@ -1,0 +1,67 @@
+import type { JsonApiResource, StoredVersion, VersionPlace } from '../types.ts'
+import { checkFolderId, checkProjectId, parseStorageId } from './ids.ts'
+import { PAGE_LIMIT, type Upstream } from './upstream.ts'
+
+const enc = encodeURIComponent
+
+/**
+ * The version a storage id names, looked for where the caller says it is: Autodesk has no lookup
+ * by storage id. The folder's contents, filtered to items of that name, come with each item's tip
+ * version in `included`, so a tip version (the one the tree lists first) takes one call; an older
+ * version one more, the item's versions. Undefined when no item of that name in the folder has it.
+ */
+export async function findStoredVersion(
+  upstream: Upstream,
+  accessToken: string,
+  projectId: string,
+  storageId: string,
+  near: VersionPlace,
+): Promise<StoredVersion | undefined> {
+  const project = enc(checkProjectId(projectId))
+  const folder = enc(checkFolderId(near.folderId))
+  parseStorageId(storageId)
+  const tips: JsonApiResource[] = []
+  const url = upstream.url(`/data/v1/projects/${project}/folders/${folder}/contents`, {
+    'filter[type]': 'items',
+    'filter[attributes.displayName]': near.fileName,
+    'page[limit]': String(PAGE_LIMIT),
+  })
+  // The filter narrows the answer; the checks here do not rely on it.
+  const items = (await upstream.allPages(url, accessToken, tips)).filter(
+    (r) =>
+      r.type === 'items' &&
+      r.attributes?.displayName === near.fileName &&
+      r.attributes?.hidden !== true,
+  )
+  for (const item of items) {
+    const tipId = item.relationships?.tip?.data?.id
+    const tip = tips.find((r) => r.type === 'versions' && r.id === tipId)
+    if (tip && storageOf(tip) === storageId) return described(tip)
+  }
+  for (const item of items) {
+    const versions = await upstream.allPages(
+      upstream.url(`/data/v1/projects/${project}/items/${enc(item.id)}/versions`, {
+        'page[limit]': String(PAGE_LIMIT),
+      }),
+      accessToken,
+    )
+    const version = versions.find((v) => storageOf(v) === storageId)
+    if (version) return described(version)
+  }
+  return undefined
+}
+
+function storageOf(version: JsonApiResource): string | undefined {
+  return version.relationships?.storage?.data?.id
+}
+
+/** The name the tree shows for a version (`displayName`, else `name`) and its number. */
+function described(version: JsonApiResource): StoredVersion | undefined {
+  const { displayName, name, versionNumber } = version.attributes ?? {}
+  const title = typeof displayName === 'string' && displayName ? displayName : name
+  if (typeof title !== 'string' || !title) return undefined
+  if (typeof versionNumber !== 'number' || !Number.isInteger(versionNumber) || versionNumber < 1) {
+    return undefined
+  }
+  return { name: title, versionNumber }
+}

@@ -20,6 +20,15 @@ export type RecordedRequest = {
   body: unknown
 }
 
+/** What an upload's form carried (POST /api/local/upload). */
+export type UploadForm = {
+  projectId: string
+  folderId: string
+  itemId: string | null
+  fileName: string
+  size: number
+}
+
 export type FakeApi = {
   signedIn: boolean
   profile: { userId: string; name: string; picture: string }
@@ -34,6 +43,15 @@ export type FakeApi = {
   jobs: Job[]
   /** What POST /api/boq/extract answers; the default queues a job. */
   extract: (body: Record<string, string>) => { status: number; body: unknown }
+  /**
+   * What GET /api/local/upload answers as `available`: true plays local mode (uploads offered),
+   * false (the default) Autodesk mode, where the screen is as specified.
+   */
+  uploadAvailable: boolean
+  /** What POST /api/local/upload answers; the default writes the drawing into this cloud. */
+  upload: (form: UploadForm) => { status: number; body: unknown }
+  /** Every upload's form, in order. */
+  uploads: UploadForm[]
   requests: RecordedRequest[]
 }
 
@@ -115,8 +133,48 @@ export function defaultFakeApi(): FakeApi {
       fakeApi.jobs.unshift(created)
       return { status: 202, body: created }
     },
+    uploadAvailable: false,
+    upload: (form) => writeUpload(form),
+    uploads: [],
     requests: [],
   }
+}
+
+const text = (status: number, body: string) => ({ status, body })
+
+/**
+ * The local cloud's upload, in short: a `.dwg` name (the item's own with `itemId`) into a folder
+ * this cloud has; a name already there is its next version, a new one a new item.
+ */
+export function writeUpload(form: UploadForm): { status: number; body: unknown } {
+  const contents = fakeApi.contents[form.folderId]
+  if (!contents) return text(404, 'Folder not found.')
+  const named = form.itemId ? contents.find((r) => r.id === form.itemId) : undefined
+  if (form.itemId && !named) return text(404, 'Item not found.')
+  const fileName = named?.attributes?.displayName ?? form.fileName
+  if (!fileName.endsWith('.dwg')) {
+    return text(
+      400,
+      `Only .dwg drawings are accepted, and the name must end in ".dwg" exactly (lower case): "${fileName}" does not.`,
+    )
+  }
+  let itemId = contents.find((r) => r.attributes?.displayName === fileName)?.id
+  if (!itemId) {
+    itemId = `urn:adsk.wipprod:dm.lineage:up-${encodeURIComponent(fileName)}`
+    contents.push(item(fileName, itemId))
+  }
+  const versions = fakeApi.versions[itemId] ?? []
+  fakeApi.versions[itemId] = versions
+  const versionNumber = versions.length + 1
+  versions.unshift(
+    version({
+      displayName: fileName,
+      versionNumber,
+      createTime: '2024-05-06T07:08:09.000Z',
+      webView: accWebView(form.projectId, form.folderId, itemId),
+    }),
+  )
+  return { status: 201, body: { itemId, versionNumber, fileName } }
 }
 
 /** The `units` a POST body carried, as the server keeps them (null when none). */

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw'
-import { fakeApi } from './fake-api'
+import { fakeApi, type UploadForm } from './fake-api'
 
 const text401 = () => new HttpResponse('Not signed in', { status: 401 })
 
@@ -19,6 +19,13 @@ async function record(request: Request): Promise<void> {
     headers: new Headers(request.headers),
     body,
   })
+}
+
+/** A plain-text answer (the server's refusals) or a JSON one. */
+function answer({ status, body }: { status: number; body: unknown }): Response {
+  return typeof body === 'string'
+    ? new HttpResponse(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    : HttpResponse.json(body as Record<string, unknown>, { status })
 }
 
 const list = (data: unknown[] | undefined) =>
@@ -54,13 +61,25 @@ export const handlers = [
   ),
   http.post('*/api/boq/extract', async ({ request }) => {
     const body = (await request.json()) as Record<string, string>
-    const answer = fakeApi.extract(body)
-    return typeof answer.body === 'string'
-      ? new HttpResponse(answer.body, {
-          status: answer.status,
-          headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-        })
-      : HttpResponse.json(answer.body as Record<string, unknown>, { status: answer.status })
+    return answer(fakeApi.extract(body))
+  }),
+  http.get('*/api/local/upload', () => HttpResponse.json({ available: fakeApi.uploadAvailable })),
+  http.post('*/api/local/upload', async ({ request }) => {
+    const body = await request.formData()
+    const file = body.get('file')
+    const field = (name: string) => {
+      const value = body.get(name)
+      return typeof value === 'string' ? value : null
+    }
+    const form: UploadForm = {
+      projectId: field('projectId') ?? '',
+      folderId: field('folderId') ?? '',
+      itemId: field('itemId'),
+      fileName: file instanceof File ? file.name : '',
+      size: file instanceof Blob ? file.size : 0,
+    }
+    fakeApi.uploads.push(form)
+    return answer(fakeApi.upload(form))
   }),
   http.get('*/api/boq/jobs', () => HttpResponse.json({ data: fakeApi.jobs })),
   http.get('*/api/boq/jobs/:id', ({ params }) => {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest'
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { clearCookies } from './cookies'
@@ -18,6 +19,18 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 
 // jsdom does not scroll; the router resets the scroll position on navigation.
 window.scrollTo = () => {}
+
+// Uploads: Node's fetch takes jsdom's FormData only through Vitest's copy, which drops the
+// file names. Node's own FormData, File and Blob go through whole, as a browser's do. Set on
+// the global only (not on jsdom's window, which Vitest's copy checks against).
+const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor
+for (const [name, value] of Object.entries({
+  FormData: NodeFormData,
+  File: NodeFile,
+  Blob: NodeBlob,
+})) {
+  Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
+}
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 // Normal use logs nothing: an unexpected console.error or console.warn fails the test.

@@ -17,9 +17,17 @@ const SHAPE = 'fields projectId, folderId, optional itemId, and file'
 /**
  * POST /upload (mounted under /api/local): puts a drawing into a folder of the local cloud, as a
  * new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in bytes.
+ * GET /upload says whether uploads are possible here, so the app offers them only when they are.
  */
 export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBytes: number): Hono {
   const routes = new Hono()
+
+  // 200 either way (the mode is no secret: the login address tells it too), so that asking never
+  // shows as a failed request in the browser; no session needed.
+  routes.get('/upload', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ available: isLocalCloud(cloud) })
+  })
 
   routes.post('/upload', async (c) => {
     if (!isLocalCloud(cloud)) throw new AppError(404, 'Upload is available in local mode only.')

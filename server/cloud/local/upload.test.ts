@@ -92,6 +92,15 @@ describe('POST /api/local/upload', () => {
       )
     ).data
 
+  it('GET says that uploads are available, signed in or not, never cached', async () => {
+    for (const asker of [client, createClient(server.url)]) {
+      const answer = await asker(UPLOAD)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(await answer.json()).toEqual({ available: true })
+    }
+  })
+
   it('puts a new drawing into the folder as a new item, version 1', async () => {
     const bytes = drawing()
     const answer = await post(client, {
@@ -436,7 +445,7 @@ describe('BOQ_MAX_FILE_MB', () => {
 })
 
 describe('in Autodesk mode', () => {
-  it('answers 404: upload is for the local cloud only', async () => {
+  it('answers 404: upload is for the local cloud only; GET says it is not available', async () => {
     const product = await startApsProduct()
     try {
       const client = await signInThroughFake(product.server.url)
@@ -447,6 +456,10 @@ describe('in Autodesk mode', () => {
       })
       expect(answer.status).toBe(404)
       expect(await answer.text()).toBe('Upload is available in local mode only.')
+      // The app asks first, and offers no upload: a 200, so the browser logs no failed request.
+      const asked = await client(UPLOAD)
+      expect(asked.status).toBe(200)
+      expect(await asked.json()).toEqual({ available: false })
     } finally {
       await product.close()
     }

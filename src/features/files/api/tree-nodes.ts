@@ -34,6 +34,8 @@ type NodeBase = {
   hubId: string
   /** True while the children load. */
   loading?: boolean
+  /** True once the children have loaded (so no children then means an empty node). */
+  loaded?: boolean
 }
 
 export type HubNode = NodeBase & { kind: 'hub'; children: TreeNode[] }
@@ -53,6 +55,21 @@ export type VersionNode = NodeBase & {
   children: null
 }
 export type TreeNode = HubNode | ProjectNode | FolderNode | ItemNode | VersionNode
+
+/**
+ * The line an open, loaded, empty folder shows when drawings can be uploaded into it. A row of the
+ * tree, but no resource: it is never selected and never in the tree's data.
+ */
+export type EmptyFolderHint = {
+  kind: 'hint'
+  id: string
+  name: string
+  folder: FolderNode
+  children: null
+}
+
+/** What a row of the tree shows. */
+export type TreeRowData = TreeNode | EmptyFolderHint
 
 export function nodeId(kind: TreeNode['kind'], resourceId: string): string {
   return `${kind}:${resourceId}`

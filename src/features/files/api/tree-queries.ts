@@ -54,17 +54,25 @@ export const treeQueries = {
     ] as const,
 }
 
+/** Loads a node's children through the cache; null (logged) when that fails. */
+export async function tryLoadChildren(
+  queryClient: QueryClient,
+  parent: TreeParent,
+): Promise<TreeNode[] | null> {
+  try {
+    return await queryClient.fetchQuery(treeQueries.children(parent))
+  } catch (error) {
+    console.error('Could not load the tree node', parent, error)
+    return null
+  }
+}
+
 /** Loads a node's children through the cache; a failure is logged and gives an empty list. */
 export async function loadChildren(
   queryClient: QueryClient,
   parent: TreeParent,
 ): Promise<TreeNode[]> {
-  try {
-    return await queryClient.fetchQuery(treeQueries.children(parent))
-  } catch (error) {
-    console.error('Could not load the tree node', parent, error)
-    return []
-  }
+  return (await tryLoadChildren(queryClient, parent)) ?? []
 }
 
 /** Loads a node's children again, past the cached copy; null (logged) when that fails. */

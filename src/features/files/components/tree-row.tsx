@@ -1,7 +1,8 @@
+import { createContext, type DragEvent, useContext, useState } from 'react'
 import type { NodeRendererProps, RowRendererProps } from 'react-arborist'
-import type { TreeNode } from '../api/tree-nodes'
+import type { TreeRowData } from '../api/tree-nodes'
 
-const ICONS: Record<TreeNode['kind'], string> = {
+const ICONS: Record<Exclude<TreeRowData['kind'], 'hint'>, string> = {
   hub: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h6M9 13h6M9 17h6',
   project: 'M3 7h18v13H3zM8 7V4h8v3',
   folder: 'M3 6h6l2 2h10v11H3z',
@@ -9,9 +10,31 @@ const ICONS: Record<TreeNode['kind'], string> = {
   version: 'M12 7v5l3 3M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
 }
 
+/** Rows that take dropped files: a folder's, an item's (and its versions'), an empty folder's hint. */
+const DROP_KINDS = new Set<TreeRowData['kind']>(['folder', 'item', 'version', 'hint'])
+
+/** Where the rows hand dropped files; null (no drop targets) when uploads are not offered. */
+export const RowDropContext = createContext<((row: TreeRowData, files: File[]) => void) | null>(
+  null,
+)
+
+/** A drag that carries files (from the desktop), not text or a link. */
+export function carriesFiles(e: DragEvent): boolean {
+  return Array.from(e.dataTransfer?.types ?? []).includes('Files')
+}
+
 /** One row of the file tree. Module-level so its identity never changes (arborist rebuilds otherwise). */
-export function TreeRow({ node, style }: NodeRendererProps<TreeNode>) {
+export function TreeRow({ node, style }: NodeRendererProps<TreeRowData>) {
   const data = node.data
+  if (data.kind === 'hint') {
+    return (
+      <div style={style} className="flex h-full items-center pr-3 text-xs text-slate-500 italic">
+        <span className="truncate pl-5" title={data.name}>
+          {data.name}
+        </span>
+      </div>
+    )
+  }
   return (
     <div
       style={style}
@@ -50,20 +73,53 @@ export function TreeRow({ node, style }: NodeRendererProps<TreeNode>) {
 }
 
 /**
- * The row element (role treeitem). A click selects the row and opens or closes it;
- * the keyboard is handled by the tree. Module-level, so its identity never changes.
+ * The row element (role treeitem). A click selects the row and opens or closes it (a hint line
+ * takes no clicks); the keyboard is handled by the tree. When uploads are offered, files dragged
+ * from the desktop can be dropped onto folder, item and version rows (native drag events: the
+ * tree's own dragging of nodes is off). Module-level, so its identity never changes.
  */
-export function TreeRowFrame({ node, attrs, innerRef, children }: RowRendererProps<TreeNode>) {
+export function TreeRowFrame({ node, attrs, innerRef, children }: RowRendererProps<TreeRowData>) {
+  const drop = useContext(RowDropContext)
+  const [over, setOver] = useState(false)
+  const takesFiles = drop !== null && DROP_KINDS.has(node.data.kind)
+  const onDragOver = (e: DragEvent) => {
+    if (!carriesFiles(e)) return
+    e.preventDefault()
+    e.dataTransfer.dropEffect = 'copy'
+    setOver(true)
+  }
   return (
     // biome-ignore lint/a11y: attrs give the row role treeitem; the tree element handles its keys
     <div
       {...attrs}
       ref={innerRef}
+      data-drop-target={over ? 'true' : undefined}
+      className={
+        over
+          ? 'bg-sky-50 outline-2 -outline-offset-2 outline-sky-600 outline-dashed'
+          : attrs.className
+      }
       onFocus={(e) => e.stopPropagation()}
       onClick={(e) => {
+        if (node.data.kind === 'hint') return
         node.handleClick(e)
         if (node.isInternal) node.toggle()
       }}
+      {...(takesFiles
+        ? {
+            onDragEnter: onDragOver,
+            onDragOver,
+            onDragLeave: (e: DragEvent) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false)
+            },
+            onDrop: (e: DragEvent) => {
+              if (!carriesFiles(e)) return
+              e.preventDefault()
+              setOver(false)
+              drop(node.data, [...e.dataTransfer.files])
+            },
+          }
+        : {})}
     >
       {children}
     </div>

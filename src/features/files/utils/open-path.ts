@@ -1,5 +1,5 @@
 import type { TreeApi } from 'react-arborist'
-import { nodeId, type TreeNode } from '../api/tree-nodes'
+import { nodeId, type TreeNode, type TreeRowData } from '../api/tree-nodes'
 import { ancestorIds, findNode } from './tree-data'
 
 /** A folder to open in the tree, with as much of the way to it as is known. */
@@ -12,11 +12,13 @@ export type TreePath = {
   folderId: string
   /** The item to select in the folder (else the folder itself is selected). */
   itemId?: string
+  /** False: the target is scrolled into view and the selection stays as it was. */
+  select?: boolean
 }
 
 /** What opening a path needs of the file tree. */
 export type PathOpener = {
-  tree: TreeApi<TreeNode>
+  tree: TreeApi<TreeRowData>
   /** The tree data as last changed. */
   data(): TreeNode[]
   /** Loads a node's children unless it has some; resolves once they are in the data. */
@@ -27,7 +29,7 @@ export type PathOpener = {
 
 /**
  * Opens the way to a folder (hub → project → folders), loading each level through `expand`, then
- * selects the item (or the folder) and scrolls to it. Without the whole chain it opens what it
+ * selects the item (or the folder) and scrolls to it (or only scrolls, with `select: false`). Without the whole chain it opens what it
  * can: the way to the folder when the tree has it loaded, else the hub and the project, and then
  * the folder if it came with the project (a top folder). Resolves true when the target was
  * selected.
@@ -61,7 +63,8 @@ export async function openPath(path: TreePath, opener: PathOpener): Promise<bool
   if (!findNode(data(), target)) target = folder
   // The tree shows a node once React has rendered it and its parents are open.
   if (!(await until(() => tree.get(target) !== null))) return false
-  tree.select(target)
+  if (path.select === false) await tree.scrollTo(target)
+  else tree.select(target)
   return target !== folder || !path.itemId
 }
 

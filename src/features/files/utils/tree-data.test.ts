@@ -39,6 +39,13 @@ describe('mergeChildren', () => {
     expect(findNode(merged, 'item:i-c')?.loading).toBeUndefined()
   })
 
+  it('keeps a folder known to be empty as such', () => {
+    const [oldSub] = nodes(sub) as [TreeNode]
+    const merged = mergeChildren([{ ...oldSub, loaded: true }], nodes(sub, a))
+    expect(findNode(merged, 'folder:f-sub')).toMatchObject({ loaded: true, children: [] })
+    expect(findNode(merged, 'item:i-a')?.loaded).toBeUndefined()
+  })
+
   it('drops what a removed node had loaded', () => {
     const [oldA] = nodes(a) as [TreeNode]
     const merged = mergeChildren([{ ...oldA, children: versions } as TreeNode], nodes(b))

@@ -1,0 +1,62 @@
+import { useCallback, useRef, useState } from 'react'
+import { type Uploaded, type UploadTarget, uploadDrawing } from '../api/upload-api'
+import { refusedLine, uploadedLine } from '../utils/upload-target'
+
+/** One file's line under the tree: waiting, uploading, then uploaded or refused. */
+export type UploadLine = {
+  key: number
+  state: 'waiting' | 'uploading' | 'uploaded' | 'refused'
+  text: string
+}
+
+/**
+ * Uploads files one after another, whatever way they came (drops, the button), with a line per
+ * file. A batch that starts when every file before it has its result replaces their lines; one
+ * that starts while files are waiting or uploading adds its own. `onUploaded` runs after each
+ * success (the tree shows the new file) before the next upload starts.
+ */
+export function useUploadQueue(
+  onUploaded: (target: UploadTarget, uploaded: Uploaded) => Promise<void>,
+) {
+  const [lines, setLines] = useState<UploadLine[]>([])
+  const queue = useRef<Promise<void>>(Promise.resolve())
+  const unfinished = useRef(0)
+  const lastKey = useRef(0)
+  const onUploadedRef = useRef(onUploaded)
+  onUploadedRef.current = onUploaded
+
+  const enqueue = useCallback((target: UploadTarget, files: readonly File[]) => {
+    if (files.length === 0) return
+    const batch = files.map((file) => ({ file, key: ++lastKey.current }))
+    const waiting = batch.map(
+      ({ file, key }): UploadLine => ({ key, state: 'waiting', text: `Waiting: ${file.name}` }),
+    )
+    const fresh = unfinished.current === 0
+    unfinished.current += batch.length
+    setLines((old) => (fresh ? waiting : [...old, ...waiting]))
+    const update = (key: number, line: Omit<UploadLine, 'key'>) =>
+      setLines((old) => old.map((l) => (l.key === key ? { key, ...line } : l)))
+
+    for (const { file, key } of batch) {
+      queue.current = queue.current.then(async () => {
+        update(key, { state: 'uploading', text: `Uploading ${file.name}…` })
+        let uploaded: Uploaded
+        try {
+          uploaded = await uploadDrawing(target, file)
+        } catch (error) {
+          unfinished.current -= 1
+          update(key, { state: 'refused', text: refusedLine(file.name, error) })
+          return
+        }
+        // Its line says how it went: the next batch may replace it.
+        unfinished.current -= 1
+        update(key, { state: 'uploaded', text: uploadedLine(uploaded) })
+        await onUploadedRef.current(target, uploaded).catch((error: unknown) => {
+          console.error('Could not show the uploaded drawing in the tree', error)
+        })
+      })
+    }
+  }, [])
+
+  return { lines, enqueue }
+}

@@ -4,7 +4,6 @@
  * Exit 0 when every file gave a BOQ, 1 when one failed (one line each on stderr), 2 on bad usage.
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { toCsv } from './csv.ts'
@@ -180,10 +179,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const { files, format, options } = parsed
 
-  // Two workers even for one file at a time: while one reads a drawing, the other makes its next
-  // reader instance, so that work is off the next drawing's way.
   const engine = createBoqEngine({
-    workers: Math.min(2, availableParallelism()),
     maxFileBytes: readMaxFileBytes(process.env),
   })
   let failed = 0

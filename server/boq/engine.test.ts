@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
-import { fixture, haveFixtures } from './testing/fixtures.ts'
+import { extractBoq } from './extract.ts'
+import { createReader, createResettableReader } from './read/libredwg.ts'
+import { fixture, fixtureNames, haveFixtures } from './testing/fixtures.ts'
 import { knownDrawing } from './testing/known-drawing.ts'
 
 const dwg = (name = 'sample_2018.dwg') => ({ bytes: fixture(name), fileName: name })
@@ -106,4 +108,33 @@ describe('files written in the worker', () => {
       await engine.close()
     }
   })
+})
+
+describe('one instance, put back to its fresh state between files', () => {
+  it.runIf(haveFixtures)(
+    'reads every fixture, twice over, exactly as a new instance does',
+    async () => {
+      const names = fixtureNames('.dwg')
+      const fresh = new Map<string, string>()
+      for (const name of names) {
+        const lib = await createReader()
+        fresh.set(name, JSON.stringify(extractBoq({ bytes: fixture(name), fileName: name }, lib)))
+      }
+      const reader = await createResettableReader()
+      for (let round = 0; round < 2; round++) {
+        for (const name of names) {
+          let answer: string
+          try {
+            answer = JSON.stringify(
+              extractBoq({ bytes: fixture(name), fileName: name }, reader.lib),
+            )
+          } finally {
+            reader.reset()
+          }
+          expect(answer, `${name}, round ${round + 1}`).toBe(fresh.get(name))
+        }
+      }
+    },
+    120_000,
+  )
 })

@@ -1,17 +1,17 @@
 /**
- * A worker reads one file after another, each with its own fresh LibreDWG instance: the next
- * instance is made as soon as a file is answered (before the next file arrives), and the used one
+ * A worker reads one file after another, each from the state of a fresh LibreDWG instance: after
+ * a file the instance's memory is put back as it was when it was made (about 1 ms), and after a
+ * failure inside the reader, or every so many files, a new instance replaces it and the used one
  * is dropped so its WebAssembly memory can be collected. The worker stays warm (its JavaScript
  * compiled and optimised); the engine replaces it after a crash, a timeout, or when it holds too
  * much memory.
  */
 import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
-import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
 import { type BoqFiles, type OutputFormat, renderFiles } from './files.ts'
-import { createReader } from './read/libredwg.ts'
+import { createResettableReader, type ResettableReader } from './read/libredwg.ts'
 import type { BillOptions, Boq } from './schema.ts'
 
 export type WorkerJob = {
@@ -24,7 +24,7 @@ export type WorkerJob = {
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
 export type WorkerFileInfo = {
-  /** 1 for the worker's first instance, 2 for the next…: never the same for two files. */
+  /** The worker's files counted from 1: each read from a fresh state, never the same for two. */
   reader: number
   /** JS heap in use after the file, in MB. */
   heapMb: number
@@ -50,23 +50,29 @@ WebAssembly.Memory.prototype.grow = function (this: WebAssembly.Memory, delta: n
   return grow.call(this, delta)
 }
 
-type Reader = { lib: LibreDwgEx; serial: number }
+/**
+ * After this many files an instance is replaced all the same, so memory a large file left
+ * resident (the reset puts back contents, it does not give pages back) does not stay for good.
+ */
+const FILES_PER_INSTANCE = 64
 
 let made = 0
 let live = 0
+let files = 0
 const released = new FinalizationRegistry<number>(() => {
   live--
 })
 
-async function makeReader(): Promise<Reader> {
-  const lib = await createReader()
+async function makeReader(): Promise<ResettableReader> {
+  const reader = await createResettableReader()
   live++
-  released.register(lib, ++made)
-  return { lib, serial: made }
+  released.register(reader, ++made)
+  return reader
 }
 
-/** The instance for the next file; taken (set to null) by exactly one file. */
-let next: Promise<Reader> | null = makeReader()
+/** The instance for the next file, in a fresh state; taken (set to null) by exactly one file. */
+let next: Promise<ResettableReader> | null = makeReader()
+let usedByInstance = 0
 // The DXF reader is loaded ahead too, so a DXF does not pay for it either.
 await import('./read/dxf-reader.ts')
 await next
@@ -79,15 +85,17 @@ port.on('message', (job: WorkerJob) => {
 async function read(job: WorkerJob): Promise<void> {
   const pending = next ?? makeReader()
   next = null
-  let reader: Reader | null = await pending
-  const serial = reader.serial
+  let reader: ResettableReader | null = await pending
+  const serial = ++files
+  usedByInstance++
+  // A failure inside the WebAssembly code (not a BoqError) may leave the instance in any state.
+  let trapped = false
   let answer: WorkerMessage
   const transfer: ArrayBuffer[] = []
   try {
     const boq = extractBoq(job, reader.lib, (fraction) =>
       port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
     )
-    reader = null
     if (job.formats) {
       const written = await renderFiles(boq, job.formats)
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
@@ -96,6 +104,7 @@ async function read(job: WorkerJob): Promise<void> {
       answer = { type: 'result', answer: boq, info: info(serial) }
     }
   } catch (error) {
+    trapped = !(error instanceof BoqError)
     answer =
       error instanceof BoqError
         ? { type: 'error', kind: error.kind, message: error.message, info: info(serial) }
@@ -106,11 +115,17 @@ async function read(job: WorkerJob): Promise<void> {
             info: info(serial),
           }
   }
-  // Nothing may keep the used instance: its memory goes with the next garbage collection.
-  reader = null
   // The files' bytes are handed over, not copied.
   port?.postMessage(answer, transfer)
-  next = makeReader()
+  if (!trapped && !reader.grown() && usedByInstance < FILES_PER_INSTANCE) {
+    reader.reset()
+    next = Promise.resolve(reader)
+  } else {
+    // Nothing may keep a dropped instance: its memory goes with the next garbage collection.
+    reader = null
+    usedByInstance = 0
+    next = makeReader()
+  }
   next.then(
     () => port?.postMessage({ type: 'ready' } satisfies WorkerMessage),
     () => process.exit(1), // no new instance, no more files here: the engine starts a new worker

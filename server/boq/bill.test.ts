@@ -142,6 +142,26 @@ describe('block totals', () => {
     expectSums(boq)
   })
 
+  it('multiplies through a nested MINSERT: 2 tables of a 2 × 3 grid of chairs are 12 chairs, 12 cushions', () => {
+    const w = new DxfWriter()
+    w.block('CUSHION', (to, owner) => w.circle(to, owner, '0', [0, 0], 0.2))
+    w.block('CHAIR', (to, owner) => w.insert(to, owner, '0', 'CUSHION', [0, 0]))
+    w.block('TABLE', (to, owner) =>
+      w.insert(to, owner, '0', 'CHAIR', [0, 0], {}, { cols: 2, rows: 3 }),
+    )
+    const { to, owner } = w.target('model')
+    for (const x of [0, 10]) w.insert(to, owner, 'Furniture', 'TABLE', [x, 0])
+    const boq = boqOf(w)
+    expect(line(boq, (l) => l.block === 'CHAIR').quantity).toBe(12)
+    // Each chair's cushion, through the grid: 12 too.
+    expect(line(boq, (l) => l.block === 'CUSHION').quantity).toBe(12)
+    const table = [
+      { block: 'CHAIR', count: 6 },
+      { block: 'CUSHION', count: 6 },
+    ]
+    expect(boq.references.map((r) => r.nested)).toEqual([table, table])
+  })
+
   it('splits a block by attribute values when asked', () => {
     const w = new DxfWriter()
     w.block('DOOR', (to, owner) => w.line(to, owner, '0', [0, 0], [900, 0]))

@@ -112,6 +112,25 @@ describe('files written in the worker', () => {
 
 describe('one instance, put back to its fresh state between files', () => {
   it.runIf(haveFixtures)(
+    'after a reset the reader allocates exactly as when it was new',
+    async () => {
+      const reader = await createResettableReader()
+      const read = (name: string) => {
+        reader.lib.FS.writeFile('/t.dwg', fixture(name))
+        const { data } = reader.lib.dwg_read_file('/t.dwg')
+        reader.lib.FS.unlink('/t.dwg')
+        return data
+      }
+      const first = read('example_2018.dwg')
+      reader.reset()
+      read('2000_TS1.dwg')
+      reader.reset()
+      // The drawing lands where it landed in the new instance: the allocator's state came back too.
+      expect(read('example_2018.dwg')).toBe(first)
+    },
+  )
+
+  it.runIf(haveFixtures)(
     'reads every fixture, twice over, exactly as a new instance does',
     async () => {
       const names = fixtureNames('.dwg')

@@ -209,6 +209,19 @@ describe('block totals', () => {
     expect(line(boq, (l) => l.block === 'LOOP').quantity).toBeGreaterThanOrEqual(1)
   })
 
+  it('blocks in a loop count the same whatever order the drawing places them in', () => {
+    const loop = (order: string[]) => {
+      const w = new DxfWriter()
+      w.block('A', (to, owner) => w.insert(to, owner, '0', 'B', [0, 0]))
+      w.block('B', (to, owner) => w.insert(to, owner, '0', 'A', [0, 0]))
+      const { to, owner } = w.target('model')
+      for (const name of order) w.insert(to, owner, 'Top', name, [0, 0])
+      const totals = (boq: Boq) => boq.bill.map((l) => [l.block, l.quantity])
+      return totals(boqOf(w))
+    }
+    expect(loop(['A', 'B'])).toEqual(loop(['B', 'A']))
+  })
+
   it('an anonymous block whose dynamic block is unknown is counted under its name, with a warning', () => {
     const w = new DxfWriter()
     w.block('*U12', (to, owner) => w.line(to, owner, '0', [0, 0], [1, 0]))

@@ -49,16 +49,12 @@ function keyOf(block: string, values: Record<string, string>): string {
  */
 export function countBlocks(drawing: Drawing, splitBy: string[], compare: Collator): Counts {
   const warnings: string[] = []
+  const loops = loopClosingReferences(drawing.nestedInserts)
   const memo = new Map<string, Content[]>()
-  const visiting = new Set<string>()
 
   const contentsOf = (definition: string): Content[] => {
     const known = memo.get(definition)
     if (known) return known
-    // A block that contains itself: the reference closing the loop is counted, not followed
-    // (the readers say so in a warning).
-    if (visiting.has(definition)) return []
-    visiting.add(definition)
     const totals = new Map<string, Content>()
     const add = (key: string, block: string, values: Record<string, string>, count: number) => {
       const entry = totals.get(key)
@@ -68,10 +64,11 @@ export function countBlocks(drawing: Drawing, splitBy: string[], compare: Collat
     for (const child of drawing.nestedInserts.get(definition) ?? []) {
       const values = splitValues(child, splitBy)
       add(keyOf(child.block, values), child.block, values, child.count)
+      // A reference that closes a loop is counted, not followed (the readers warn of the loop).
+      if (loops.has(child)) continue
       for (const inner of contentsOf(child.definition))
         add(inner.key, inner.block, inner.values, child.count * inner.count)
     }
-    visiting.delete(definition)
     const contents = [...totals.values()]
     memo.set(definition, contents)
     return contents
@@ -177,6 +174,28 @@ export function countBlocks(drawing: Drawing, splitBy: string[], compare: Collat
 }
 
 export type Collator = (a: string, b: string) => number
+
+/**
+ * The nested references that close a loop of blocks containing themselves, found by one walk over
+ * the definitions in name order, so which reference counts as closing a loop does not depend on
+ * where the drawing places its blocks. Without them the definitions form a tree of contents that
+ * can be counted once each.
+ */
+function loopClosingReferences(nested: Map<string, InsertRef[]>): Set<InsertRef> {
+  const closing = new Set<InsertRef>()
+  const state = new Map<string, 'open' | 'done'>()
+  const visit = (definition: string) => {
+    state.set(definition, 'open')
+    for (const child of nested.get(definition) ?? []) {
+      const seen = state.get(child.definition)
+      if (seen === 'open') closing.add(child)
+      else if (!seen) visit(child.definition)
+    }
+    state.set(definition, 'done')
+  }
+  for (const definition of [...nested.keys()].sort()) if (!state.has(definition)) visit(definition)
+  return closing
+}
 
 /** Nested references of one placed reference by block name, multiplied by its own count. */
 function summary(contents: Content[], times: number): { block: string; count: number }[] {

@@ -34,7 +34,7 @@ async function bareRead(bytes: Uint8Array): Promise<number> {
   const start = performance.now()
   lib.dwg_read_file('/bench.dwg')
   const ms = performance.now() - start
-  lib = null // dropped, like the engine's used instances
+  lib = null // dropped: each bare read has a new instance
   return ms
 }
 
@@ -77,7 +77,7 @@ for (const file of files) {
   const bytes = new Uint8Array(readFileSync(join(FIXTURES, file)))
   const row: Row = { file, kb: bytes.length / 1024, engine: [], bare: [] }
   const timeEngine = async () => {
-    await engine.ready() // the next instance is made between files, not timed
+    await engine.ready() // the reader is put back between files, not timed
     const start = performance.now()
     await engine.extract({ bytes, fileName: file })
     row.engine.push(performance.now() - start)

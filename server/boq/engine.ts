@@ -51,9 +51,9 @@ export type BoqEngine = {
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url)
 /**
- * Used instances a worker may hold unreleased before it is replaced. The garbage collector frees
- * them with some lag (up to 12 pending seen over 100 files, the process staying under 230 MB
- * above idle); many more means they are not being freed.
+ * Dropped reader instances (replaced after a failure inside the reader, after growing, or every
+ * so many files) a worker may hold unreleased before it is replaced: the garbage collector frees
+ * them with some lag; many more means they are not being freed.
  */
 const MAX_LIVE_READERS = 16
 
@@ -73,9 +73,9 @@ type Job = {
 type Slot = {
   id: number
   worker: Worker
-  /** Settles when the worker has a fresh reader instance for the next file. */
+  /** Settles when the worker's reader is in a fresh state for the next file. */
   ready: Promise<void>
-  /** The instance is made: a file sent now starts at once. */
+  /** The reader is ready: a file sent now starts at once. */
   isReady: boolean
   markReady: () => void
   failReady: (error: unknown) => void
@@ -92,8 +92,9 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * Reads drawings in long-lived worker threads, each file with its own fresh LibreDWG instance made
- * before the file arrives; a memory cap and a time limit per file; a crash ends the worker only.
+ * Reads drawings in long-lived worker threads, each file from the state of a fresh LibreDWG
+ * instance (put back before the file arrives); a memory cap and a time limit per file; a crash
+ * ends the worker only.
  */
 export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   const workers = Math.max(1, Math.floor(options.workers ?? 1))
@@ -166,8 +167,8 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
 
   /**
    * An idle worker with its instance ready (a worker that died while idle is replaced once).
-   * One whose instance is made already goes first: files sent back to back then alternate
-   * between workers, and each makes its next instance while the other reads.
+   * One whose reader is ready goes first, so a file never waits on a worker that is still
+   * putting its reader back (or making a new one) while another is free.
    */
   const acquire = async (): Promise<Slot> => {
     const readyNow = idle.findIndex((s) => s.isReady && !s.dead)
@@ -239,7 +240,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
                 : new BoqError('crashed', `The reader crashed (${message}).`),
           )
         })
-      // The worker answers, then makes its next instance and says 'ready' again.
+      // The worker answers, then puts its reader back to a fresh state and says 'ready' again.
       expectReady(slot)
       // One copy, handed over (not cloned) to the worker, which reads it in place. (A Buffer's own
       // slice() is a view: transferring it would empty the caller's bytes.)
@@ -284,7 +285,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
     }
   }
 
-  // Start the workers now: their instances are ready before the first file arrives.
+  // Start the workers now: their readers are ready before the first file arrives.
   for (let i = 0; i < workers; i++) idle.push(spawn())
 
   const submit = (

@@ -8,8 +8,8 @@ import { readDxf } from './read/dxf-reader.ts'
 import type { BillOptions, Boq } from './schema.ts'
 
 /**
- * Bytes → BOQ in the calling thread. The engine runs this inside a worker; `reader` is a fresh
- * LibreDWG instance made ahead of time (needed for DWG only).
+ * Bytes → BOQ in the calling thread. The engine runs this inside a worker; `reader` is a LibreDWG
+ * instance in a fresh state: new, or put back after its last file (needed for DWG only).
  */
 export function extractBoq(
   input: { bytes: Uint8Array; fileName: string; options?: BillOptions },

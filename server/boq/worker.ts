@@ -90,19 +90,13 @@ async function read(job: WorkerJob): Promise<void> {
   usedByInstance++
   // A failure inside the WebAssembly code (not a BoqError) may leave the instance in any state.
   let trapped = false
-  let answer: WorkerMessage
+  let answer!: WorkerMessage
   const transfer: ArrayBuffer[] = []
+  let boq: Boq | null = null
   try {
-    const boq = extractBoq(job, reader.lib, (fraction) =>
+    boq = extractBoq(job, reader.lib, (fraction) =>
       port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
     )
-    if (job.formats) {
-      const written = await renderFiles(boq, job.formats)
-      for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
-      answer = { type: 'result', answer: written, info: info(serial) }
-    } else {
-      answer = { type: 'result', answer: boq, info: info(serial) }
-    }
   } catch (error) {
     trapped = !(error instanceof BoqError)
     answer =
@@ -114,6 +108,23 @@ async function read(job: WorkerJob): Promise<void> {
             message: `Truncated or corrupt (the reader failed: ${error instanceof Error ? error.message : String(error)}).`,
             info: info(serial),
           }
+  }
+  if (boq && job.formats) {
+    // Writing the files is not reading the drawing: its failure is said as such.
+    try {
+      const written = await renderFiles(boq, job.formats)
+      for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
+      answer = { type: 'result', answer: written, info: info(serial) }
+    } catch (error) {
+      answer = {
+        type: 'error',
+        kind: 'crashed',
+        message: `The bill was read but could not be written (${error instanceof Error ? error.message : String(error)}).`,
+        info: info(serial),
+      }
+    }
+  } else if (boq) {
+    answer = { type: 'result', answer: boq, info: info(serial) }
   }
   // The files' bytes are handed over, not copied.
   port?.postMessage(answer, transfer)

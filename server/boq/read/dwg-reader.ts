@@ -67,7 +67,8 @@ function fatalText(code: number): string {
 
 /**
  * Reads a DWG with LibreDWG's low-level calls, only what a BOQ needs (no whole-drawing convert()).
- * `lib` must be a fresh instance: one instance reused for a second file can crash.
+ * `lib` must be in a fresh state (a new instance, or a reset one): an instance carried
+ * into a second file as it was left can crash.
  */
 export function readDwg(
   lib: LibreDwgEx,

@@ -9,7 +9,7 @@ import {
   type BoqNotMeasured,
   type BoqXref,
 } from './schema.ts'
-import { billUnits, releaseOf, unitsOf } from './units.ts'
+import { billUnits, releaseOf } from './units.ts'
 
 /** The order localeCompare gives, with one collator made once instead of one lookup per call. */
 const compare = new Intl.Collator().compare
@@ -44,7 +44,7 @@ export function computeBoq(
       format: drawing.format,
       version: drawing.version,
       release: releaseOf(drawing.version),
-      units: unitsOf(drawing.insunits),
+      units: units.drawing,
       entityCounts: sortedRecord(drawing.entityCounts),
       titleBlock: drawing.titleBlock,
     },

@@ -1,4 +1,4 @@
-import type { BillOptions, BillUnits, BoqUnits, StatedUnit, UnitSystem } from './schema.ts'
+import type { BillOptions, BillUnits, BoqUnits, StatedUnit } from './schema.ts'
 
 type System = 'metric' | 'imperial'
 
@@ -30,8 +30,6 @@ const UNITS: Record<number, [string, string, number, System]> = {
 /** The INSUNITS code of each unit a person may state for a unitless drawing. */
 const STATED_CODES: Record<StatedUnit, number> = { in: 1, ft: 2, mm: 4, cm: 5, m: 6 }
 
-const METRES_PER_FOOT = 0.3048
-
 export function unitsOf(code: number): BoqUnits {
   const known = UNITS[code]
   if (!known)
@@ -52,14 +50,14 @@ export function billUnits(code: number, options: BillOptions = {}): BillUnits {
   const drawing = unitsOf(code)
   const stated = UNITS[code] ? null : (options.drawingUnits ?? null)
   const known = UNITS[code] ?? (stated ? UNITS[STATED_CODES[stated]] : undefined)
-  const own = (system: UnitSystem): BillUnits => {
+  const system = known ? (options.units ?? known[3]) : 'drawing'
+  if (!known || system === 'drawing') {
+    // The drawing's own units: the stated one's symbol when a unitless drawing was given one.
     const length = known && stated ? known[1] : drawing.length
     return { drawing, stated, system, length, area: `${length}²`, lengthFactor: 1, areaFactor: 1 }
   }
-  if (!known) return own('drawing')
-  const system = options.units ?? known[3]
-  if (system === 'drawing') return own('drawing')
-  const factor = system === 'metric' ? known[2] : known[2] / METRES_PER_FOOT
+  // Metres in one drawing unit, or feet: divided by the metres in a foot (INSUNITS 2).
+  const factor = system === 'metric' ? known[2] : known[2] / UNITS[2][2]
   const length = system === 'metric' ? 'm' : 'ft'
   return {
     drawing,

@@ -12,14 +12,9 @@ export function createEngineExtractor(options: {
   const engine = createBoqEngine({ workers: options.workers, maxFileBytes: options.maxFileBytes })
   return {
     async extract(input, onProgress) {
-      const { bytes, fileName, options } = input
-      const { files, warnings } = await engine.extractFiles(
-        options ? { bytes, fileName, options } : { bytes, fileName },
-        ['xlsx', 'csv'],
-        onProgress,
-      )
+      const { files, warnings } = await engine.extractFiles(input, ['xlsx', 'csv'], onProgress)
       if (!files.xlsx || !files.csv) throw new Error('The engine wrote no XLSX or CSV.')
-      return { xlsx: files.xlsx, csv: new TextDecoder().decode(files.csv), warnings }
+      return { xlsx: files.xlsx, csv: files.csv, warnings }
     },
     close: () => engine.close(),
   }

@@ -3,7 +3,8 @@ import type { BillOptions } from '../boq/schema.ts'
 /** The outputs of one extraction, ready to upload and to keep for download. */
 export interface BoqOutputs {
   xlsx: Uint8Array
-  csv: string
+  /** The CSV's UTF-8 bytes, as stored and served. */
+  csv: Uint8Array
   /** The bill's warnings (the engine's `boq.warnings`), shown with the job. */
   warnings: string[]
 }

@@ -146,7 +146,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),
           warningCount: outputs.warnings.length,
         },
-        { xlsx: outputs.xlsx, csv: new TextEncoder().encode(outputs.csv) },
+        { xlsx: outputs.xlsx, csv: outputs.csv },
       )
     } catch (error) {
       if (stopped) {

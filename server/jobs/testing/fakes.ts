@@ -202,7 +202,7 @@ export function createFakeExtractor() {
       onProgress?.(1)
       return {
         xlsx: new TextEncoder().encode(`XLSX of ${input.fileName}`),
-        csv: `name,count\n${input.fileName},1\n`,
+        csv: new TextEncoder().encode(`name,count\n${input.fileName},1\n`),
         warnings: text.startsWith('WARN|') ? text.split('|').slice(1) : [],
       }
     },

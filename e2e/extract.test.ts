@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { blockCountsFromXlsx } from '../server/jobs/testing/boq-counts.ts'
 import { apiSignIn, type FoundItem, findItems, type JsonApiObject, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
-import { extractingText, extractResponse } from './support/extract.ts'
+import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
 import { expandPath, expandTreeItem, treeItem } from './support/tree.ts'
@@ -38,15 +38,10 @@ describe('Extract BOQ in Chromium', () => {
 
     // Down to the version row: its title starts with the version number.
     await expandPath(page, drawing.titles)
-    const versionRow = treeItem(page, new RegExp(`^\\D*${version.attributes.versionNumber}\\b`))
-    await versionRow.click()
-    await expect.poll(() => versionRow.getAttribute('aria-selected')).toBe('true')
-
-    const extract = page.getByRole('button', { name: 'Extract BOQ' })
-    await expect.poll(() => extract.isEnabled()).toBe(true)
-    const response = await extractResponse(page, () => extract.click())
-    expect(response.status(), await response.text()).toBe(202)
-    await page.getByRole('status').filter({ hasText: extractingText }).first().waitFor()
+    await extractVersion(
+      page,
+      treeItem(page, new RegExp(`^\\D*${version.attributes.versionNumber}\\b`)),
+    )
 
     // The panel: the job's row goes through Queued/Running (a progress bar while running) to Done.
     const panel = page.getByRole('region', { name: 'Extraction jobs' })

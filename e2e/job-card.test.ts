@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
-import { extractingText, extractResponse } from './support/extract.ts'
+import { extractingText, extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
 import { fileScreenHeading, signIn } from './support/sign-in.ts'
@@ -40,14 +40,7 @@ describe('the job card in Chromium', () => {
     const folderName = drawing.titles.at(-2) as string
 
     await expandPath(page, drawing.titles)
-    const versionRow = treeItem(page, /^1 /)
-    await versionRow.click()
-    await expect.poll(() => versionRow.getAttribute('aria-selected')).toBe('true')
-    const extract = page.getByRole('button', { name: 'Extract BOQ' })
-    await expect.poll(() => extract.isEnabled()).toBe(true)
-    const response = await extractResponse(page, () => extract.click())
-    expect(response.status(), await response.text()).toBe(202)
-    await page.getByRole('status').filter({ hasText: extractingText }).waitFor()
+    await extractVersion(page, treeItem(page, /^1 /))
 
     const card = jobCard(page, name)
     const word = await waitUntilFinished(card)
@@ -73,6 +66,7 @@ describe('the job card in Chromium', () => {
       expect(await treeItem(page, title).getAttribute('aria-expanded'), title).toBe('true')
     }
     // Selecting the written file (not a version) leaves Extract disabled, saying why.
+    const extract = page.getByRole('button', { name: 'Extract BOQ' })
     await expect.poll(() => extract.isEnabled()).toBe(false)
     await page
       .getByText('Select a version of a drawing (expand the item to see its versions).')

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { unexpectedProblems } from './support/browser.ts'
-import { extractingText, extractResponse } from './support/extract.ts'
+import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
 import { signIn } from './support/sign-in.ts'
@@ -57,14 +57,7 @@ describe('uploading drawings in Chromium (local mode)', () => {
 
     // Extract it: its version, Extract BOQ, the job to Done.
     await item.click()
-    const versionRow = treeItem(page, /^1 /)
-    await versionRow.click()
-    await expect.poll(() => versionRow.getAttribute('aria-selected')).toBe('true')
-    const extract = page.getByRole('button', { name: 'Extract BOQ' })
-    await expect.poll(() => extract.isEnabled()).toBe(true)
-    const response = await extractResponse(page, () => extract.click())
-    expect(response.status(), await response.text()).toBe(202)
-    await page.getByRole('status').filter({ hasText: extractingText }).first().waitFor()
+    await extractVersion(page, treeItem(page, /^1 /))
     const card = jobCard(page, DRAWING)
     expect(await waitUntilFinished(card), (await card.textContent()) ?? '').toMatch(/^Done/)
     await treeItem(page, 'example_2018 BOQ.xlsx').waitFor()

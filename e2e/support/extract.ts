@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core'
+import type { Locator, Page, Response } from 'playwright-core'
 import { expect } from 'vitest'
 
 export const extractingText = 'Extracting...Please wait a few minutes'
@@ -14,6 +14,20 @@ export async function extractResponse(page: Page, trigger: () => Promise<void>):
     trigger(),
   ])
   return response
+}
+
+/**
+ * Selects `versionRow`, clicks Extract BOQ once it is enabled, and checks the job was accepted
+ * (202) and the info message shows, as a person starting an extraction would see it.
+ */
+export async function extractVersion(page: Page, versionRow: Locator): Promise<void> {
+  await versionRow.click()
+  await expect.poll(() => versionRow.getAttribute('aria-selected')).toBe('true')
+  const extract = page.getByRole('button', { name: 'Extract BOQ' })
+  await expect.poll(() => extract.isEnabled()).toBe(true)
+  const response = await extractResponse(page, () => extract.click())
+  expect(response.status(), await response.text()).toBe(202)
+  await page.getByRole('status').filter({ hasText: extractingText }).first().waitFor()
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { AuthProvider, Tokens, UserProfile } from '../../auth/types.ts'
+import type { ApsConfig } from '../../config.ts'
 import { AppError, SessionExpiredError, TokenRejectedError } from '../../errors.ts'
-import { type ApsSettings, INTERNAL_SCOPES, PUBLIC_SCOPES } from './config.ts'
+import { INTERNAL_SCOPES, PUBLIC_SCOPES } from './scopes.ts'
 import { createUpstream, type Upstream, type UpstreamOptions } from './upstream.ts'
 import { badAnswer } from './upstream-errors.ts'
 
@@ -25,7 +26,7 @@ export interface ApsAuthOptions extends Omit<UpstreamOptions, 'baseUrl'> {
  * Autodesk rotates refresh tokens, so the newest one (from that second answer) is kept.
  */
 export function createApsAuthProvider(
-  settings: ApsSettings,
+  settings: ApsConfig,
   options: ApsAuthOptions = {},
 ): AuthProvider {
   const upstream: Upstream = createUpstream({ ...options, baseUrl: settings.baseUrl })

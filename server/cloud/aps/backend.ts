@@ -1,6 +1,6 @@
+import type { ApsConfig } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../types.ts'
-import type { ApsSettings } from './config.ts'
 import { findStoredVersion } from './find-version.ts'
 import {
   checkFolderId,
@@ -28,7 +28,7 @@ const visible = (list: JsonApiResource[]) => list.filter((r) => r.attributes?.hi
  * S3 URLs for the bytes. Ids are checked before any upstream call; lists are always whole.
  */
 export function createApsCloudBackend(
-  settings: Pick<ApsSettings, 'baseUrl'>,
+  settings: Pick<ApsConfig, 'baseUrl'>,
   options: ApsBackendOptions = {},
 ): CloudBackend & { clearCache(): void } {
   const upstream = createUpstream({ ...options, baseUrl: settings.baseUrl })

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { AuthProvider, Tokens } from '../../auth/types.ts'
-import type { ApsSettings } from '../../cloud/aps/config.ts'
+import type { ApsConfig } from '../../config.ts'
 import type { FakeAps } from './server.ts'
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from './server.ts'
 
 export const CALLBACK_URL = 'http://127.0.0.1:9/api/aps/auth/callback'
 
-export function settingsFor(fake: FakeAps): ApsSettings {
+export function settingsFor(fake: FakeAps): ApsConfig {
   return {
     clientId: FAKE_CLIENT_ID,
     clientSecret: FAKE_CLIENT_SECRET,

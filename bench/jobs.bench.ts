@@ -15,7 +15,6 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBoqEngine } from '../server/boq/engine.ts'
 import { loadConfig } from '../server/config.ts'
-import { closeAllJobs } from '../server/jobs/mount.ts'
 import { answerSummary, timeAnswers } from '../server/jobs/testing/answer-times.ts'
 import { type DrawingRef, findItems, fixturesDir } from '../server/jobs/testing/drawings.ts'
 import { postExtract, waitForJob } from '../server/jobs/testing/jobs-api.ts'
@@ -244,7 +243,6 @@ try {
   )
 } finally {
   await engine.close()
-  await closeAllJobs()
   await server.close()
   await rm(dataDir, { recursive: true, force: true })
 }

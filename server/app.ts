@@ -1,11 +1,10 @@
 import { Hono } from 'hono'
 import { createCloudAccess } from './auth/cloud-access.ts'
+import { loadSecretKeys, type SecretKeys } from './auth/keys.ts'
 import { createFileRevocations, type SessionRevocations } from './auth/revocations.ts'
 import { authRoutes } from './auth/routes.ts'
-import { getSecretKeys } from './auth/secret-keys.ts'
 import { createSessionStore } from './auth/session.ts'
 import { type Backends, createBackends } from './backends.ts'
-import { readMaxFileBytes } from './boq/limits.ts'
 import { uploadRoutes } from './cloud/local/upload-routes.ts'
 import type { Config } from './config.ts'
 import { cloudRoutes } from './http/cloud-routes.ts'
@@ -13,29 +12,43 @@ import { errorResponse, plain } from './http/errors.ts'
 import { requestLog } from './http/request-log.ts'
 import { apiCors, securityHeaders, xsrfCheck, xsrfCookie } from './http/security.ts'
 import { staticFiles } from './http/static-files.ts'
-import { mountJobs } from './jobs/mount.ts'
+import type { Extractor } from './jobs/extractor.ts'
+import { startJobs } from './jobs/service.ts'
 
-export interface CreateAppOptions {
+export interface ServerParts {
   /** Replaces the back ends createBackends(config) would pick (tests). */
-  backends?: Backends
+  backends?: (keys: SecretKeys) => Backends
   /** Replaces the file store of ended sessions (a store shared by several processes). */
   revocations?: SessionRevocations
+  /** Replaces the BOQ engine the jobs run (tests). */
+  extractor?: Extractor
 }
 
-const closers = new WeakMap<Hono, () => Promise<void>>()
-
-/** Stops what an app runs beside its requests (the jobs runner and store): on shutdown, after tests. */
-export async function closeApp(app: Hono): Promise<void> {
-  await closers.get(app)?.()
+export interface BoqServer {
+  /** The whole server as a fetch handler: API under /api, the built app everywhere else. */
+  app: Hono
+  /** Stops everything the server started (the jobs' runner, engine and store). */
+  close(): Promise<void>
 }
 
-/** The whole server: API under /api, the built app everywhere else. */
-export function createApp(config: Config, options: CreateAppOptions = {}): Hono {
-  const backends = options.backends ?? createBackends(config)
-  const keys = () => getSecretKeys(config)
-  const revocations = options.revocations ?? createFileRevocations(config.dataDir)
-  const sessions = createSessionStore(async () => (await keys()).session, revocations)
+/**
+ * The one way to make a server: from its configuration, with the keys loaded (or generated into
+ * the data folder), the job store open and the runner started before it answers anything.
+ * Listening is the caller's (main, tests).
+ */
+export async function createServer(config: Config, parts: ServerParts = {}): Promise<BoqServer> {
+  const keys = await loadSecretKeys(config)
+  const backends = parts.backends?.(keys) ?? createBackends(config, keys)
+  const revocations = parts.revocations ?? createFileRevocations(config.dataDir)
+  const sessions = createSessionStore(keys.session, revocations)
   const access = createCloudAccess(sessions, backends.auth)
+  const jobs = await startJobs({
+    config,
+    tokenKey: keys.jobToken,
+    cloud: backends.cloud,
+    access,
+    extractor: parts.extractor,
+  })
 
   const app = new Hono()
   app.onError(errorResponse)
@@ -49,21 +62,14 @@ export function createApp(config: Config, options: CreateAppOptions = {}): Hono 
 
   app.route(
     '/api/aps/auth',
-    authRoutes({
-      config,
-      provider: backends.auth,
-      sessions,
-      access,
-      oauthKey: async () => (await keys()).oauth,
-    }),
+    authRoutes({ config, provider: backends.auth, sessions, access, oauthKey: keys.oauth }),
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
-  const jobs = mountJobs(app, { config, cloud: backends.cloud, access })
-  closers.set(app, () => jobs.close())
-  app.route('/api/local', uploadRoutes(backends.cloud, access, readMaxFileBytes(process.env)))
+  app.route('/api/boq', jobs.routes)
+  app.route('/api/local', uploadRoutes(backends.cloud, access, config.maxFileBytes))
   // Fixed text: the path is the caller's to choose.
   app.all('/api/*', (c) => plain(c, 'Not found.', 404))
 
   app.use('*', staticFiles(config.distDir))
-  return app
+  return { app, close: () => jobs.close() }
 }

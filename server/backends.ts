@@ -1,6 +1,6 @@
 import { join } from 'node:path'
+import type { SecretKeys } from './auth/keys.ts'
 import { createLocalAuthProvider } from './auth/local-provider.ts'
-import { getSecretKeys } from './auth/secret-keys.ts'
 import type { AuthProvider } from './auth/types.ts'
 import { createApsAuthProvider } from './cloud/aps/auth-provider.ts'
 import { createApsCloudBackend } from './cloud/aps/backend.ts'
@@ -19,14 +19,14 @@ export function localCloudRoot(config: Pick<Config, 'dataDir'>): string {
 }
 
 /** The one place that picks the back ends: Autodesk when config.aps is set, else local. */
-export function createBackends(config: Config): Backends {
+export function createBackends(config: Config, keys: SecretKeys): Backends {
   if (config.aps) {
     return { auth: createApsAuthProvider(config.aps), cloud: createApsCloudBackend(config.aps) }
   }
   return {
     auth: createLocalAuthProvider({
       userName: config.userName,
-      codeKey: async () => (await getSecretKeys(config)).localCode,
+      codeKey: keys.localCode,
     }),
     cloud: createLocalCloud({ root: localCloudRoot(config), localUserName: config.userName }),
   }

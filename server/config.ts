@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
-import { userInfo } from 'node:os'
+import { availableParallelism, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_MAX_FILE_MB } from './boq/limits.ts'
 
 /** The repository root (server/ lives directly below it). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -34,6 +35,12 @@ export interface Config {
   distDir: string
   /** The lowest level of the JSON log lines written to stderr. */
   logLevel: LogLevel
+  /** BOQ_WORKERS: engine worker threads, and jobs run at once. Default: the number of cores. */
+  workers: number
+  /** BOQ_MAX_FILE_MB in bytes: the one size limit of uploads, jobs, the engine and the CLI. */
+  maxFileBytes: number
+  /** BOQ_MAX_QUEUED_PER_USER: jobs one user may have queued or running. Default 10. */
+  maxQueuedPerUser: number
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -65,7 +72,30 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     aps: parseAps(env),
     distDir: resolve(repoRoot, 'dist'),
     logLevel: parseLogLevel(env),
+    workers: positiveInteger(env, 'BOQ_WORKERS', availableParallelism()),
+    maxFileBytes: parseMaxFileBytes(env),
+    maxQueuedPerUser: positiveInteger(env, 'BOQ_MAX_QUEUED_PER_USER', 10),
   }
+}
+
+/** BOQ_MAX_FILE_MB in bytes (the command line reads only this setting). */
+export function parseMaxFileBytes(env: Env): number {
+  const raw = nonEmpty(env.BOQ_MAX_FILE_MB)
+  const mb = raw ? Number(raw) : DEFAULT_MAX_FILE_MB
+  if (!Number.isFinite(mb) || mb <= 0) {
+    throw new ConfigError(`BOQ_MAX_FILE_MB must be a positive number (got "${raw}").`)
+  }
+  return Math.round(mb * 1024 * 1024)
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name])
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigError(`${name} must be a positive whole number (got "${raw}").`)
+  }
+  return value
 }
 
 /**

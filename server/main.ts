@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import { closeApp, createApp } from './app.ts'
+import { createServer } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { log } from './log.ts'
 import { prepareDataDir } from './seed/prepare.ts'
@@ -10,12 +10,15 @@ async function main(): Promise<void> {
   log.setLevel(config.logLevel)
   // Log lines go to stderr: stdout carries only the one "listening" line that scripts parse.
   await prepareDataDir(config, (line) => log.info(line))
-  const app = createApp(config)
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const host = info.address.includes(':') ? `[${info.address}]` : info.address
-    // Tests and scripts parse this exact line.
-    console.log(`BOQ listening on http://${host}:${info.port}`)
-  })
+  const boq = await createServer(config)
+  const server = serve(
+    { fetch: boq.app.fetch, port: config.port, hostname: config.host },
+    (info) => {
+      const host = info.address.includes(':') ? `[${info.address}]` : info.address
+      // Tests and scripts parse this exact line.
+      console.log(`BOQ listening on http://${host}:${info.port}`)
+    },
+  )
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =
       error.code === 'EADDRINUSE'
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
     // Stop taking requests, close open keep-alive connections, then put running jobs back in the queue.
     const closed = new Promise((resolve) => server.close(resolve))
     ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-    await closeApp(app).catch((error: unknown) => log.error('error while stopping', { err: error }))
+    await boq.close().catch((error: unknown) => log.error('error while stopping', { err: error }))
     await closed
     process.exit(0)
   }

@@ -59,7 +59,7 @@ afterEach(async () => {
 })
 
 async function serve(provider: AuthProvider, cloud: CloudBackend, dataDir?: string) {
-  const server = await startTestServer({ backends: { auth: provider, cloud }, dataDir })
+  const server = await startTestServer({ backends: () => ({ auth: provider, cloud }), dataDir })
   servers.push(server)
   return server
 }

@@ -8,6 +8,8 @@ export interface SecretKeys {
   session: Uint8Array
   oauth: Uint8Array
   localCode: Uint8Array
+  /** Seals the access token kept with a queued job. */
+  jobToken: Uint8Array
 }
 
 const KEY_FILE = 'session.key'
@@ -26,6 +28,7 @@ export async function loadSecretKeys(
     session: derive(master, 'boq session cookie'),
     oauth: derive(master, 'boq oauth state cookie'),
     localCode: derive(master, 'boq local authorization code'),
+    jobToken: derive(master, 'boq jobs: sealed tokens'),
   }
 }
 

@@ -19,14 +19,14 @@ interface LocalCode {
  */
 export function createLocalAuthProvider(options: {
   userName: string
-  codeKey: () => Promise<Uint8Array>
+  codeKey: Uint8Array
 }): AuthProvider {
   const user = localProfile(options.userName)
   return {
     async authorizeUrl({ state, codeChallenge: challenge, callbackUrl }) {
       const code = await seal(
         { challenge, callbackUrl } satisfies LocalCode,
-        await options.codeKey(),
+        options.codeKey,
         CODE_SECONDS,
       )
       const url = new URL(callbackUrl)
@@ -35,7 +35,7 @@ export function createLocalAuthProvider(options: {
       return url.href
     },
     async exchangeCode({ code, codeVerifier, callbackUrl }) {
-      const sealed = await unseal<LocalCode>(code, await options.codeKey())
+      const sealed = await unseal<LocalCode>(code, options.codeKey)
       if (!sealed)
         throw new AppError(400, 'Sign-in failed: the authorization code is invalid or has expired.')
       if (sealed.challenge !== codeChallenge(codeVerifier)) {

@@ -26,7 +26,7 @@ export interface AuthRouteDeps {
   provider: AuthProvider
   sessions: SessionStore
   access: CloudAccess
-  oauthKey: () => Promise<Uint8Array>
+  oauthKey: Uint8Array
 }
 
 /** /api/aps/auth/*: login → provider → callback → session cookie; token, profile, logout. */
@@ -51,7 +51,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
       codeChallenge: codeChallenge(pending.verifier),
       callbackUrl: pending.callbackUrl,
     })
-    const sealed = await seal(pending, await oauthKey(), LOGIN_SECONDS)
+    const sealed = await seal(pending, oauthKey, LOGIN_SECONDS)
     setCookie(c, OAUTH_COOKIE, sealed, privateCookie(c, { maxAge: LOGIN_SECONDS }))
     return c.text(url)
   })
@@ -59,7 +59,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
   routes.get('/callback', async (c) => {
     const error = c.req.query('error')
     if (error) throw new AppError(400, signInRefused(error))
-    const pending = await unseal<PendingLogin>(getCookie(c, OAUTH_COOKIE), await oauthKey())
+    const pending = await unseal<PendingLogin>(getCookie(c, OAUTH_COOKIE), oauthKey)
     if (!pending) {
       throw new AppError(
         400,

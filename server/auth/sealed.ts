@@ -1,15 +1,22 @@
 import { EncryptJWT, jwtDecrypt } from 'jose'
 
 /**
- * Seals a value as a JWE (dir + A256GCM): encrypted, and authenticated by the GCM tag, so the
- * browser can neither read nor alter it. Expiry is inside the sealed claims.
+ * The one sealing of secrets (session and OAuth cookies, the tokens kept with queued jobs): a JWE
+ * (dir + A256GCM), encrypted and authenticated by the GCM tag, so whoever holds the text can
+ * neither read nor alter it. Expiry, when given, is inside the sealed claims.
  */
-export async function seal(value: object, key: Uint8Array, maxAgeSeconds: number): Promise<string> {
-  return new EncryptJWT({ v: value })
+export async function seal(
+  value: object,
+  key: Uint8Array,
+  maxAgeSeconds?: number,
+): Promise<string> {
+  const jwt = new EncryptJWT({ v: value })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + maxAgeSeconds)
-    .encrypt(key)
+  if (maxAgeSeconds !== undefined) {
+    jwt.setExpirationTime(Math.floor(Date.now() / 1000) + maxAgeSeconds)
+  }
+  return jwt.encrypt(key)
 }
 
 /** The sealed value, or undefined when the text is missing, tampered with, foreign or expired. */

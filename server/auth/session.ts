@@ -35,10 +35,7 @@ export function newSessionId(): string {
 
 const chunkName = (index: number) => (index === 0 ? SESSION_COOKIE : `${SESSION_COOKIE}.${index}`)
 
-export function createSessionStore(
-  key: () => Promise<Uint8Array>,
-  revocations: SessionRevocations,
-): SessionStore {
+export function createSessionStore(key: Uint8Array, revocations: SessionRevocations): SessionStore {
   return {
     async read(c) {
       const cookies = getCookie(c)
@@ -48,7 +45,7 @@ export function createSessionStore(
         if (part === undefined) break
         sealed += part
       }
-      const session = await unseal<Session>(sealed, await key())
+      const session = await unseal<Session>(sealed, key)
       if (!isSession(session)) return undefined
       if (await revocations.isRevoked(session.id)) {
         clear(c)
@@ -57,7 +54,7 @@ export function createSessionStore(
       return session
     },
     async write(c, session) {
-      const sealed = await seal(session, await key(), SESSION_MAX_AGE_SECONDS)
+      const sealed = await seal(session, key, SESSION_MAX_AGE_SECONDS)
       const count = Math.ceil(sealed.length / COOKIE_CHUNK)
       if (count > MAX_CHUNKS)
         throw new Error(`The session is too large for cookies (${sealed.length} characters).`)

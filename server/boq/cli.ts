@@ -6,10 +6,10 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { parseMaxFileBytes } from '../config.ts'
 import { toCsv } from './csv.ts'
 import { createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
-import { readMaxFileBytes } from './limits.ts'
 import {
   type BillOptions,
   type Boq,
@@ -180,7 +180,7 @@ async function main(argv: string[]): Promise<number> {
   const { files, format, options } = parsed
 
   const engine = createBoqEngine({
-    maxFileBytes: readMaxFileBytes(process.env),
+    maxFileBytes: parseMaxFileBytes(process.env),
   })
   let failed = 0
   const toStdout: Boq[] = []

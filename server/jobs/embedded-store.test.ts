@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore, SIGN_IN_AGAIN } from './embedded-store.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
-import { contextFor } from './testing/fakes.ts'
+import { contextFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
 import type { JobChange, JobStore, NewJob } from './types.ts'
 
 let dataDir: string
@@ -21,9 +21,14 @@ afterEach(async () => {
 })
 
 async function openStore(
-  options: { sessionSecret?: string; onChange?: (change: JobChange) => void } = {},
+  options: { tokenKey?: Uint8Array; onChange?: (change: JobChange) => void } = {},
 ) {
-  const store = await openEmbeddedJobStore({ dataDir, log: () => {}, ...options })
+  const store = await openEmbeddedJobStore({
+    dataDir,
+    tokenKey: TEST_TOKEN_KEY,
+    log: () => {},
+    ...options,
+  })
   open.push(store)
   return store
 }
@@ -232,10 +237,10 @@ describe('embedded job store', () => {
   })
 
   it('fails a queued job whose sealed token cannot be opened any more', async () => {
-    const store = await openStore({ sessionSecret: 'a'.repeat(40) })
+    const store = await openStore({ tokenKey: new Uint8Array(32).fill(2) })
     const { job } = await store.submit(newJob('ann', 's1'), limits)
     await store.close()
-    const other = await openStore({ sessionSecret: 'b'.repeat(40) })
+    const other = await openStore({ tokenKey: new Uint8Array(32).fill(3) })
     expect(await other.claim()).toBeUndefined()
     expect(await other.get(job.id)).toMatchObject({ status: 'failed', error: SIGN_IN_AGAIN })
   })

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { seal, unseal } from '../auth/sealed.ts'
 import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { log as serverLog } from '../log.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
-import { createTokenBox } from './token-box.ts'
 import type {
   ClaimedJob,
   JobChange,
@@ -30,7 +30,11 @@ interface StoredJob {
 export interface EmbeddedStoreOptions {
   /** BOQ_DATA_DIR: the store keeps everything under `<dataDir>/jobs`. */
   dataDir: string
-  sessionSecret?: string
+  /**
+   * Seals the access token kept with a queued job, so a record copied without the key reveals
+   * nothing. Derived from the server's master secret: every process that shares it opens it.
+   */
+  tokenKey: Uint8Array
   /** Finished jobs kept per user (older ones and their outputs are deleted). */
   keepPerUser?: number
   log?: (message: string) => void
@@ -55,7 +59,6 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   const log = options.log ?? ((message: string) => serverLog.warn(message))
   const onChange = options.onChange ?? (() => {})
   await mkdir(root, { recursive: true, mode: 0o700 })
-  const box = await createTokenBox({ dir: root, sessionSecret: options.sessionSecret })
 
   const jobs = new Map<string, StoredJob>()
   const queue: string[] = []
@@ -175,6 +178,8 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
 
   return {
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
+      // Sealed before the checks below, so nothing is awaited between them and the map's update.
+      const credentials = await seal(input.context, options.tokenKey)
       const userId = input.context.user.userId
       const active = [...jobs.values()].filter((s) => s.job.userId === userId && !isFinished(s.job))
       const same = active.find((s) => s.job.fileStorageId === input.fileStorageId)
@@ -206,7 +211,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         updatedAt: now,
         attempts: 0,
       }
-      const stored: StoredJob = { version: 1, job, credentials: box.seal(input.context) }
+      const stored: StoredJob = { version: 1, job, credentials }
       // In the map at once, so that a duplicate arriving meanwhile finds it (and waits for the write).
       jobs.set(job.id, stored)
       try {
@@ -239,7 +244,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         const stored = jobs.get(id)
         if (stored?.job.status !== 'queued') continue
-        const context = stored.credentials ? box.open<CloudContext>(stored.credentials) : undefined
+        const context = await unseal<CloudContext>(stored.credentials, options.tokenKey)
         if (!context) {
           await commit(id, { status: 'failed', error: SIGN_IN_AGAIN }, 'drop')
           continue

@@ -6,7 +6,12 @@ import { createLogger } from '../log.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { createJobLog } from './job-log.ts'
 import { startJobRunner } from './runner.ts'
-import { contextFor, createFakeCloud, createFakeExtractor } from './testing/fakes.ts'
+import {
+  contextFor,
+  createFakeCloud,
+  createFakeExtractor,
+  TEST_TOKEN_KEY,
+} from './testing/fakes.ts'
 import { waitFor } from './testing/wait.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
@@ -105,7 +110,12 @@ describe('the job log of a real store and runner', () => {
 
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-log-'))
-    store = await openEmbeddedJobStore({ dataDir, log: () => {}, onChange: createJobLog(logger) })
+    store = await openEmbeddedJobStore({
+      dataDir,
+      tokenKey: TEST_TOKEN_KEY,
+      log: () => {},
+      onChange: createJobLog(logger),
+    })
   })
   afterEach(async () => {
     await store.close()

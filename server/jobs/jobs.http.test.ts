@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import type { TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
-import { closeAllJobs } from './mount.ts'
 import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
@@ -59,16 +58,15 @@ function csvCells(line: string): string[] {
 }
 
 beforeAll(async () => {
-  process.env.BOQ_MAX_QUEUED_PER_USER = '3'
-  process.env.BOQ_WORKERS = '1'
   seedDir = await makeSeedDir(['example_2018.dwg', 'sample_2018.dwg', 'sample_2000.dwg'], {
     broken: true,
   })
   const dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-http-'))
+  const env = { BOQ_MAX_QUEUED_PER_USER: '3', BOQ_WORKERS: '1' }
   const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
   const users = severalUsersBackends(config)
   signInAs = users.signInAs
-  server = await startTestServer({ dataDir, seed: seedDir, backends: users.backends })
+  server = await startTestServer({ dataDir, env, seed: seedDir, backends: users.backends })
   ann = await signInAs(server.url, 'ann')
   bob = await signInAs(server.url, 'bob')
   drawing = await findDrawing(ann.json, 'example_2018.dwg')
@@ -76,9 +74,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  delete process.env.BOQ_MAX_QUEUED_PER_USER
-  delete process.env.BOQ_WORKERS
-  await closeAllJobs()
   await server?.close()
   await rm(server?.dataDir ?? '', { recursive: true, force: true })
   await rm(seedDir, { recursive: true, force: true })

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
-import { closeAllJobs } from './mount.ts'
 import { answerSummary, timeAnswers } from './testing/answer-times.ts'
 import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { findDrawing, makeSeedDir } from './testing/drawings.ts'
@@ -27,7 +26,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await closeAllJobs()
   await server?.close()
   await rm(server?.dataDir ?? '', { recursive: true, force: true })
   await rm(seedDir, { recursive: true, force: true })

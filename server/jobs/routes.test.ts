@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { jobsRoutes } from './routes.ts'
-import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
+import { contextFor, createFakeCloud, resource, TEST_TOKEN_KEY } from './testing/fakes.ts'
 import type { JobJson, JobStore } from './types.ts'
 
 // The routes on their own, in process: the user comes from a header, errors map as server/http does.
@@ -19,7 +19,7 @@ let fake: ReturnType<typeof createFakeCloud>
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-routes-'))
-  store = await openEmbeddedJobStore({ dataDir, log: () => {} })
+  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
   fake.addDrawing('s1', new Uint8Array(10))

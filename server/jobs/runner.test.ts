@@ -7,7 +7,13 @@ import { openEmbeddedJobStore } from './embedded-store.ts'
 import type { ExtractUnits } from './extract-units.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
 import { type JobRunner, MAX_KEPT_WARNINGS, startJobRunner } from './runner.ts'
-import { contextFor, createFakeCloud, createFakeExtractor, resource } from './testing/fakes.ts'
+import {
+  contextFor,
+  createFakeCloud,
+  createFakeExtractor,
+  resource,
+  TEST_TOKEN_KEY,
+} from './testing/fakes.ts'
 import { waitFor } from './testing/wait.ts'
 import type { JobRecord, JobStore, NewJob } from './types.ts'
 
@@ -20,7 +26,7 @@ const logged: string[] = []
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-runner-'))
-  store = await openEmbeddedJobStore({ dataDir, log: () => {} })
+  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
   engine = createFakeExtractor()

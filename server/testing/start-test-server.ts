@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { closeApp, createApp } from '../app.ts'
-import type { Backends } from '../backends.ts'
+import { createServer, type ServerParts } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { prepareDataDir } from '../seed/prepare.ts'
 
@@ -17,8 +16,10 @@ export interface TestServerOptions {
   env?: Record<string, string | undefined>
   /** Changes to the config after it is read (e.g. corsOrigins, distDir). */
   config?: Partial<Config>
-  /** Back ends in place of createBackends(config). */
-  backends?: Backends
+  /** Back ends in place of createBackends(config, keys). */
+  backends?: ServerParts['backends']
+  /** An engine in place of the real one. */
+  extractor?: ServerParts['extractor']
 }
 
 export interface TestServer {
@@ -29,7 +30,7 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-/** The real server (createApp + Node adapter) on 127.0.0.1, port 0, with a temporary data folder. */
+/** The real server (createServer + Node adapter) on 127.0.0.1, port 0, with a temporary data folder. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'boq-test-')))
@@ -49,9 +50,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.config,
   }
   if (options.seed) await prepareDataDir(config)
-  const app = createApp(config, { backends: options.backends })
+  const boq = await createServer(config, {
+    backends: options.backends,
+    extractor: options.extractor,
+  })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serve({ fetch: boq.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })
   const { port } = server.address() as AddressInfo
   return {
@@ -68,7 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         })
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
-      await closeApp(app)
+      await boq.close()
       if (ownDir) await rm(dataDir, { recursive: true, force: true })
     },
   }

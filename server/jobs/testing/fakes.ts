@@ -181,6 +181,7 @@ export function resource(
  */
 export function createFakeExtractor() {
   let gate: Promise<void> | undefined
+  let open = () => {}
   let closed = false
   const seen: string[] = []
   /** Every input as given (without the bytes): what reached the engine, options included. */
@@ -207,22 +208,30 @@ export function createFakeExtractor() {
       }
     },
     async close() {
+      // As the real engine does: what is running ends (with an error) when it is closed.
       closed = true
+      open()
     },
   }
   return {
     extractor,
     seen,
     inputs,
+    /** Whether the extractor was closed (by the runner's close). */
+    get closed() {
+      return closed
+    },
     hold(): () => void {
-      let release = () => {}
       gate = new Promise((resolve) => {
-        release = () => {
+        open = () => {
           gate = undefined
           resolve()
         }
       })
-      return release
+      return open
     },
   }
 }
+
+/** A fixed key for sealing the tokens of jobs a test's store keeps. */
+export const TEST_TOKEN_KEY = new Uint8Array(32).fill(7)

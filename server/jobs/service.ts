@@ -1,0 +1,74 @@
+import type { Hono } from 'hono'
+import type { CloudAccess } from '../auth/cloud-access.ts'
+import type { CloudBackend } from '../cloud/types.ts'
+import type { Config } from '../config.ts'
+import { log } from '../log.ts'
+import { openEmbeddedJobStore } from './embedded-store.ts'
+import { type Extractor, lazyExtractor } from './extractor.ts'
+import { createJobLog } from './job-log.ts'
+import { jobsRoutes } from './routes.ts'
+import { startJobRunner } from './runner.ts'
+
+export interface JobsService {
+  /** The extraction API, to mount under /api/boq. */
+  routes: Hono
+  /** Stops taking jobs, puts running ones back in the queue, closes the engine and the store. */
+  close(): Promise<void>
+}
+
+/**
+ * The extraction jobs: opens their store, starts the runner (jobs left queued by the last run
+ * start at once) and makes their routes.
+ */
+export async function startJobs(options: {
+  config: Pick<Config, 'dataDir' | 'workers' | 'maxFileBytes' | 'maxQueuedPerUser'>
+  /** Seals the access tokens kept with queued jobs. */
+  tokenKey: Uint8Array
+  cloud: CloudBackend
+  access: CloudAccess
+  /** In place of the real engine (tests). */
+  extractor?: Extractor
+}): Promise<JobsService> {
+  const { config, cloud } = options
+  const store = await openEmbeddedJobStore({
+    dataDir: config.dataDir,
+    tokenKey: options.tokenKey,
+    onChange: createJobLog(log),
+  })
+  const extractor =
+    options.extractor ??
+    lazyExtractor(async () =>
+      // Loaded and started on the first job: a server that never extracts never loads the
+      // WASM reader nor keeps warm workers (tests start many servers).
+      (await import('./engine-extractor.ts')).createEngineExtractor({
+        workers: config.workers,
+        maxFileBytes: config.maxFileBytes,
+      }),
+    )
+  const runner = startJobRunner({
+    store,
+    cloud,
+    extractor,
+    concurrency: config.workers,
+    maxFileBytes: config.maxFileBytes,
+  })
+  const routes = jobsRoutes({
+    store,
+    cloud,
+    withCloud: (c, fn) => options.access.run(c, fn),
+    maxFileBytes: config.maxFileBytes,
+    maxQueuedPerUser: config.maxQueuedPerUser,
+  })
+
+  let closing: Promise<void> | undefined
+  return {
+    routes,
+    close() {
+      closing ??= (async () => {
+        await runner.close()
+        await store.close()
+      })()
+      return closing
+    },
+  }
+}

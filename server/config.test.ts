@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       sessionSecret: undefined,
       aps: null,
       logLevel: 'info',
+      maxFileBytes: 200 * 1024 * 1024,
+      maxQueuedPerUser: 10,
     })
     expect(config.userName).toEqual(expect.any(String))
     expect(config.userName).not.toBe('')
@@ -32,6 +34,9 @@ describe('loadConfig', () => {
         APS_CALLBACK_URL: 'http://localhost:3000/api/aps/auth/callback',
         APS_BASE_URL: 'http://127.0.0.1:9999/',
         BOQ_LOG_LEVEL: 'debug',
+        BOQ_WORKERS: '3',
+        BOQ_MAX_FILE_MB: '1.5',
+        BOQ_MAX_QUEUED_PER_USER: '4',
       },
       '/srv/boq',
     )
@@ -50,6 +55,9 @@ describe('loadConfig', () => {
         baseUrl: 'http://127.0.0.1:9999',
       },
       logLevel: 'debug',
+      workers: 3,
+      maxFileBytes: 1.5 * 1024 * 1024,
+      maxQueuedPerUser: 4,
     })
   })
 
@@ -83,6 +91,9 @@ describe('loadConfig', () => {
     [{ BOQ_CORS_ORIGINS: 'localhost:5173' }, /BOQ_CORS_ORIGINS/],
     [{ BOQ_CORS_ORIGINS: 'not an origin' }, /not an origin/],
     [{ SESSION_SECRET: 'short' }, /at least 32 characters/],
+    [{ BOQ_WORKERS: '1.5' }, /BOQ_WORKERS must be a positive whole number/],
+    [{ BOQ_MAX_QUEUED_PER_USER: '0' }, /BOQ_MAX_QUEUED_PER_USER must be a positive whole number/],
+    [{ BOQ_MAX_FILE_MB: 'lots' }, /BOQ_MAX_FILE_MB must be a positive number/],
     [{ APS_CLIENT_ID: 'a' }, /missing: APS_CLIENT_SECRET, APS_CALLBACK_URL/],
     [
       { APS_CLIENT_ID: 'a', APS_CLIENT_SECRET: 'b', APS_CALLBACK_URL: 'nope' },

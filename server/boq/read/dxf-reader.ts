@@ -1,13 +1,7 @@
 import { DxfParser } from '@mlightcad/dxf-json'
-import {
-  type Attribute,
-  type Drawing,
-  emptyDrawing,
-  type InsertRef,
-  isGraphicsBlock,
-  skip,
-} from '../drawing.ts'
+import { type Attribute, type Drawing, type InsertRef, isGraphicsBlock } from '../drawing.ts'
 import { BoqError } from '../errors.ts'
+import { DrawingBuilder } from './drawing-builder.ts'
 import { DynamicBlocks } from './dxf/dynamic.ts'
 import {
   type DxfEntity,
@@ -20,8 +14,6 @@ import {
 } from './dxf/geometry.ts'
 import { type DxfScan, type ScannedEntity, SUBENTITIES, scanDxf } from './dxf/scan.ts'
 import { decodeDxf, isBinaryDxf, withEndBlockMarkers } from './dxf/text.ts'
-import { skipReason } from './entity-kinds.ts'
-import { attributeRecord, titleBlockScore } from './title-block.ts'
 
 type DxfBlock = { name?: string; type?: number; xrefPath?: string; entities?: DxfEntity[] }
 type DxfDocument = {
@@ -67,27 +59,23 @@ export function readDxf(bytes: Uint8Array): Drawing {
   if (!doc || !Array.isArray(doc.entities))
     throw new BoqError('corrupt', 'Truncated or corrupt DXF (no ENTITIES section).')
   const version = String(doc.header?.$ACADVER ?? 'DXF')
-  const drawing = emptyDrawing('dxf', version)
-  drawing.insunits = num(doc.header?.$INSUNITS)
-  return new DxfWalker(drawing, doc, scan).read()
+  const builder = new DrawingBuilder('dxf', version)
+  builder.units(num(doc.header?.$INSUNITS))
+  return new DxfWalker(builder, doc, scan).read()
 }
 
 class DxfWalker {
-  private readonly drawing: Drawing
+  private readonly builder: DrawingBuilder
   private readonly doc: DxfDocument
   private readonly scan: DxfScan
   /** The model space's block record handle; null in R12, which has no block records. */
   private readonly modelSpace: string | null
   private readonly dynamic: DynamicBlocks
   private readonly blocksByName = new Map<string, DxfBlock>()
-  /** Definitions whose nested references are being read: meeting one again is a loop. */
-  private readonly reading = new Set<string>()
-  private readonly loopsWarned = new Set<string>()
   private readonly unreadable = new Map<string, number>()
-  private titleScore = 0
 
-  constructor(drawing: Drawing, doc: DxfDocument, scan: DxfScan) {
-    this.drawing = drawing
+  constructor(builder: DrawingBuilder, doc: DxfDocument, scan: DxfScan) {
+    this.builder = builder
     this.doc = doc
     this.scan = scan
     const records = [...scan.records]
@@ -98,7 +86,6 @@ class DxfWalker {
   }
 
   read(): Drawing {
-    const { drawing } = this
     const all = this.doc.entities ?? []
     const attributes = attributesByInsert(all)
     // The parser's entities are the scanned ones minus the types it does not know: each scanned
@@ -125,26 +112,19 @@ class DxfWalker {
     for (const e of parsed) if (!used.has(e)) this.entity(e, null, attributes)
     for (const [name, count] of this.scan.blockEntities) {
       // Layouts other than the active one keep their entities in their block definition.
-      if (/^[*$]PAPER_SPACE/i.test(name)) drawing.paperSpaceEntities += count
+      if (/^[*$]PAPER_SPACE/i.test(name)) this.builder.paperSpace(count)
     }
-    this.warn()
-    return drawing
+    this.warnUnreadable()
+    return this.builder.finish()
   }
 
-  private warn(): void {
-    const { drawing } = this
-    if (this.unreadable.size > 0) {
-      const total = [...this.unreadable.values()].reduce((a, b) => a + b, 0)
-      const list = [...this.unreadable].map(([type, n]) => `${type} ×${n}`).join(', ')
-      drawing.warnings.push(
-        `${total} model-space entities could not be read from this DXF (${list}): they are listed as not measured.`,
-      )
-    }
-    if (Object.keys(drawing.entityCounts).length === 0) {
-      drawing.warnings.push(
-        'Model space is empty: nothing to measure (the content may be in block definitions or paper space).',
-      )
-    }
+  private warnUnreadable(): void {
+    if (this.unreadable.size === 0) return
+    const total = [...this.unreadable.values()].reduce((a, b) => a + b, 0)
+    const list = [...this.unreadable].map(([type, n]) => `${type} ×${n}`).join(', ')
+    this.builder.warn(
+      `${total} model-space entities could not be read from this DXF (${list}): they are listed as not measured.`,
+    )
   }
 
   /** Paper space by owner where block records name the model space, else by group 67 (R12). */
@@ -154,50 +134,46 @@ class DxfWalker {
     return Boolean(e?.isInPaperSpace || scanned?.paper)
   }
 
-  private count(type: string): void {
-    this.drawing.entityCounts[type] = (this.drawing.entityCounts[type] ?? 0) + 1
-  }
-
   private entity(
     e: DxfEntity,
     scanned: ScannedEntity | null,
     attributes: Map<DxfEntity, Attribute[]>,
   ): void {
-    const { drawing } = this
+    const { builder } = this
     if (this.inPaperSpace(e, scanned)) {
-      drawing.paperSpaceEntities++
+      builder.paperSpace(1)
       if (e.type === 'INSERT')
-        this.considerTitleBlock(this.effectiveName(e), attributes.get(e) ?? [])
+        builder.titleBlockCandidate(this.effectiveName(e), attributes.get(e) ?? [])
       return
     }
     const typeName = dxfTypeName(e)
-    this.count(typeName)
+    builder.count(typeName)
     if (e.type === 'INSERT') {
       if (this.xref(e)) return
       const ref = this.insert(e, attributes.get(e) ?? [], true)
-      if (ref) drawing.inserts.push(ref)
+      if (ref) builder.insert(ref)
       return
     }
     const measured = measurable(e)
-    if (measured) drawing.entities.push(measured)
-    else skip(drawing, typeName, skipReason(typeName))
+    if (measured) builder.entity(measured)
+    else builder.skip(typeName)
   }
 
   /** An entity the parser left out: counted by its type; a HELIX is read from its pairs. */
   private unparsed(scanned: ScannedEntity): void {
-    const { drawing } = this
+    const { builder } = this
     if (this.inPaperSpace(null, scanned)) {
-      drawing.paperSpaceEntities++
+      builder.paperSpace(1)
       return
     }
     const { type } = scanned
-    this.count(type)
+    builder.count(type)
     if (type === 'HELIX' && scanned.pairs) {
-      drawing.entities.push(helixFromPairs(scanned.pairs, scanned.handle))
+      builder.entity(helixFromPairs(scanned.pairs, scanned.handle))
     } else if (MEASURED.has(type)) {
       this.unreadable.set(type, (this.unreadable.get(type) ?? 0) + 1)
-      skip(drawing, type, UNREADABLE)
-    } else skip(drawing, type, skipReason(type))
+      builder.skip(type, UNREADABLE)
+    } else builder.skip(type)
   }
 
   private block(name: string): DxfBlock | undefined {
@@ -211,7 +187,7 @@ class DxfWalker {
     const flag = num(block?.type)
     if (!(flag & (XREF | OVERLAY))) return false
     const p = pt(e.insertionPoint)
-    this.drawing.xrefs.push({
+    this.builder.xref({
       name,
       path: String(block?.xrefPath ?? ''),
       overlay: (flag & OVERLAY) !== 0,
@@ -231,17 +207,11 @@ class DxfWalker {
     const definition = String(e.name ?? '')
     const name = this.effectiveName(e)
     if (!name || isGraphicsBlock(name)) {
-      if (topLevel) {
-        skip(
-          this.drawing,
-          `INSERT ${anonymousKind(name)}`,
-          'anonymous block (hatch, dimension or group graphics of old releases): not a placed block',
-        )
-      }
+      if (topLevel) this.builder.graphicsReference('INSERT', name)
       return null
     }
-    this.readDefinition(definition, name)
-    this.considerTitleBlock(name, attributes)
+    this.builder.definition(definition, name, () => this.nested(definition))
+    this.builder.titleBlockCandidate(name, attributes)
     const p = pt(e.insertionPoint)
     const visibility = this.dynamic.visibility(extensionDictionary(e))
     return {
@@ -255,24 +225,6 @@ class DxfWalker {
       y: p.y,
       attributes,
     }
-  }
-
-  /** The references inside a definition, read once; a definition met again while read loops. */
-  private readDefinition(definition: string, name: string): void {
-    const { nestedInserts, warnings } = this.drawing
-    if (this.reading.has(definition)) {
-      if (!this.loopsWarned.has(definition)) {
-        this.loopsWarned.add(definition)
-        warnings.push(
-          `Block "${name}" contains itself; the reference that closes the loop is counted but not followed.`,
-        )
-      }
-      return
-    }
-    if (nestedInserts.has(definition)) return
-    this.reading.add(definition)
-    nestedInserts.set(definition, this.nested(definition))
-    this.reading.delete(definition)
   }
 
   private nested(definition: string): InsertRef[] {
@@ -290,24 +242,11 @@ class DxfWalker {
   private isXref(e: DxfEntity): boolean {
     return (num(this.block(String(e.name ?? ''))?.type) & (XREF | OVERLAY)) !== 0
   }
-
-  private considerTitleBlock(block: string, attributes: Attribute[]): void {
-    const score = titleBlockScore(block, attributes)
-    if (score > this.titleScore) {
-      this.titleScore = score
-      this.drawing.titleBlock = { block, attributes: attributeRecord(attributes) }
-    }
-  }
 }
 
 function extensionDictionary(e: DxfEntity): string {
   const group = e.extensions?.ACAD_XDICTIONARY ?? []
   return String(group.find((g) => g.code === 360)?.value ?? '')
-}
-
-function anonymousKind(name: string): string {
-  const letter = name.charAt(1).toUpperCase()
-  return letter ? `*${letter}` : '(unnamed)'
 }
 
 /**

@@ -20,7 +20,7 @@ import { type DrawingRef, findItems, fixturesDir } from '../server/jobs/testing/
 import { postExtract, waitForJob } from '../server/jobs/testing/jobs-api.ts'
 import { dropNestedDrawing } from '../server/jobs/testing/nested-drawing.ts'
 import { severalUsersBackends } from '../server/jobs/testing/several-users.ts'
-import type { JobJson } from '../server/jobs/types.ts'
+import type { Job } from '../contract/jobs.ts'
 import { log } from '../server/log.ts'
 import type { TestClient } from '../server/testing/client.ts'
 import { startTestServer } from '../server/testing/start-test-server.ts'
@@ -91,14 +91,14 @@ try {
   async function timeJob(
     client: TestClient,
     ref: DrawingRef,
-  ): Promise<{ ms: number; job: JobJson }> {
+  ): Promise<{ ms: number; job: Job }> {
     const started = performance.now()
     const response = await postExtract(client, body(ref))
     if (response.status !== 202)
       throw new Error(`POST ${ref.fileName}: ${response.status} ${await response.text()}`)
-    const { id } = (await response.json()) as JobJson
+    const { id } = (await response.json()) as Job
     for (;;) {
-      const job = await client.json<JobJson>(`/api/boq/jobs/${id}`)
+      const job = await client.json<Job>(`/api/boq/jobs/${id}`)
       if (job.status === 'succeeded' || job.status === 'failed') {
         return { ms: performance.now() - started, job }
       }
@@ -168,8 +168,8 @@ try {
       break
     }
     let finished = false
-    const job = waitForJob(ann, ((await response.json()) as JobJson).id, { intervalMs: POLL_MS })
-      .catch((error: unknown) => ({ status: 'failed', error: String(error) }) as JobJson)
+    const job = waitForJob(ann, ((await response.json()) as Job).id, { intervalMs: POLL_MS })
+      .catch((error: unknown) => ({ status: 'failed', error: String(error) }) as Job)
       .finally(() => {
         finished = true
       })
@@ -213,18 +213,18 @@ try {
     else
       submitted.push({
         client: submissions[i]?.client as TestClient,
-        id: (JSON.parse(text) as JobJson).id,
+        id: (JSON.parse(text) as Job).id,
       })
   }
-  let finished: JobJson[] = []
+  let finished: Job[] = []
   for (;;) {
     const lists = await Promise.all(
-      clients.map((c) => c.json<{ data: JobJson[] }>('/api/boq/jobs')),
+      clients.map((c) => c.json<{ data: Job[] }>('/api/boq/jobs')),
     )
     const byId = new Map(lists.flatMap((l) => l.data).map((j) => [j.id, j]))
     const mine = submitted.map((s) => byId.get(s.id))
     if (mine.every((j) => j && (j.status === 'succeeded' || j.status === 'failed'))) {
-      finished = mine as JobJson[]
+      finished = mine as Job[]
       break
     }
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -6,7 +6,7 @@ import { findDrawing, makeSeedDir } from './jobs/testing/drawings.ts'
 import { createFakeExtractor } from './jobs/testing/fakes.ts'
 import { postExtract, waitForJob } from './jobs/testing/jobs-api.ts'
 import { waitFor } from './jobs/testing/wait.ts'
-import type { JobJson } from './jobs/types.ts'
+import type { Job } from '../contract/jobs.ts'
 import { createClient, signIn } from './testing/client.ts'
 import { startTestServer, type TestServer } from './testing/start-test-server.ts'
 
@@ -40,7 +40,7 @@ describe('createServer', () => {
       projectId: drawing.projectId,
     })
     expect(posted.status).toBe(202)
-    const job = (await posted.json()) as JobJson
+    const job = (await posted.json()) as Job
     await waitFor(() => first.fake.seen.length === 1)
 
     await first.server.close()

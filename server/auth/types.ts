@@ -1,9 +1,6 @@
-/** Who is signed in, as the profile endpoint answers it. */
-export interface UserProfile {
-  userId: string
-  name: string
-  picture: string
-}
+import type { UserProfile } from '../../contract/profile.ts'
+
+export type { UserProfile }
 
 /** The provider's tokens, kept only in the encrypted session cookie. */
 export interface Tokens {

@@ -18,12 +18,9 @@ export type BoqUnits = {
   area: string
 }
 
-/** Which units the bill is in: by the drawing (the default), metric, imperial, or the drawing's own. */
-export type UnitSystem = 'metric' | 'imperial' | 'drawing'
+import type { StatedUnit, UnitSystem } from '../../contract/units.ts'
 
-/** Units a person may state for a drawing that does not state its own. */
-export const STATED_UNITS = ['mm', 'cm', 'm', 'in', 'ft'] as const
-export type StatedUnit = (typeof STATED_UNITS)[number]
+export { STATED_UNITS, type StatedUnit, type UnitSystem } from '../../contract/units.ts'
 
 /** What the person asked for; both optional. */
 export type BillOptions = {

@@ -1,13 +1,14 @@
-import type { JobJson, JobRecord } from './types.ts'
+import type { Job } from '../../contract/jobs.ts'
+import type { JobRecord } from './types.ts'
 
 /**
  * The job as the API answers it: no owner id, no attempt count; the units chosen, the version
  * number and the folder's parts or null; progress only while running; a result with its warnings
  * (none for jobs recorded before warnings were kept).
  */
-export function toJobJson(job: JobRecord): JobJson {
+export function toJobJson(job: JobRecord): Job {
   const folder = job.folder ?? {}
-  const json: JobJson = {
+  const json: Job = {
     id: job.id,
     status: job.status,
     fileName: job.fileName,

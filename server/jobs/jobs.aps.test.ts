@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/jobs.ts'
 import type { TestClient } from '../testing/client.ts'
 import { signInThroughFake, startApsProduct } from '../testing/fake-aps/product.ts'
 import type { SeedIds } from '../testing/fake-aps/seed.ts'
 import { fixturesDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
-import type { JobJson } from './types.ts'
 
 // In Autodesk mode (the real server against the fake Autodesk, the real engine), what a job can
 // say about the version it reads and the folder it writes into.
@@ -47,7 +47,7 @@ describe('a job in Autodesk mode', () => {
       projectId: ids.projectId,
     })
     expect(response.status).toBe(202)
-    const queued = (await response.json()) as JobJson
+    const queued = (await response.json()) as Job
     // Not in an Autodesk storage id: found with the version's own name. Drawings is below a top folder.
     expect(queued).toMatchObject({
       fileVersionNumber: 1,
@@ -103,7 +103,7 @@ describe('a job in Autodesk mode', () => {
       projectId: ids.projectId,
     })
     expect(response.status, await response.clone().text()).toBe(202)
-    const queued = (await response.json()) as JobJson
+    const queued = (await response.json()) as Job
     expect(queued.folder).toEqual({
       name: 'Project Files',
       hubId: ids.hubId,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/jobs.ts'
 import { loadConfig } from '../config.ts'
 import type { TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
@@ -9,7 +10,6 @@ import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
 import { severalUsersBackends } from './testing/several-users.ts'
-import type { JobJson } from './types.ts'
 
 // The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
 // a shared fixture drawing, the real BOQ engine in worker threads.
@@ -80,12 +80,12 @@ afterAll(async () => {
 })
 
 describe('extraction jobs over HTTP', () => {
-  let first: JobJson
+  let first: Job
 
   it('runs a job from queued to succeeded and writes the BOQ beside the drawing as a new item', async () => {
     const response = await postExtract(ann, bodyFor(drawing))
     expect(response.status).toBe(202)
-    const queued = (await response.json()) as JobJson
+    const queued = (await response.json()) as Job
     expect(queued).toMatchObject({
       status: 'queued',
       fileName: 'example_2018.dwg',
@@ -100,7 +100,7 @@ describe('extraction jobs over HTTP', () => {
       folder: { name: 'Project Files', hubId: drawing.hubId, path: [drawing.folderId] },
     })
 
-    const seen: JobJson[] = []
+    const seen: Job[] = []
     first = await waitForJob(ann, queued.id, { seen })
     expect(first.error).toBeUndefined()
     expect(first.status).toBe('succeeded')
@@ -136,7 +136,7 @@ describe('extraction jobs over HTTP', () => {
   it('writes a second extraction of the same drawing as a new version of that item', async () => {
     const response = await postExtract(ann, bodyFor(drawing))
     expect(response.status).toBe(202)
-    const second = await waitForJob(ann, ((await response.json()) as JobJson).id)
+    const second = await waitForJob(ann, ((await response.json()) as Job).id)
     expect(second.result).toMatchObject({
       fileName: 'example_2018 BOQ.xlsx',
       itemId: first.result?.itemId,
@@ -145,7 +145,7 @@ describe('extraction jobs over HTTP', () => {
     const items = await findItems(ann.json, (name) => name === 'example_2018 BOQ.xlsx')
     expect(items).toHaveLength(1)
 
-    const list = await ann.json<{ data: JobJson[] }>('/api/boq/jobs')
+    const list = await ann.json<{ data: Job[] }>('/api/boq/jobs')
     expect(list.data.map((j) => j.id).slice(0, 2)).toEqual([second.id, first.id])
   })
 
@@ -155,7 +155,7 @@ describe('extraction jobs over HTTP', () => {
       postExtract(ann, bodyFor(drawing)),
     ])
     expect([a.status, b.status].sort()).toEqual([200, 202])
-    const [jobA, jobB] = (await Promise.all([a.json(), b.json()])) as JobJson[]
+    const [jobA, jobB] = (await Promise.all([a.json(), b.json()])) as Job[]
     expect(jobA.id).toBe(jobB.id)
     expect((await waitForJob(ann, jobA.id)).status).toBe('succeeded')
   })
@@ -166,7 +166,7 @@ describe('extraction jobs over HTTP', () => {
       expect(response.status, path).toBe(404)
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
     }
-    expect((await bob.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toEqual([])
+    expect((await bob.json<{ data: Job[] }>('/api/boq/jobs')).data).toEqual([])
     expect((await ann(`/api/boq/jobs/${first.id}/result.xlsx`)).status).toBe(200)
   })
 
@@ -197,7 +197,7 @@ describe('extraction jobs over HTTP', () => {
       [{ ...good, units: { drawingUnits: 'km' } }, 400, /"mm", "cm", "m", "in" or "ft"/],
       [{ ...good, units: { scale: 1 } }, 400, /units takes only "system" and "drawingUnits"/],
     ]
-    const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
+    const before = (await ann.json<{ data: Job[] }>('/api/boq/jobs')).data.length
     for (const [body, status, reason] of cases) {
       const response = await postExtract(ann, body)
       const text = await response.text()
@@ -205,11 +205,11 @@ describe('extraction jobs over HTTP', () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
       expect(text).toMatch(reason)
     }
-    expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+    expect((await ann.json<{ data: Job[] }>('/api/boq/jobs')).data).toHaveLength(before)
   })
 
   it("refuses a fileName other than the version's own, so the BOQ cannot be written under another name", async () => {
-    const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
+    const before = (await ann.json<{ data: Job[] }>('/api/boq/jobs')).data.length
     for (const fileName of ['other.dwg', 'sample_2018.dwg']) {
       const response = await postExtract(ann, { ...bodyFor(drawing), fileName })
       expect(response.status).toBe(400)
@@ -217,7 +217,7 @@ describe('extraction jobs over HTTP', () => {
         `fileName must be the version's own name, example_2018.dwg; got ${fileName}.`,
       )
     }
-    expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+    expect((await ann.json<{ data: Job[] }>('/api/boq/jobs')).data).toHaveLength(before)
     const written = await findItems(ann.json, (name) =>
       /^(other|sample_2018) BOQ\.xlsx$/.test(name),
     )
@@ -229,11 +229,11 @@ describe('extraction jobs over HTTP', () => {
     const units = { system: 'imperial', drawingUnits: 'mm' }
     const response = await postExtract(ann, { ...bodyFor(ref), units })
     expect(response.status).toBe(202)
-    const queued = (await response.json()) as JobJson
+    const queued = (await response.json()) as Job
     expect(queued.units).toEqual(units)
     const done = await waitForJob(ann, queued.id)
     expect(done).toMatchObject({ status: 'succeeded', units })
-    const listed = await ann.json<{ data: JobJson[] }>('/api/boq/jobs')
+    const listed = await ann.json<{ data: Job[] }>('/api/boq/jobs')
     expect(listed.data.find((j) => j.id === done.id)?.units).toEqual(units)
     expect(listed.data.find((j) => j.id === first.id)?.units).toBeNull()
 
@@ -247,19 +247,19 @@ describe('extraction jobs over HTTP', () => {
   })
 
   it('refuses a POST without the anti-forgery header (403), queuing nothing', async () => {
-    const before = (await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data.length
+    const before = (await ann.json<{ data: Job[] }>('/api/boq/jobs')).data.length
     for (const header of ['', 'forged']) {
       const response = await postExtract(ann, bodyFor(drawing), { 'x-xsrf-token': header })
       expect(response.status).toBe(403)
       expect(await response.text()).toMatch(/X-XSRF-TOKEN/)
     }
-    expect((await ann.json<{ data: JobJson[] }>('/api/boq/jobs')).data).toHaveLength(before)
+    expect((await ann.json<{ data: Job[] }>('/api/boq/jobs')).data).toHaveLength(before)
   })
 
   it('fails a corrupt drawing with a clear reason and keeps serving', async () => {
     const response = await postExtract(ann, bodyFor(broken))
     expect(response.status).toBe(202)
-    const failed = await waitForJob(ann, ((await response.json()) as JobJson).id)
+    const failed = await waitForJob(ann, ((await response.json()) as Job).id)
     expect(failed.status).toBe('failed')
     // A folder below a top folder: the whole chain, top folder first (the seed's Architecture).
     const [topFolder] = await findItems(ann.json, (name) => name === 'example_2018.dwg')
@@ -278,7 +278,7 @@ describe('extraction jobs over HTTP', () => {
 
     expect((await ann('/api/aps/hubs')).status).toBe(200)
     const after = await postExtract(ann, bodyFor(drawing))
-    expect((await waitForJob(ann, ((await after.json()) as JobJson).id)).status).toBe('succeeded')
+    expect((await waitForJob(ann, ((await after.json()) as Job).id)).status).toBe('succeeded')
   })
 
   it('refuses more queued jobs per user than BOQ_MAX_QUEUED_PER_USER with 429', async () => {
@@ -295,7 +295,7 @@ describe('extraction jobs over HTTP', () => {
     expect(refused).toBeDefined()
     expect(await refused?.text()).toMatch(/limit is 3/)
     for (const answer of answers.filter((a) => a.status === 202)) {
-      await waitForJob(bob, ((await answer.json()) as JobJson).id)
+      await waitForJob(bob, ((await answer.json()) as Job).id)
     }
     // Room again once they are done.
     expect((await postExtract(bob, bodyFor(refs[3] as DrawingRef))).status).toBe(202)

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/jobs.ts'
 import { signIn } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { answerSummary, timeAnswers } from './testing/answer-times.ts'
@@ -9,7 +10,6 @@ import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { findDrawing, makeSeedDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
 import { dropNestedDrawing } from './testing/nested-drawing.ts'
-import type { JobJson } from './types.ts'
 
 // The real server on loopback with the real engine: while a job reads a drawing of a million
 // nested references, the server keeps answering other requests. Answer times are printed, not
@@ -51,7 +51,7 @@ describe('the server while a job runs', () => {
       projectId: drawing.projectId,
     })
     expect(response.status).toBe(202)
-    const { id } = (await response.json()) as JobJson
+    const { id } = (await response.json()) as Job
 
     let finished = false
     const job = waitForJob(client, id).finally(() => {

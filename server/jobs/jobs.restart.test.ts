@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/jobs.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { childServer } from './testing/child-server.ts'
 import { findDrawing, makeSeedDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
-import type { JobJson } from './types.ts'
 
 // The real server as a child process (`node server/main.ts`), killed with SIGKILL in the middle
 // of jobs and started again on the same BOQ_DATA_DIR: no answered job is lost, none stays
@@ -26,10 +26,10 @@ async function start(): Promise<TestClient> {
   return signIn((await server.start()).url)
 }
 
-async function waitForStatus(client: TestClient, id: string, status: JobJson['status']) {
+async function waitForStatus(client: TestClient, id: string, status: Job['status']) {
   const deadline = Date.now() + 20_000
   for (;;) {
-    const job = await client.json<JobJson>(`/api/boq/jobs/${id}`)
+    const job = await client.json<Job>(`/api/boq/jobs/${id}`)
     if (job.status === status) return job
     if (job.status === 'succeeded' || job.status === 'failed') {
       throw new Error(`job ended ${job.status} before it was seen ${status}`)
@@ -44,10 +44,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-restart-'))
 })
 
-// Every child this file starts is stopped after its test, also when the test failed or timed out.
-afterEach(() => server.stop(), 40_000)
-
 afterAll(async () => {
+  // childServer stops every child after each test; this one is for the folders removed below.
   await server.stop()
   await rm(dataDir, { recursive: true, force: true })
   await rm(seedDir, { recursive: true, force: true })
@@ -65,12 +63,12 @@ describe('kill -9 in the middle of jobs', () => {
     let client = await start()
     const runningRef = await findDrawing(client.json, 'example_2018.dwg')
     const queuedRef = await findDrawing(client.json, 'example_2000.dwg')
-    const running = (await (await postExtract(client, bodyOf(runningRef))).json()) as JobJson
+    const running = (await (await postExtract(client, bodyOf(runningRef))).json()) as Job
     // The first job of a fresh server waits for the engine to start: it is running for a while.
     await waitForStatus(client, running.id, 'running')
     const response = await postExtract(client, bodyOf(queuedRef))
     expect(response.status).toBe(202)
-    const queued = (await response.json()) as JobJson
+    const queued = (await response.json()) as Job
     expect(queued.status).toBe('queued')
     await server.kill() // right after the 202
 
@@ -80,19 +78,19 @@ describe('kill -9 in the middle of jobs', () => {
     expect(failed.error).toBe(STOPPED_WHILE_EXTRACTING)
     const done = await waitForJob(client, queued.id)
     expect(done.status, done.error).toBe('succeeded')
-    const list = await client.json<{ data: JobJson[] }>('/api/boq/jobs')
+    const list = await client.json<{ data: Job[] }>('/api/boq/jobs')
     expect(list.data.filter((j) => j.status === 'running' || j.status === 'queued')).toEqual([])
 
     // The failed drawing can be extracted again when the person asks.
     const retry = await postExtract(client, bodyOf(runningRef))
     expect(retry.status).toBe(202)
-    const again = await waitForJob(client, ((await retry.json()) as JobJson).id)
+    const again = await waitForJob(client, ((await retry.json()) as Job).id)
     expect(again.status, again.error).toBe('succeeded')
 
     // What the restart failed stays failed through the next restart.
     await server.kill()
     client = await start()
-    expect(await client.json<JobJson>(`/api/boq/jobs/${running.id}`)).toMatchObject({
+    expect(await client.json<Job>(`/api/boq/jobs/${running.id}`)).toMatchObject({
       status: 'failed',
       error: STOPPED_WHILE_EXTRACTING,
     })
@@ -101,7 +99,7 @@ describe('kill -9 in the middle of jobs', () => {
   it('leaves no job running on disk after a graceful stop (SIGTERM): queued again, or finished', async () => {
     let client = await start()
     const drawing = await findDrawing(client.json, 'example_2000.dwg')
-    const job = (await (await postExtract(client, bodyOf(drawing))).json()) as JobJson
+    const job = (await (await postExtract(client, bodyOf(drawing))).json()) as Job
     await waitForStatus(client, job.id, 'running')
     await server.stop() // SIGTERM, then waits for the exit
     const record = JSON.parse(await readFile(join(dataDir, 'jobs', job.id, 'job.json'), 'utf8'))

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/jobs.ts'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { jobsRoutes } from './routes.ts'
 import { contextFor, createFakeCloud, resource, TEST_TOKEN_KEY } from './testing/fakes.ts'
-import type { JobJson, JobStore } from './types.ts'
+import type { JobStore } from './types.ts'
 
 // The routes on their own, in process: the user comes from a header, errors map as server/http does.
 // The same behaviour over real HTTP, with real sign-in and anti-forgery, is in jobs.http.test.ts.
@@ -63,22 +64,22 @@ describe('jobs routes', () => {
   it('queues a job (202), answers the same active job again (200), lists and shows it', async () => {
     const created = await post('ann', body)
     expect(created.status).toBe(202)
-    const job = (await created.json()) as JobJson
+    const job = (await created.json()) as Job
     expect(job).toMatchObject({ status: 'queued', fileName: 'plan.dwg', fileStorageId: 's1' })
     expect(job).not.toHaveProperty('userId')
 
     const again = await post('ann', body)
     expect(again.status).toBe(200)
-    expect(((await again.json()) as JobJson).id).toBe(job.id)
+    expect(((await again.json()) as Job).id).toBe(job.id)
 
     const list = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
-    expect(((await list.json()) as { data: JobJson[] }).data.map((j) => j.id)).toEqual([job.id])
+    expect(((await list.json()) as { data: Job[] }).data.map((j) => j.id)).toEqual([job.id])
     const one = await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
     expect(one.status).toBe(200)
   })
 
   it('says which version is read and where its folder is, as far as the cloud tells (null otherwise)', async () => {
-    const unknown = (await (await post('ann', body)).json()) as JobJson
+    const unknown = (await (await post('ann', body)).json()) as Job
     expect(unknown).toMatchObject({
       fileVersionNumber: 1,
       folder: { name: null, hubId: null, path: null },
@@ -88,17 +89,17 @@ describe('jobs routes', () => {
     fake.lists.projects.set('h1', [resource('projects', 'p1', { name: 'Tower' })])
     fake.lists.contents.set('p1', [resource('folders', 'f1', { name: 'Project Files' })])
     fake.addDrawing('s2', new Uint8Array(1), 'plan.dwg', 4)
-    const known = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as JobJson
+    const known = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as Job
     expect(known).toMatchObject({
       fileVersionNumber: 4,
       folder: { name: 'Project Files', hubId: 'h1', path: ['f1'] },
     })
     const listed = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
-    expect(((await listed.json()) as { data: JobJson[] }).data[0]?.folder).toEqual(known.folder)
+    expect(((await listed.json()) as { data: Job[] }).data[0]?.folder).toEqual(known.folder)
   })
 
   it("hides another user's job and its results (404)", async () => {
-    const job = (await (await post('ann', body)).json()) as JobJson
+    const job = (await (await post('ann', body)).json()) as Job
     for (const path of ['', '/result.xlsx', '/result.csv']) {
       const answer = await app.request(`/api/boq/jobs/${job.id}${path}`, {
         headers: { 'x-user': 'bob' },
@@ -187,24 +188,21 @@ describe('jobs routes', () => {
     const units = { system: 'imperial', drawingUnits: 'mm' }
     const created = await post('ann', { ...body, units })
     expect(created.status).toBe(202)
-    const job = (await created.json()) as JobJson
+    const job = (await created.json()) as Job
     expect(job.units).toEqual(units)
     const shown = await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
-    expect(((await shown.json()) as JobJson).units).toEqual(units)
+    expect(((await shown.json()) as Job).units).toEqual(units)
 
     // The same version again, other units: the job already queued, as it was asked.
     const again = await post('ann', { ...body, units: { system: 'metric' } })
     expect(again.status).toBe(200)
-    expect((await again.json()) as JobJson).toMatchObject({ id: job.id, units })
+    expect((await again.json()) as Job).toMatchObject({ id: job.id, units })
 
     fake.addDrawing('s2', new Uint8Array(1))
-    const plain = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as JobJson
+    const plain = (await (await post('ann', { ...body, fileStorageId: 's2' })).json()) as Job
     expect(plain.units).toBeNull()
     const list = await app.request('/api/boq/jobs', { headers: { 'x-user': 'ann' } })
-    expect(((await list.json()) as { data: JobJson[] }).data.map((j) => j.units)).toEqual([
-      null,
-      units,
-    ])
+    expect(((await list.json()) as { data: Job[] }).data.map((j) => j.units)).toEqual([null, units])
   })
 
   it('refuses units other than the allowed values with 400, queuing nothing', async () => {
@@ -243,7 +241,7 @@ describe('jobs routes', () => {
     fake.addDrawing('s4', new Uint8Array(1), 'Plan été.dwg')
     const job = (await (
       await post('ann', { ...body, fileName: 'Plan été.dwg', fileStorageId: 's4' })
-    ).json()) as JobJson
+    ).json()) as Job
     const notYet = await app.request(`/api/boq/jobs/${job.id}/result.xlsx`, {
       headers: { 'x-user': 'ann' },
     })
@@ -256,7 +254,7 @@ describe('jobs routes', () => {
     )
     const shown = (await (
       await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
-    ).json()) as JobJson
+    ).json()) as Job
     expect(shown.result).toEqual({
       fileName: 'Plan été BOQ.xlsx',
       itemId: 'i1',

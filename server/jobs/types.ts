@@ -1,7 +1,6 @@
+import type { JobStatus } from '../../contract/jobs.ts'
+import type { ExtractUnits } from '../../contract/units.ts'
 import type { CloudContext } from '../cloud/types.ts'
-import type { ExtractUnits } from './extract-units.ts'
-
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed'
 
 /** What a succeeded job wrote back, and what the bill warns about. */
 export interface JobResult {
@@ -48,22 +47,6 @@ export interface JobRecord {
   progress?: number
   error?: string
   result?: JobResult
-}
-
-/**
- * The job as the API answers it: the record without owner and attempts; `units`,
- * `fileVersionNumber` and the folder's parts always present (null when not chosen or not known);
- * a result always with its warnings. The app imports this type (type-only): the shape is written
- * here once.
- */
-export type JobJson = Omit<
-  JobRecord,
-  'userId' | 'attempts' | 'result' | 'units' | 'fileVersionNumber' | 'folder'
-> & {
-  fileVersionNumber: number | null
-  folder: { [K in keyof JobFolder]-?: NonNullable<JobFolder[K]> | null }
-  units: ExtractUnits | null
-  result?: Required<JobResult> & { xlsxUrl: string; csvUrl: string }
 }
 
 /** One change of a job's status, as the store made it (what the job log writes a line for). */

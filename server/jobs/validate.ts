@@ -1,26 +1,31 @@
+import * as v from 'valibot'
+import {
+  EXTRACT_REQUEST_FIELDS,
+  ExtractRequestSchema,
+  MAX_FIELD_LENGTH,
+} from '../../contract/jobs.ts'
+import type { ExtractUnits } from '../../contract/units.ts'
 import { checkDrawingName } from '../cloud/names.ts'
 import { AppError } from '../errors.ts'
-import { type ExtractUnits, parseExtractUnits } from './extract-units.ts'
+import { unitsProblem } from './extract-units.ts'
 
-export interface ExtractRequest {
+/** An extraction request as the server keeps it: the units only when some were chosen. */
+export interface ParsedExtractRequest {
   fileName: string
   fileStorageId: string
   fileFolderId: string
   projectId: string
-  /** The bill's units, when the person chose them (absent: by the drawing). */
   units?: ExtractUnits
 }
 
-const FIELDS = ['fileName', 'fileStorageId', 'fileFolderId', 'projectId'] as const
-const MAX_FIELD_LENGTH = 2048
 const SHAPE = '{"fileName", "fileStorageId", "fileFolderId", "projectId"}'
 
 /**
- * Checks the shape of POST /api/boq/extract's body (what can be checked without the cloud):
- * JSON, each field a non-empty string, a drawing's name (server/cloud/names.ts: a visible name,
- * not a path, ending in exactly `.dwg`), and the optional `units` (see extract-units.ts).
+ * Checks POST /api/boq/extract's body against the contract's schema (what can be checked without
+ * the cloud), then the drawing's name (server/cloud/names.ts: a visible name, not a path, ending
+ * in exactly `.dwg`). A refusal is an AppError 400 saying what is wrong in words.
  */
-export function parseExtractRequest(text: string): ExtractRequest {
+export function parseExtractRequest(text: string): ParsedExtractRequest {
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -30,31 +35,30 @@ export function parseExtractRequest(text: string): ExtractRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError(400, `The request body must be a JSON object: ${SHAPE}.`)
   }
-  const record = body as Record<string, unknown>
-  const missing = FIELDS.filter(
-    (f) => typeof record[f] !== 'string' || !(record[f] as string).trim(),
-  )
-  if (missing.length > 0) {
-    const list = missing.join(', ')
-    throw new AppError(
-      400,
-      missing.length === 1
-        ? `${list} is missing or empty.`
-        : `These fields are missing or empty: ${list}.`,
-    )
-  }
-  const request = Object.fromEntries(
-    FIELDS.map((f) => [f, record[f] as string]),
-  ) as unknown as ExtractRequest
-  for (const field of FIELDS) {
-    if (request[field].length > MAX_FIELD_LENGTH) {
-      throw new AppError(400, `${field} is too long (at most ${MAX_FIELD_LENGTH} characters).`)
-    }
-  }
+  const parsed = v.safeParse(ExtractRequestSchema, body)
+  if (!parsed.success) throw new AppError(400, problemOf(parsed.issues))
+  const { units, ...request } = parsed.output
   // The one rule for drawing names (also upload's): the BOQ is written back under this name, and
   // it reaches download headers, so invisible and direction-changing characters are refused.
   // Its reasons show the name with such characters escaped.
   checkDrawingName(request.fileName)
-  const units = parseExtractUnits(record.units)
-  return units ? { ...request, units } : request
+  return units?.system || units?.drawingUnits ? { ...request, units } : request
+}
+
+type Issue = v.InferIssue<typeof ExtractRequestSchema>
+
+/** The first problem a person should fix, in words: missing fields, then long ones, then units. */
+function problemOf(issues: readonly Issue[]): string {
+  const fieldOf = (issue: Issue) => issue.path?.[0]?.key
+  const tooLong = (issue: Issue) => issue.type === 'max_length'
+  const missing = EXTRACT_REQUEST_FIELDS.filter((field) =>
+    issues.some((issue) => fieldOf(issue) === field && !tooLong(issue)),
+  )
+  if (missing.length === 1) return `${missing[0]} is missing or empty.`
+  if (missing.length > 1) return `These fields are missing or empty: ${missing.join(', ')}.`
+  const long = issues.find(tooLong)
+  if (long) return `${fieldOf(long)} is too long (at most ${MAX_FIELD_LENGTH} characters).`
+  const units = issues.filter((issue) => fieldOf(issue) === 'units')
+  if (units.length > 0) return unitsProblem(units)
+  return 'The request body does not have the expected shape.'
 }

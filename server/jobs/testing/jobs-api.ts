@@ -1,4 +1,5 @@
-import type { JobJson } from '../types.ts'
+import * as v from 'valibot'
+import { type Job, JobSchema } from '../../../contract/jobs.ts'
 
 type Client = (path: string, init?: RequestInit) => Promise<Response>
 
@@ -21,13 +22,14 @@ export function postExtract(client: Client, body: unknown, headers: Record<strin
 export async function waitForJob(
   client: Client,
   id: string,
-  options: { timeoutMs?: number; seen?: JobJson[]; intervalMs?: number } = {},
-): Promise<JobJson> {
+  options: { timeoutMs?: number; seen?: Job[]; intervalMs?: number } = {},
+): Promise<Job> {
   const deadline = Date.now() + (options.timeoutMs ?? 60_000)
   for (;;) {
     const response = await client(`/api/boq/jobs/${id}`)
     if (!response.ok) throw new Error(`GET job ${id}: ${response.status} ${await response.text()}`)
-    const job = (await response.json()) as JobJson
+    // Every state seen must be the contract's Job: the answers and the app's schema stay one.
+    const job = v.parse(JobSchema, await response.json())
     options.seen?.push(job)
     if (job.status === 'succeeded' || job.status === 'failed') return job
     if (Date.now() > deadline) throw new Error(`Job ${id} still ${job.status} after the timeout`)

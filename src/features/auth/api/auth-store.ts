@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react'
 
-export type UserProfile = { userId: string; name: string; picture: string }
+import type { UserProfile } from '../../../../contract/profile'
+
+export type { UserProfile }
 
 export type AuthState = {
   /** True once the token check passed in this page's life. */

@@ -1,13 +1,15 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { JobJson, JobStatus } from '../../../../server/jobs/types'
-import type { ExtractRequest } from '../../../../server/jobs/validate'
+import * as v from 'valibot'
+import {
+  type ExtractRequest,
+  type Job,
+  JobListSchema,
+  JobSchema,
+  type JobStatus,
+} from '../../../../contract/jobs'
 import { api } from '../../../lib/api-client'
 
-// The shapes are the server's own (type-only imports: no server code reaches the bundle).
-export type { ExtractRequest, JobStatus }
-
-/** A BOQ extraction job as the server answers it. */
-export type Job = JobJson
+export type { ExtractRequest, Job, JobStatus }
 
 /**
  * Where a succeeded job wrote its file, for opening it in the tree: the hub and the folder chain
@@ -41,7 +43,7 @@ export function isActive(job: Job): boolean {
 
 // Module-level so Query keeps the selected list while the answer is unchanged.
 function selectJobs(body: { data: Job[] }): Job[] {
-  return Array.isArray(body?.data) ? body.data : []
+  return body.data
 }
 
 /** Query keys and fetchers of the jobs feature, general → specific. */
@@ -50,7 +52,8 @@ export const jobsQueries = {
   list: () =>
     queryOptions({
       queryKey: [...jobsQueries.all(), 'list'] as const,
-      queryFn: ({ signal }) => api.get('api/boq/jobs', { signal }).json<{ data: Job[] }>(),
+      queryFn: async ({ signal }) =>
+        v.parse(JobListSchema, await api.get('api/boq/jobs', { signal }).json()),
       select: selectJobs,
       // Poll while a job is queued or running; stop when none is.
       refetchInterval: (query) =>
@@ -59,7 +62,7 @@ export const jobsQueries = {
 }
 
 export async function startExtraction(body: ExtractRequest): Promise<Job> {
-  return api.post('api/boq/extract', { json: body }).json<Job>()
+  return v.parse(JobSchema, await api.post('api/boq/extract', { json: body }).json())
 }
 
 /** Puts a job the server just accepted at the top of the cached list, then refreshes the list. */

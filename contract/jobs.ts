@@ -1,0 +1,83 @@
+import * as v from 'valibot'
+import { ExtractUnitsSchema } from './units.ts'
+
+/** The longest id or name an extraction request may carry. */
+export const MAX_FIELD_LENGTH = 2048
+
+/** A text field that must say something: not empty, not only spaces, not too long. */
+const requiredText = v.pipe(
+  v.string(),
+  v.check((text) => text.trim() !== ''),
+  v.maxLength(MAX_FIELD_LENGTH),
+)
+
+/**
+ * The body of POST /api/boq/extract: the version's storage id and its own name, its folder and
+ * project, and the bill's units when the person chose them (absent, null or `{}`: by the drawing).
+ * Other fields are ignored.
+ */
+export const ExtractRequestSchema = v.object({
+  fileName: requiredText,
+  fileStorageId: requiredText,
+  fileFolderId: requiredText,
+  projectId: requiredText,
+  units: v.nullish(ExtractUnitsSchema),
+})
+export type ExtractRequest = v.InferInput<typeof ExtractRequestSchema>
+
+/** The four fields every extraction request names, in the order their problems are told. */
+export const EXTRACT_REQUEST_FIELDS = [
+  'fileName',
+  'fileStorageId',
+  'fileFolderId',
+  'projectId',
+] as const
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
+export const JobStatusSchema = v.picklist(JOB_STATUSES)
+export type JobStatus = v.InferOutput<typeof JobStatusSchema>
+
+/** What a succeeded job wrote back beside the drawing, its downloads and the bill's warnings. */
+export const JobResultSchema = v.object({
+  fileName: v.string(),
+  itemId: v.string(),
+  versionNumber: v.number(),
+  /** The bill's first warnings (all of them are in the XLSX and CSV). */
+  warnings: v.array(v.string()),
+  /** How many warnings the bill has in all. */
+  warningCount: v.number(),
+  xlsxUrl: v.string(),
+  csvUrl: v.string(),
+})
+
+/**
+ * An extraction job as the API answers it. The version number and the folder's parts are null
+ * when not known; `units` null when none were chosen; `progress` only while running, `error` only
+ * when failed, `result` only when succeeded.
+ */
+export const JobSchema = v.object({
+  id: v.string(),
+  status: JobStatusSchema,
+  fileName: v.string(),
+  projectId: v.string(),
+  fileFolderId: v.string(),
+  fileStorageId: v.string(),
+  fileVersionNumber: v.nullable(v.number()),
+  /** Where the drawing's folder sits: its name, its hub, the folder ids from the project's top. */
+  folder: v.object({
+    name: v.nullable(v.string()),
+    hubId: v.nullable(v.string()),
+    path: v.nullable(v.array(v.string())),
+  }),
+  units: v.nullable(ExtractUnitsSchema),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  progress: v.optional(v.number()),
+  error: v.optional(v.string()),
+  result: v.optional(JobResultSchema),
+})
+export type Job = v.InferOutput<typeof JobSchema>
+
+/** GET /api/boq/jobs: the signed-in user's jobs, newest first. */
+export const JobListSchema = v.object({ data: v.array(JobSchema) })
+export type JobList = v.InferOutput<typeof JobListSchema>

@@ -1,6 +1,7 @@
 /**
- * The drawing model both readers (DWG through LibreDWG, DXF through dxf-json) produce: only what a
- * BOQ needs, model space only, in plain numbers. quantities.ts turns it into a Boq.
+ * The drawing model both readers (DWG through LibreDWG, DXF through dxf-json) produce, both through
+ * read/drawing-builder.ts: only what a BOQ needs, model space only, in plain numbers.
+ * quantities.ts turns it into a Boq.
  */
 
 export type Point = { x: number; y: number; z: number }
@@ -110,29 +111,6 @@ export type Drawing = {
   skipped: Map<string, { count: number; reason: string }>
   warnings: string[]
   titleBlock: { block: string; attributes: Record<string, string> } | null
-}
-
-export function emptyDrawing(format: 'dwg' | 'dxf', version: string): Drawing {
-  return {
-    format,
-    version,
-    insunits: 0,
-    entities: [],
-    inserts: [],
-    nestedInserts: new Map(),
-    xrefs: [],
-    entityCounts: {},
-    paperSpaceEntities: 0,
-    skipped: new Map(),
-    warnings: [],
-    titleBlock: null,
-  }
-}
-
-export function skip(drawing: Drawing, type: string, reason: string): void {
-  const entry = drawing.skipped.get(type)
-  if (entry) entry.count += 1
-  else drawing.skipped.set(type, { count: 1, reason })
 }
 
 /**

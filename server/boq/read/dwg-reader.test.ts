@@ -16,3 +16,14 @@ describe.runIf(haveFixtures)('direct memory reads agree with the binding getters
     expect(fast).toEqual(checked)
   })
 })
+
+describe.runIf(haveFixtures)('the instance after a drawing', () => {
+  it('has its own text decoder back (a pre-2007 drawing sets its code page’s for the walk)', async () => {
+    const lib = await createReader()
+    const binding = lib as unknown as { decoder?: TextDecoder }
+    const own = binding.decoder
+    const drawing = readDwg(lib, fixture('example_2000.dwg'), 'AC1015')
+    expect(drawing.inserts.length).toBeGreaterThan(0)
+    expect(binding.decoder).toBe(own)
+  })
+})

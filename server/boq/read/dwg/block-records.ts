@@ -12,7 +12,13 @@ export type BlockRecord = {
   flag: number
 }
 
-/** Block records (BLOCK_HEADER objects) by pointer, read once each. */
+/** Past this many entities a record's list is a misread (the walk would otherwise not end). */
+const MAX_OWNED = 10_000_000
+
+/**
+ * Block records (BLOCK_HEADER objects): the BLOCK table's entries, by pointer, each read once;
+ * the entities each owns (a block definition's, or a layout's: model and paper space are records).
+ */
 export class BlockRecords {
   private readonly ctx: DwgContext
   private readonly records = new Map<Ptr, BlockRecord>()
@@ -28,6 +34,45 @@ export class BlockRecords {
       this.records.set(header, record)
     }
     return record
+  }
+
+  /** Every record of the BLOCK table (R2000+ lists layouts' records there too). */
+  all(): Ptr[] {
+    const { ctx } = this
+    const control = ctx.lib.dwg_block_control(ctx.data)
+    if (!control) return []
+    const count = Number(ctx.lib.dwg_dynapi_entity_data(control, 'num_entries')) || 0
+    const entries = Number(ctx.lib.dwg_dynapi_entity_data(control, 'entries')) || 0
+    if (!ctx.heap.has(entries, count * 4)) return []
+    const out: Ptr[] = []
+    for (let i = 0; i < count; i++) {
+      const ref = ctx.heap.u32(entries + i * 4)
+      const header = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0
+      if (header) out.push(header)
+    }
+    return out
+  }
+
+  /** The entities a record owns, in its order. */
+  owned(header: Ptr): Ptr[] {
+    const { lib, wasm } = this.ctx
+    const out: Ptr[] = []
+    let next = wasm.get_first_owned_entity(header)
+    while (next && out.length < MAX_OWNED) {
+      out.push(next)
+      next = wasm.get_next_owned_entity(header, next)
+    }
+    if (out.length > 0) return out
+    // Some writers leave the first/last entity links empty: the handle list still names them.
+    const tio = wasm.dwg_object_to_object_tio(header)
+    const count = Number(lib.dwg_dynapi_entity_data(tio, 'num_owned')) || 0
+    const refs = lib.dwg_dynapi_entity_data(tio, 'entities') as Ptr
+    if (!count || !refs) return out
+    for (const ref of lib.dwg_ptr_to_object_ref_ptr_array(refs, count)) {
+      const obj = wasm.dwg_ref_get_object(ref)
+      if (obj) out.push(obj)
+    }
+    return out
   }
 
   isBlockRecord(obj: Ptr): boolean {

@@ -1,6 +1,6 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { StructFields } from '../struct-fields.ts'
-import type { Heap } from './heap.ts'
+import { Heap } from './heap.ts'
+import { StructFields } from './struct-fields.ts'
 
 export type Ptr = number
 
@@ -34,6 +34,27 @@ export type DwgContext = {
   heap: Heap
   /** Compare direct memory reads with the binding's getters, and throw when they differ. */
   verify: boolean
+}
+
+/** The context of one drawing LibreDWG has read (`data` is its Dwg_Data). */
+export function dwgContext(lib: LibreDwgEx, data: Ptr, verify: boolean): DwgContext {
+  return {
+    lib,
+    data,
+    verify,
+    fields: new StructFields(lib, verify),
+    heap: new Heap(lib),
+    wasm: (lib as unknown as { wasmInstance: Wasm }).wasmInstance,
+  }
+}
+
+/** A header variable's value through the dynapi, or undefined when it cannot be read. */
+export function headerValue(ctx: DwgContext, field: string): unknown {
+  try {
+    return ctx.lib.dwg_dynapi_header_value(ctx.data, field).data
+  } catch {
+    return undefined
+  }
 }
 
 /** An object or entity struct field through LibreDWG's dynapi (an embind call; strings decoded). */

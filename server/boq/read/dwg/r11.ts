@@ -1,5 +1,5 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import { type DwgContext, dynapiValue, type Ptr } from './context.ts'
+import { type DwgContext, dynapiValue, headerValue, type Ptr } from './context.ts'
 import type { ObjectLayout } from './objects.ts'
 
 /** Past this many vertices a polyline is a misread (the scan would otherwise run to the end). */
@@ -30,7 +30,7 @@ export class R11Tables {
   layer(index: number): Ptr {
     if (!this.layerTable) {
       const { ctx } = this
-      const ref = Number(dynapiHeader(ctx, 'LAYER_CONTROL_OBJECT')) || 0
+      const ref = Number(headerValue(ctx, 'LAYER_CONTROL_OBJECT')) || 0
       const control = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0
       this.layerTable = this.table(control ? ctx.wasm.dwg_object_to_object_tio(control) : 0)
     }
@@ -70,13 +70,5 @@ export class R11Tables {
       records[i] = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0
     }
     return records
-  }
-}
-
-function dynapiHeader(ctx: DwgContext, field: string): unknown {
-  try {
-    return ctx.lib.dwg_dynapi_header_value(ctx.data, field).data
-  } catch {
-    return undefined
   }
 }

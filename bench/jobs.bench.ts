@@ -13,6 +13,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Job } from '../contract/jobs.ts'
 import { createBoqEngine } from '../server/boq/engine.ts'
 import { loadConfig } from '../server/config.ts'
 import { answerSummary, timeAnswers } from '../server/jobs/testing/answer-times.ts'
@@ -20,7 +21,6 @@ import { type DrawingRef, findItems, fixturesDir } from '../server/jobs/testing/
 import { postExtract, waitForJob } from '../server/jobs/testing/jobs-api.ts'
 import { dropNestedDrawing } from '../server/jobs/testing/nested-drawing.ts'
 import { severalUsersBackends } from '../server/jobs/testing/several-users.ts'
-import type { Job } from '../contract/jobs.ts'
 import { log } from '../server/log.ts'
 import type { TestClient } from '../server/testing/client.ts'
 import { startTestServer } from '../server/testing/start-test-server.ts'
@@ -88,10 +88,7 @@ try {
   })
 
   /** POST, then poll until finished: milliseconds from the POST to the answer saying so. */
-  async function timeJob(
-    client: TestClient,
-    ref: DrawingRef,
-  ): Promise<{ ms: number; job: Job }> {
+  async function timeJob(client: TestClient, ref: DrawingRef): Promise<{ ms: number; job: Job }> {
     const started = performance.now()
     const response = await postExtract(client, body(ref))
     if (response.status !== 202)
@@ -218,9 +215,7 @@ try {
   }
   let finished: Job[] = []
   for (;;) {
-    const lists = await Promise.all(
-      clients.map((c) => c.json<{ data: Job[] }>('/api/boq/jobs')),
-    )
+    const lists = await Promise.all(clients.map((c) => c.json<{ data: Job[] }>('/api/boq/jobs')))
     const byId = new Map(lists.flatMap((l) => l.data).map((j) => [j.id, j]))
     const mine = submitted.map((s) => byId.get(s.id))
     if (mine.every((j) => j && (j.status === 'succeeded' || j.status === 'failed'))) {

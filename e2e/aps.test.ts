@@ -163,7 +163,7 @@ describe('Autodesk mode in Chromium, against the fake Autodesk', () => {
       /\/projects$/,
       /\/contents$/,
       /session has expired/i,
-      // The app logs a tree load failure (DESIGN §3) and shows an empty list.
+      // The app logs a tree load failure and shows an empty list.
       /Could not load the tree node/,
     ]
     expect(unexpectedProblems(problems, expected)).toEqual([])

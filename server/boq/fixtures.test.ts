@@ -102,7 +102,7 @@ describe.runIf(haveFixtures)('the shared fixtures', () => {
     expect(boq.areas.reduce((n, a) => n + a.hatches, 0)).toBe(1)
     expect(boq.areas.reduce((n, a) => n + a.closedPolylines, 0)).toBeGreaterThan(0)
     expect(boq.source.units.name).toBe('millimetres')
-    // The fixtures README's 78,633.143 on Tavolo 3 counted lines, arcs and polylines, with the
+    // The reference figure, 78,633.143 on Tavolo 3, counts lines, arcs and polylines with the
     // closed 3D polyline left open; its closing segment is 1,929.279 (from the DXF twin).
     const t3 = boq.lengths.filter(
       (l) => l.layer === 'Tavolo 3' && ['line', 'arc', 'polyline'].includes(l.kind),

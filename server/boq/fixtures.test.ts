@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BoqSchema } from '../../contract/boq.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 import { createReader } from './read/libredwg.ts'
 import type { Boq } from './schema.ts'
@@ -80,6 +82,8 @@ describe.runIf(haveFixtures)('the shared fixtures', () => {
 
   it.each(fixtureNames('.dwg'))('%s gives a BOQ', async (name) => {
     const boq = await read(name)
+    // As the JSON download carries it, it is the contract's BOQ.
+    expect(v.safeParse(BoqSchema, JSON.parse(JSON.stringify(boq))).issues).toBeUndefined()
     expect(boq.schema).toBe('boq')
     expect(boq.source.fileName).toBe(name)
     expect(boq.source.format).toBe('dwg')

@@ -1,0 +1,204 @@
+import * as v from 'valibot'
+import { StatedUnitSchema, UnitSystemSchema } from './units.ts'
+
+/**
+ * The BOQ's JSON form: the engine's public format (the README's "The BOQ engine" documents it).
+ * It leads with the bill (numbered lines in the bill's units, each the sum of its breakdown); the
+ * per-layer tables after it stay in drawing units. CSV and XLSX are views of the same rows.
+ */
+
+export const BOQ_SCHEMA_VERSION = 2
+
+const counts = v.record(v.string(), v.number())
+const texts = v.record(v.string(), v.string())
+
+/** A drawing's own units, from its INSUNITS header value. */
+export const BoqUnitsSchema = v.object({
+  /** The drawing's INSUNITS code (0 = not set). */
+  code: v.number(),
+  /** 'millimetres', 'metres', …, or 'unitless' when the drawing does not say. */
+  name: v.string(),
+  /** Symbol for lengths: 'mm', 'm', 'in', …, or 'units'. */
+  length: v.string(),
+  /** Symbol for areas: 'mm²', 'm²', …, or 'units²'. */
+  area: v.string(),
+})
+export type BoqUnits = v.InferOutput<typeof BoqUnitsSchema>
+
+/** The bill's units and how every figure is traced back to the drawing's. */
+export const BillUnitsSchema = v.object({
+  /** The units the drawing states (or `unitless`). */
+  drawing: BoqUnitsSchema,
+  /** The unit stated for a unitless drawing, when one was. */
+  stated: v.nullable(StatedUnitSchema),
+  system: UnitSystemSchema,
+  length: v.string(),
+  area: v.string(),
+  /** Bill length = drawing length × lengthFactor; bill area = drawing area × areaFactor. */
+  lengthFactor: v.number(),
+  areaFactor: v.number(),
+})
+export type BillUnits = v.InferOutput<typeof BillUnitsSchema>
+
+export const BILL_KINDS = ['count', 'length', 'area'] as const
+export type BillKind = (typeof BILL_KINDS)[number]
+
+/** One row a bill line's quantity sums; `handles` name what it counts or measures. */
+export const BillBreakdownRowSchema = v.object({
+  /** What the row is, for a person: a layer, a kind of linework, a source of area. */
+  label: v.string(),
+  layer: v.string(),
+  /** Lengths: the kind of linework; areas: `hatch` or `closed polyline`. */
+  kind: v.optional(v.string()),
+  /** Counts: references inside other blocks, included in `count`. */
+  nested: v.optional(v.number()),
+  /** Entities (or references) in the row. */
+  count: v.number(),
+  /** The row's quantity in the bill's unit (for counts, equal to `count`). */
+  quantity: v.number(),
+  /** Entity handles: the measured entities, or the model-space references counted (or holding the counted ones). */
+  handles: v.array(v.string()),
+})
+export type BillBreakdownRow = v.InferOutput<typeof BillBreakdownRowSchema>
+
+export const BillLineSchema = v.object({
+  /** The line's number: A1, A2… for counts, B1… for linework, C1… for areas. */
+  ref: v.string(),
+  kind: v.picklist(BILL_KINDS),
+  description: v.string(),
+  quantity: v.number(),
+  /** `nr`, `m`, `m²`, `ft`, `ft²`, or the drawing's own unit when it has none stated. */
+  unit: v.string(),
+  /** Count lines: the effective block name. */
+  block: v.optional(v.string()),
+  /** Count lines split by attributes or visibility: the values of this line. */
+  values: v.optional(texts),
+  /** Length and area lines: the layer. */
+  layer: v.optional(v.string()),
+  breakdown: v.array(BillBreakdownRowSchema),
+})
+export type BillLine = v.InferOutput<typeof BillLineSchema>
+
+export const BoqNotMeasuredSchema = v.object({
+  type: v.string(),
+  count: v.number(),
+  reason: v.string(),
+})
+export type BoqNotMeasured = v.InferOutput<typeof BoqNotMeasuredSchema>
+
+/** An attached drawing (xref or overlay): its content is not in the file, so not in the bill. */
+export const BoqXrefSchema = v.object({
+  name: v.string(),
+  path: v.string(),
+  overlay: v.boolean(),
+  placed: v.array(
+    v.object({ handle: v.string(), layer: v.string(), x: v.number(), y: v.number() }),
+  ),
+})
+export type BoqXref = v.InferOutput<typeof BoqXrefSchema>
+
+export const BoqSourceSchema = v.object({
+  fileName: v.string(),
+  fileBytes: v.number(),
+  format: v.picklist(['dwg', 'dxf']),
+  /** The file's version code, e.g. 'AC1032'. */
+  version: v.string(),
+  /** The release it belongs to, e.g. 'AutoCAD 2018'. */
+  release: v.string(),
+  units: BoqUnitsSchema,
+  /** Model-space entities by type (as the reader names them: LINE, LWPOLYLINE, INSERT, …). */
+  entityCounts: counts,
+  /** Attributes of the title block, when one is found (model or paper space). */
+  titleBlock: v.nullable(v.object({ block: v.string(), attributes: texts })),
+})
+export type BoqSource = v.InferOutput<typeof BoqSourceSchema>
+
+/** Block references by effective name and layer (nesting included, multiplied); `count` includes `nested`. */
+export const BoqBlockCountSchema = v.object({
+  block: v.string(),
+  layer: v.string(),
+  count: v.number(),
+  nested: v.number(),
+})
+export type BoqBlockCount = v.InferOutput<typeof BoqBlockCountSchema>
+
+/** One block reference placed in model space (a MINSERT counts rows × columns). */
+export const BoqReferenceSchema = v.object({
+  handle: v.string(),
+  block: v.string(),
+  /** The block record it places: a dynamic reference's `*U…` block. */
+  definition: v.string(),
+  layer: v.string(),
+  count: v.number(),
+  x: v.number(),
+  y: v.number(),
+  attributes: texts,
+  /** Dynamic properties (`visibility`). */
+  properties: texts,
+  /** References nested inside it, by effective name, multiplied through every level. */
+  nested: v.array(v.object({ block: v.string(), count: v.number() })),
+})
+export type BoqReference = v.InferOutput<typeof BoqReferenceSchema>
+
+export const LENGTH_KINDS = [
+  'line',
+  'arc',
+  'circle',
+  'polyline',
+  'spline',
+  'ellipse',
+  'helix',
+  'multiline',
+] as const
+export type LengthKind = (typeof LENGTH_KINDS)[number]
+
+/** Linework of one layer and kind, in drawing units; multilines also by style. */
+export const BoqLengthSchema = v.object({
+  layer: v.string(),
+  kind: v.picklist(LENGTH_KINDS),
+  style: v.nullable(v.string()),
+  count: v.number(),
+  length: v.number(),
+})
+export type BoqLength = v.InferOutput<typeof BoqLengthSchema>
+
+/**
+ * Areas of one layer, in drawing units squared. `net` is the layer's figure: every hatch (holes
+ * subtracted) plus every closed polyline that no hatch on the same layer fills, so nothing is
+ * summed twice.
+ */
+export const BoqAreaSchema = v.object({
+  layer: v.string(),
+  closedPolylines: v.number(),
+  closedPolylineArea: v.number(),
+  hatches: v.number(),
+  hatchArea: v.number(),
+  /** Closed polylines left out of `net` because a hatch on the layer fills them. */
+  filledByHatch: v.number(),
+  net: v.number(),
+})
+export type BoqArea = v.InferOutput<typeof BoqAreaSchema>
+
+export const BoqSchema = v.object({
+  schema: v.literal('boq'),
+  version: v.literal(BOQ_SCHEMA_VERSION),
+  source: BoqSourceSchema,
+  units: BillUnitsSchema,
+  bill: v.array(BillLineSchema),
+  /** What a reader of the bill must know: unresolved blocks, xrefs, unitless drawings, caps. */
+  warnings: v.array(v.string()),
+  /** Everything in the drawing that the bill does not measure, with the reason. */
+  notMeasured: v.array(BoqNotMeasuredSchema),
+  xrefs: v.array(BoqXrefSchema),
+  blocks: v.array(BoqBlockCountSchema),
+  references: v.array(BoqReferenceSchema),
+  /** References placed beyond this many are summarised only (the bill still counts them). */
+  referencesCapped: v.boolean(),
+  /** Attribute tags seen on references, in first-seen order: the columns of the references view. */
+  attributeTags: v.array(v.string()),
+  /** Dynamic property names seen on references (`visibility`), in first-seen order. */
+  propertyNames: v.array(v.string()),
+  lengths: v.array(BoqLengthSchema),
+  areas: v.array(BoqAreaSchema),
+})
+export type Boq = v.InferOutput<typeof BoqSchema>

@@ -11,11 +11,15 @@ export function useServer(
   options?: StartServerOptions | (() => StartServerOptions),
 ): () => RunningServer {
   let server: RunningServer | undefined
+  // The start itself, so that afterAll stops a server whose start outlived beforeAll's timeout.
+  let starting: Promise<RunningServer | undefined> | undefined
   beforeAll(async () => {
-    server = await startServer(typeof options === 'function' ? options() : options)
+    const start = startServer(typeof options === 'function' ? options() : options)
+    starting = start.catch(() => undefined)
+    server = await start
   })
   afterAll(async () => {
-    await server?.stop()
+    await (await starting)?.stop()
   })
   return () => {
     if (!server) throw new Error('The server is not running (did beforeAll fail?)')
@@ -26,12 +30,18 @@ export function useServer(
 /** A fresh Chromium (empty profile: no cookies) for every test, closed after it, pass or fail. */
 export function useBrowser(options?: Parameters<typeof launchBrowser>[0]): () => BrowserSession {
   let session: BrowserSession | undefined
+  // The launch itself, so that afterEach closes a browser whose launch outlived beforeEach's timeout.
+  let launching: Promise<BrowserSession | undefined> | undefined
   beforeEach(async () => {
-    session = await launchBrowser(options)
+    const launch = launchBrowser(options)
+    launching = launch.catch(() => undefined)
+    session = await launch
   })
   afterEach(async () => {
-    await session?.close()
+    const closing = launching
+    launching = undefined
     session = undefined
+    await (await closing)?.close()
   })
   return () => {
     if (!session) throw new Error('No browser (did beforeEach fail?)')

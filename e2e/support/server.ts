@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { killChild, spawnNode, stopChild } from '../../scripts/children.ts'
 import { fixturesDir, repoRoot } from './paths.ts'
 
 export interface StartServerOptions {
@@ -24,26 +24,13 @@ export interface RunningServer {
   pid: number
   /** Everything the server printed so far (stdout and stderr), for failure messages. */
   output(): string
-  /** Stops the server by pid (SIGTERM, then SIGKILL) and removes the temp data folder. */
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s), waits for its exit, removes a temp data folder. */
   stop(): Promise<void>
+  /** kill -9, as a crash would end it; waits for its exit and keeps the data folder. */
+  kill(): Promise<void>
 }
 
 const listening = /BOQ listening on (http:\/\/\S+)/
-const live = new Set<ChildProcess>()
-
-// A test run that dies (or a failed test that skips its afterAll) must not leave servers behind.
-process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL')
-})
-
-/** Signals one process by pid; it may have exited a moment ago. */
-function signal(pid: number, name: NodeJS.Signals) {
-  try {
-    process.kill(pid, name)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
-  }
-}
 
 /** The environment of a real start: ours minus test-runner and Autodesk variables. */
 function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -61,11 +48,14 @@ function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv
 /**
  * Starts `node server/main.ts` as a child process on 127.0.0.1 and a free port, with a fresh temp
  * BOQ_DATA_DIR seeded from the shared fixtures, and resolves once it printed its listening line.
+ * Stop it in afterAll/afterEach. A test process that dies first (a timed-out test file is ended
+ * with SIGTERM, which skips every exit handler) takes the server with it: see `endWithParent`.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const ownsDataDir = options.dataDir === undefined || options.removeDataDir === true
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'boq-e2e-data-'))
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawnNode(['server/main.ts'], {
+    endWithParent: true,
     cwd: repoRoot,
     env: serverEnv({
       PORT: '0',
@@ -76,30 +66,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  live.add(child)
   let output = ''
   child.stderr?.on('data', (chunk) => {
     output += chunk
   })
 
-  let exited = child.exitCode !== null
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      exited = true
-      live.delete(child)
-      resolve()
-    })
-  })
-
   const stop = async () => {
-    if (!exited && child.pid !== undefined) {
-      signal(child.pid, 'SIGTERM')
-      const timer = setTimeout(() => {
-        if (!exited && child.pid !== undefined) signal(child.pid, 'SIGKILL')
-      }, 5000)
-      await exit
-      clearTimeout(timer)
-    }
+    await stopChild(child)
     if (ownsDataDir && !process.env.BOQ_E2E_KEEP) rmSync(dataDir, { recursive: true, force: true })
   }
 
@@ -130,5 +103,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error
   })
 
-  return { url, dataDir, pid: child.pid as number, output: () => output, stop }
+  return {
+    url,
+    dataDir,
+    pid: child.pid as number,
+    output: () => output,
+    stop,
+    kill: () => killChild(child),
+  }
 }

@@ -8,6 +8,7 @@ import {
   sleep,
   unauthorized,
 } from './context.ts'
+import { pageDelay } from './faults.ts'
 import {
   folderResource,
   hubResource,
@@ -74,7 +75,8 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
       page(ctx.origin, path, all, new URL(c.req.url).searchParams, limit, serialize, include),
     )
     const wait =
-      faults.pageDelayMs - (performance.now() - (arrivals.get(c.req.raw) ?? performance.now()))
+      pageDelay(faults, number) -
+      (performance.now() - (arrivals.get(c.req.raw) ?? performance.now()))
     if (wait > 0) await sleep(wait)
     return c.body(body, 200, {
       'content-type': 'application/vnd.api+json',
@@ -135,7 +137,8 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     const folders = state
       .childrenOf(project.rootFolderId)
       .folders.filter((f) => !(excludeDeleted && f.hidden))
-    if (faults.pageDelayMs > 0) await sleep(faults.pageDelayMs)
+    const delay = pageDelay(faults, 0)
+    if (delay > 0) await sleep(delay)
     return c.json({
       jsonapi,
       links: { self: { href: c.req.url } },

@@ -28,6 +28,13 @@ export interface RequestRecord {
   query: string
 }
 
+/** Requests being answered right now, and the most at once since resetPeak(). */
+export interface FakeLoad {
+  readonly inFlight: number
+  readonly peak: number
+  resetPeak(): void
+}
+
 export interface FakeAps {
   url: string
   state: FakeApsState
@@ -35,8 +42,18 @@ export interface FakeAps {
   client: FakeClientApp
   /** Every request the fake received, oldest first. */
   requests: RequestRecord[]
+  load: FakeLoad
   ids: SeedIds | undefined
   close(): Promise<void>
+}
+
+/** Percent-decoded text; a malformed escape leaves the text as it came. */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 export const FAKE_CLIENT_ID = 'fake-client-id'
@@ -59,11 +76,34 @@ export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAp
   const requests: RequestRecord[] = []
   const app = new Hono()
 
+  let inFlight = 0
+  let peak = 0
+  const load: FakeLoad = {
+    get inFlight() {
+      return inFlight
+    },
+    get peak() {
+      return peak
+    },
+    resetPeak() {
+      peak = inFlight
+    },
+  }
+  app.use('*', async (_, next) => {
+    inFlight += 1
+    peak = Math.max(peak, inFlight)
+    try {
+      await next()
+    } finally {
+      inFlight -= 1
+    }
+  })
+
   app.use('*', async (c, next) => {
     arrivals.set(c.req.raw, performance.now())
     const url = new URL(c.req.url)
     requests.push({ method: c.req.method, path: url.pathname, query: url.search })
-    const fault = faults.take(c.req.method, decodeURIComponent(url.pathname))
+    const fault = faults.take(c.req.method, decoded(url.pathname), decoded(url.search))
     if (!fault) return next()
     if (fault.retryAfter !== undefined) c.header('Retry-After', String(fault.retryAfter))
     if (fault.body !== undefined) return c.json(fault.body as object, fault.status as 400)
@@ -118,6 +158,7 @@ export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAp
     faults,
     client,
     requests,
+    load,
     ids,
     close: () =>
       new Promise<void>((resolve, reject) => {

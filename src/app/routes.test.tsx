@@ -30,6 +30,17 @@ describe('protected layout (guard)', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/login')
   })
 
+  it('shows the error page when the token check fails otherwise (502)', async () => {
+    server.use(http.get('*/api/aps/auth/token', () => new HttpResponse('down', { status: 502 })))
+    // React and the router report the error they caught.
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { router } = renderApp('/')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Something went wrong: .*502/)
+    expect(router.state.location.pathname).toBe('/')
+    expect(requestsTo('/api/aps/auth/profile')).toHaveLength(0)
+  })
+
   it('loads the profile into the signed-in user (userId, name, avatar from picture)', async () => {
     const { auth } = renderApp('/')
     await screen.findByRole('heading', { name: HEADING })

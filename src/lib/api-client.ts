@@ -2,6 +2,9 @@ import ky, { type KyInstance } from 'ky'
 import { apiBaseUrl } from './config'
 import { readCookie } from './cookies'
 
+// Kept here too, for the modules that already have the client at hand.
+export { apiUrl } from './config'
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
 
 /** Ky's `context` for a GET that changes state: it carries X-XSRF-TOKEN like a POST. */
@@ -34,8 +37,3 @@ export function createApiClient(baseUrl: string): KyInstance {
 }
 
 export const api: KyInstance = createApiClient(apiBaseUrl())
-
-/** Absolute URL of an API path such as '/api/boq/jobs/1/result.xlsx'. */
-export function apiUrl(path: string): string {
-  return new URL(path.replace(/^\/+/, ''), apiBaseUrl()).href
-}

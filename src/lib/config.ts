@@ -7,3 +7,8 @@ export function apiBaseUrl(): string {
   if (!base.pathname.endsWith('/')) base.pathname += '/'
   return base.href
 }
+
+/** Absolute URL of an API path such as '/api/boq/jobs/1/result.xlsx'. */
+export function apiUrl(path: string): string {
+  return new URL(path.replace(/^\/+/, ''), apiBaseUrl()).href
+}

@@ -26,3 +26,21 @@ export function errorText(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error)
 }
+
+/**
+ * A failed answer to a call made with plain fetch (before the app has loaded ky), shaped like
+ * ky's HTTPError so that httpStatus and errorText read both alike.
+ */
+export class PlainHttpError extends Error {
+  override name = 'HTTPError'
+  readonly response: Response
+  readonly data: string
+
+  constructor(response: Response, data: string, method = 'GET') {
+    super(
+      `Request failed with status code ${response.status} ${response.statusText}: ${method} ${response.url}`,
+    )
+    this.response = response
+    this.data = data
+  }
+}

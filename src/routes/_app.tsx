@@ -1,17 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AppShell } from '../app/layout/app-shell'
+import { requireSession } from '../features/auth/api/require-session'
 
 // The protected layout: every route below it needs a signed-in user.
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context }) => {
-    // Loaded on demand so that /login loads neither the HTTP client nor Query.
-    const [{ requireSession }, queryClient] = await Promise.all([
-      import('../features/auth/api/require-session'),
-      context.loadQueryClient(),
-    ])
-    await requireSession(context.auth, queryClient)
-    return { queryClient }
-  },
+  // The guard loads Query and the HTTP client only once the visitor is known to be signed in.
+  beforeLoad: async ({ context }) => ({
+    queryClient: await requireSession(context.auth, context.loadQueryClient),
+  }),
   component: ProtectedLayout,
 })
 

@@ -1,16 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 import { httpStatus } from '../../../lib/http-errors'
-import { authQueries, checkToken } from './auth-api'
 import type { AuthStore } from './auth-store'
+import { checkToken } from './sign-in-api'
 
 /**
  * The protected layout's guard. Without a signed-in user it checks the token:
  * 401 or 500 sends the browser to /login; otherwise it loads the profile
  * (a failure there is logged only) and the user is signed in.
+ * Query and the HTTP client load only once the token check has passed, so a visitor
+ * sent to /login downloads neither; the guard returns the QueryClient.
  */
-export async function requireSession(auth: AuthStore, queryClient: QueryClient): Promise<void> {
-  if (auth.get().signedIn) return
+export async function requireSession(
+  auth: AuthStore,
+  loadQueryClient: () => Promise<QueryClient>,
+): Promise<QueryClient> {
+  if (auth.get().signedIn) return loadQueryClient()
   try {
     await checkToken()
   } catch (error) {
@@ -18,10 +23,15 @@ export async function requireSession(auth: AuthStore, queryClient: QueryClient):
     if (status === 401 || status === 500) throw redirect({ to: '/login' })
     throw error
   }
+  const [queryClient, { authQueries }] = await Promise.all([
+    loadQueryClient(),
+    import('./auth-api'),
+  ])
   try {
     auth.signIn(await queryClient.fetchQuery(authQueries.profile()))
   } catch (error) {
     console.error('Could not load the profile', error)
     auth.signIn(null)
   }
+  return queryClient
 }

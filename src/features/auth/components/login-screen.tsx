@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { browser } from '../../../lib/browser'
+import { fetchLoginUrl } from '../api/sign-in-api'
 
 /** The sign-in screen: the button asks the server for the sign-in URL and goes there. */
 export function LoginScreen() {
@@ -7,8 +8,6 @@ export function LoginScreen() {
   const login = async () => {
     setBusy(true)
     try {
-      // Loaded on click: the HTTP client is not needed to show this screen.
-      const { fetchLoginUrl } = await import('../api/auth-api')
       browser.assign(await fetchLoginUrl())
     } catch (error) {
       console.error('Could not start the sign-in', error)

@@ -1,0 +1,19 @@
+import { plainGet } from '../../../lib/plain-get'
+
+// The auth calls made before anyone is known to be signed in, with plain fetch rather than ky:
+// a visitor sent to /login downloads neither the HTTP client nor Query.
+
+/** Resolves when a session exists; rejects with an HTTP error (401 when signed out). */
+export async function checkToken(): Promise<void> {
+  await plainGet('api/aps/auth/token')
+}
+
+/** The sign-in URL. The server answers it as plain text or as a JSON string. */
+export async function fetchLoginUrl(): Promise<string> {
+  const body = (await (await plainGet('api/aps/auth/login')).text()).trim()
+  if (body.startsWith('"')) {
+    const parsed: unknown = JSON.parse(body)
+    if (typeof parsed === 'string') return parsed
+  }
+  return body
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError, TokenRejectedError } from '../../errors.ts'
-import { createUpstream, earlyNextLink, retryAfterMs } from './upstream.ts'
+import { earlyNextLink } from './list-pages.ts'
+import { createUpstream, retryAfterMs } from './upstream.ts'
 import { reasonFromBody, upstreamError } from './upstream-errors.ts'
 
 describe('Retry-After', () => {
@@ -76,6 +77,38 @@ describe('the upstream client', () => {
       .allPages('https://developer.api.autodesk.com/project/v1/hubs', 't')
       .catch((e) => e)
     expect(error.status).toBe(502)
+  })
+
+  it('follows links.next page after page when the pages are not numbered', async () => {
+    const calls: string[] = []
+    const fetch = (async (url: string) => {
+      calls.push(url)
+      const cursor = Number(new URL(url).searchParams.get('cursor') ?? 0)
+      const next = cursor < 3 ? { href: `/project/v1/hubs?cursor=${cursor + 1}` } : undefined
+      return new Response(JSON.stringify({ data: [{ id: String(cursor) }], links: { next } }))
+    }) as unknown as typeof globalThis.fetch
+    const upstream = createUpstream({ baseUrl: 'https://developer.api.autodesk.com', fetch })
+    const list = await upstream.allPages('https://developer.api.autodesk.com/project/v1/hubs', 't')
+    expect(list.map((r) => r.id)).toEqual(['0', '1', '2', '3'])
+    expect(calls).toHaveLength(4)
+  })
+
+  it('refuses numbered pages whose next links skip a page', async () => {
+    const fetch = (async (url: string) => {
+      const number = Number(new URL(url).searchParams.get('page[number]') ?? 0)
+      const next = `/project/v1/hubs?page%5Bnumber%5D=${number === 2 ? 5 : number + 1}`
+      return new Response(
+        JSON.stringify({ data: [{ id: String(number) }], links: { next: { href: next } } }),
+      )
+    }) as unknown as typeof globalThis.fetch
+    const upstream = createUpstream({ baseUrl: 'https://developer.api.autodesk.com', fetch })
+    const error = await upstream
+      .allPages('https://developer.api.autodesk.com/project/v1/hubs', 't')
+      .catch((e) => e)
+    expect(error).toMatchObject({
+      status: 502,
+      message: 'Autodesk sent a list whose pages do not follow each other that BOQ could not read.',
+    })
   })
 
   it('answers 502 when Autodesk cannot be reached', async () => {

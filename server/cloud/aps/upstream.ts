@@ -1,5 +1,7 @@
 import { AppError } from '../../errors.ts'
 import type { JsonApiResource } from '../types.ts'
+import { readAllPages } from './list-pages.ts'
+import { createRateLimitPause, type RateLimitPause } from './rate-limit-pause.ts'
 import { badAnswer, rateLimited, upstreamError } from './upstream-errors.ts'
 
 export interface UpstreamOptions {
@@ -26,6 +28,10 @@ export interface SendInit {
   /** An Autodesk address on another host, known from discovery (userinfo): token allowed. */
   anyOrigin?: boolean
   timeoutMs?: number
+  /** Shared by the requests of one listing: a 429 to one holds back the others too. */
+  pause?: RateLimitPause
+  /** Cancels the request (and its retries) once its answer is no longer needed. */
+  signal?: AbortSignal
 }
 
 export interface Upstream {
@@ -35,8 +41,9 @@ export interface Upstream {
   send(url: string, init?: SendInit): Promise<Response>
   json<T>(url: string, init?: SendInit): Promise<T>
   /**
-   * Every page of a JSON:API list, following `links.next` (same origin only); each page's
-   * `included` resources are added to `included` when it is given.
+   * Every page of a JSON:API list, in page order (numbered pages several at a time, see
+   * list-pages.ts; `links.next` followed on the same origin only); each page's `included`
+   * resources are added to `included` when it is given. Any page failing fails the list.
    */
   allPages(
     url: string,
@@ -46,7 +53,6 @@ export interface Upstream {
 }
 
 export const PAGE_LIMIT = 200
-const MAX_PAGES = 10_000
 
 export function createUpstream(options: UpstreamOptions): Upstream {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
@@ -71,13 +77,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   async function once(target: string, init: SendInit): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers }
     if (init.accessToken && !init.external) headers.authorization = `Bearer ${init.accessToken}`
+    const timeout = AbortSignal.timeout(init.timeoutMs ?? timeoutMs)
     try {
       return await doFetch(target, {
         method: init.method ?? 'GET',
         headers,
         body: init.body as BodyInit | undefined,
         redirect: 'manual',
-        signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs),
+        signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
       })
     } catch (error) {
       if (error instanceof DOMException && error.name === 'TimeoutError') {
@@ -97,13 +104,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
     const started = now()
     for (let attempt = 1; ; attempt++) {
+      await init.pause?.over()
       const response = await once(target, init)
       if (response.ok) return response
       const text = await response.text().catch(() => '')
       if (response.status !== 429) throw upstreamError(response.status, text)
       const wait = retryAfterMs(response.headers.get('retry-after'), attempt, now())
       if (attempt >= maxTries || now() - started + wait > windowMs) throw rateLimited(wait)
-      await sleep(wait)
+      await (init.pause ? init.pause.hold(wait) : sleep(wait))
     }
   }
 
@@ -117,81 +125,28 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
   }
 
-  /**
-   * Pages are asked for one after another, each from the previous page's `links.next`. The next
-   * request leaves as soon as that link is found in the page's text, so the parsing of a big page
-   * overlaps Autodesk's time on the next one; the parsed link is then checked against it.
-   */
   async function allPages(
     first: string,
     accessToken: string,
     included?: JsonApiResource[],
   ): Promise<JsonApiResource[]> {
-    const out: JsonApiResource[] = []
-    const seen = new Set<string>()
-    const resolve = (href: unknown) => {
-      if (typeof href !== 'string' || href === '') return undefined
-      if (!URL.canParse(href, `${origin}/`)) throw badAnswer('a list with a broken next link')
-      return new URL(href, `${origin}/`).toString()
+    const cancel = new AbortController()
+    const pause = createRateLimitPause(sleep, now)
+    const pageText = (target: string) =>
+      send(target, { accessToken, pause, signal: cancel.signal }).then((r) => r.text())
+    try {
+      const out: JsonApiResource[] = []
+      for (const page of await readAllPages(first, origin, pageText)) {
+        out.push(...page.data)
+        included?.push(...page.included)
+      }
+      return out
+    } finally {
+      cancel.abort() // pages asked for past the end of the list, or after a failure, are not needed
     }
-    const fetchText = (target: string) => {
-      if (seen.has(target) || seen.size >= MAX_PAGES)
-        throw badAnswer('a list whose pages never end')
-      seen.add(target)
-      const text = send(target, { accessToken }).then((response) => response.text())
-      text.catch(() => {}) // awaited below, or dropped when the early link was wrong
-      return { target, text }
-    }
-    let current: { target: string; text: Promise<string> } | undefined = fetchText(first)
-    while (current) {
-      const text = await current.text
-      let early: string | undefined
-      try {
-        early = resolve(earlyNextLink(text))
-      } catch {
-        early = undefined // the parsed page decides below
-      }
-      const ahead = early && !seen.has(early) ? fetchText(early) : undefined
-      let page: {
-        data?: unknown
-        included?: unknown
-        links?: { next?: { href?: unknown } | null }
-      }
-      try {
-        page = JSON.parse(text)
-      } catch {
-        throw badAnswer('a list')
-      }
-      if (!Array.isArray(page?.data)) throw badAnswer('a list')
-      out.push(...(page.data as JsonApiResource[]))
-      if (included && Array.isArray(page.included)) {
-        included.push(...(page.included as JsonApiResource[]))
-      }
-      const next = resolve(page.links?.next?.href)
-      if (ahead && ahead.target === next) current = ahead
-      else {
-        if (ahead) seen.delete(ahead.target)
-        current = next ? fetchText(next) : undefined
-      }
-    }
-    return out
   }
 
   return { baseUrl, url, send, json, allPages }
-}
-
-/**
- * The `links.next` href as it stands in a JSON:API page's text, before the page is parsed. Inside
- * JSON strings quotes are escaped, so this pattern can only meet the document's own keys.
- */
-export function earlyNextLink(text: string): string | undefined {
-  const match = /"next"\s*:\s*\{\s*"href"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text)
-  if (!match) return undefined
-  try {
-    return JSON.parse(match[1]) as string
-  } catch {
-    return undefined
-  }
 }
 
 /** Retry-After in seconds or as an HTTP date; without one, a short growing pause. */

@@ -70,6 +70,16 @@ export function billUnits(code: number, options: BillOptions = {}): BillUnits {
   }
 }
 
+/**
+ * Metres in one of the bill's length units (m, ft, or the drawing's own), or null when the bill is
+ * in the units of a drawing that states none.
+ */
+export function metresPerBillUnit(units: BillUnits): number | null {
+  const known =
+    UNITS[units.drawing.code] ?? (units.stated ? UNITS[STATED_CODES[units.stated]] : null)
+  return known ? known[2] / units.lengthFactor : null
+}
+
 const RELEASES: Record<string, string> = {
   AC1009: 'AutoCAD R11/R12',
   AC1012: 'AutoCAD R13',

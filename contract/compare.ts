@@ -1,0 +1,52 @@
+import * as v from 'valibot'
+import { BILL_KINDS } from './boq.ts'
+
+export const CHANGE_STATES = ['added', 'removed', 'changed', 'unchanged'] as const
+export type ChangeState = (typeof CHANGE_STATES)[number]
+
+/** One bill item present in either bill: its quantity before and after, in the same unit. */
+export const ChangeLineSchema = v.object({
+  /** The line's number in the newer bill (the older one's when the item was removed). */
+  ref: v.string(),
+  kind: v.picklist(BILL_KINDS),
+  description: v.string(),
+  /** Count lines: the effective block name. */
+  block: v.optional(v.string()),
+  /** Count lines split by attributes or visibility: the values of this line. */
+  values: v.optional(v.record(v.string(), v.string())),
+  /** Length and area lines: the layer. */
+  layer: v.optional(v.string()),
+  unit: v.string(),
+  /** 0 when the item is not in the older bill. */
+  before: v.number(),
+  /** 0 when the item is not in the newer bill. */
+  after: v.number(),
+  /** after − before. */
+  change: v.number(),
+  /** The change in % of `before`; null when there was nothing before. */
+  changePercent: v.nullable(v.number()),
+  state: v.picklist(CHANGE_STATES),
+})
+export type ChangeLine = v.InferOutput<typeof ChangeLineSchema>
+
+/** Which bill a side of the comparison is: a job's, or a file's (the command line). */
+export const ComparedBillSchema = v.object({
+  jobId: v.nullable(v.string()),
+  fileName: v.string(),
+  versionNumber: v.nullable(v.number()),
+})
+
+/**
+ * The change bill between two bills of quantities: every item of either, largest changes first.
+ * Both sides are in the newer bill's units (`notes` says when the older one's were converted, or
+ * could not be).
+ */
+export const ChangeBillSchema = v.object({
+  from: ComparedBillSchema,
+  to: ComparedBillSchema,
+  units: v.object({ length: v.string(), area: v.string() }),
+  notes: v.array(v.string()),
+  lines: v.array(ChangeLineSchema),
+})
+export type ChangeBill = v.InferOutput<typeof ChangeBillSchema>
+export type ComparedBill = v.InferOutput<typeof ComparedBillSchema>

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest'
+import { compareBills } from './compare.ts'
+import { createBoqEngine } from './engine.ts'
+import { extractBoq } from './extract.ts'
+import type { BillOptions, Boq } from './schema.ts'
+import { DxfWriter } from './testing/dxf-writer.ts'
+import { fixture } from './testing/fixtures.ts'
+
+function boqOf(writer: DxfWriter, options?: BillOptions): Boq {
+  const bytes = new TextEncoder().encode(writer.toString())
+  return extractBoq({ bytes, fileName: 'plan.dxf', options }, null)
+}
+
+/**
+ * A floor in millimetres: `doors` doors and `windows` windows, walls of the given lengths on
+ * Walls, a 1,000 × 1,000 slab on Slabs.
+ */
+function floor(options: { doors: number; windows: number; walls: number[]; sinks?: number }) {
+  const w = new DxfWriter()
+  w.insunits = 4
+  w.block('DOOR', (to, owner) => w.line(to, owner, '0', [0, 0], [900, 0]))
+  w.block('WINDOW', (to, owner) => w.line(to, owner, '0', [0, 0], [1200, 0]))
+  w.block('SINK', (to, owner) => w.circle(to, owner, '0', [0, 0], 200))
+  const { to, owner } = w.target('model')
+  for (let i = 0; i < options.doors; i++) w.insert(to, owner, 'Doors', 'DOOR', [i * 1000, 0])
+  for (let i = 0; i < options.windows; i++)
+    w.insert(to, owner, 'Windows', 'WINDOW', [i * 1500, 5000])
+  for (let i = 0; i < (options.sinks ?? 0); i++) w.insert(to, owner, 'Fittings', 'SINK', [i, 9000])
+  options.walls.forEach((length, i) => {
+    w.line(to, owner, 'Walls', [0, i * 100], [length, i * 100])
+  })
+  const square: [number, number][] = [
+    [0, 0],
+    [1000, 0],
+    [1000, 1000],
+    [0, 1000],
+  ]
+  w.lwpolyline(to, owner, 'Slabs', square, true)
+  return w
+}
+
+describe('compareBills', () => {
+  const before = boqOf(floor({ doors: 12, windows: 5, walls: [4000, 6000] }))
+  const after = boqOf(floor({ doors: 9, windows: 5, walls: [4000, 6000, 2500], sinks: 1 }))
+
+  it('gives each item of either bill with its figures before and after, largest change first', () => {
+    const { lines, units, notes } = compareBills(before, after)
+    expect(units).toEqual({ length: 'm', area: 'm²' })
+    expect(notes).toEqual([])
+    const pick = ({ description, unit, before, after, change, state }: (typeof lines)[number]) => ({
+      description,
+      unit,
+      before,
+      after,
+      change,
+      state,
+    })
+    expect(lines.map(pick)).toEqual([
+      { description: 'SINK', unit: 'nr', before: 0, after: 1, change: 1, state: 'added' },
+      { description: 'DOOR', unit: 'nr', before: 12, after: 9, change: -3, state: 'changed' },
+      {
+        description: 'Linework on layer Walls',
+        unit: 'm',
+        before: 10,
+        after: 12.5,
+        change: 2.5,
+        state: 'changed',
+      },
+      expect.objectContaining({ description: 'WINDOW', change: 0, state: 'unchanged' }),
+      expect.objectContaining({ description: 'Linework on layer Slabs', state: 'unchanged' }),
+      expect.objectContaining({ description: 'Area on layer Slabs', state: 'unchanged' }),
+    ])
+    const doors = lines.find((line) => line.block === 'DOOR')
+    expect(doors?.changePercent).toBe(-25)
+    expect(lines.find((line) => line.layer === 'Walls')?.changePercent).toBeCloseTo(25, 9)
+    expect(lines.find((line) => line.block === 'SINK')?.changePercent).toBeNull()
+  })
+
+  it('lists an item only the older bill has as removed, in the newer bill units', () => {
+    const { lines } = compareBills(after, before)
+    expect(lines[0]).toMatchObject({
+      block: 'SINK',
+      before: 1,
+      after: 0,
+      change: -1,
+      state: 'removed',
+    })
+  })
+
+  it('finds every line unchanged between identical drawings', () => {
+    const again = boqOf(floor({ doors: 12, windows: 5, walls: [4000, 6000] }))
+    const { lines } = compareBills(before, again)
+    expect(lines).toHaveLength(before.bill.length)
+    expect(lines.every((line) => line.state === 'unchanged' && line.change === 0)).toBe(true)
+    expect(compareBills(before, again).notes).toEqual([])
+  })
+
+  it('puts the older bill in the newer bill units, and says so', () => {
+    const imperial = boqOf(floor({ doors: 12, windows: 5, walls: [4000, 6000] }), {
+      units: 'imperial',
+    })
+    const { lines, units, notes } = compareBills(imperial, before)
+    expect(units).toEqual({ length: 'm', area: 'm²' })
+    expect(notes).toEqual([
+      'The earlier bill is in ft and ft²; its figures are converted to m and m².',
+    ])
+    expect(lines.every((line) => line.state === 'unchanged')).toBe(true)
+    expect(lines.find((line) => line.layer === 'Walls')?.before).toBeCloseTo(10, 9)
+  })
+
+  it('finds no change between a DWG and its DXF twin', async () => {
+    const engine = createBoqEngine({ workers: 1 })
+    try {
+      const dwg = await engine.extract({ bytes: fixture('example_2018.dwg'), fileName: 'a.dwg' })
+      const dxf = await engine.extract({ bytes: fixture('example_2018.dxf'), fileName: 'a.dxf' })
+      const { lines, notes } = compareBills(dwg, dxf)
+      expect(lines.length).toBeGreaterThan(0)
+      expect(lines.filter((line) => line.state !== 'unchanged')).toEqual([])
+      // The splines the two files keep differently (fit points, control points) are within the
+      // tolerance, and said so.
+      expect(notes).toEqual([expect.stringMatching(/^\d+ lines? differs? by less than 0\.05%/)])
+    } finally {
+      await engine.close()
+    }
+  })
+})

@@ -89,25 +89,23 @@ describe('Autodesk mode over HTTP', () => {
     const client = await signInThroughFake(url)
     const big = fake.state.addFolder(ids.projectFilesId, 'Big over HTTP')
     fake.state.addManyItems(big.id, 1000)
-    const answer = await client.json<{ data: { id: string; type: string }[] }>(contentsPath(big.id))
-    expect(answer.data).toHaveLength(1000)
-    expect(new Set(answer.data.map((r) => r.id)).size).toBe(1000)
+    const answer = await client.json<{ id: string; type: string }[]>(contentsPath(big.id))
+    expect(answer).toHaveLength(1000)
+    expect(new Set(answer.map((r) => r.id)).size).toBe(1000)
   })
 
   it('browses hubs → projects → top folders → contents → versions', async () => {
     const client = await signInThroughFake(url)
-    const hubs = await client.json<{ data: { id: string }[] }>('/api/aps/hubs')
-    expect(hubs.data.map((h) => h.id)).toEqual([ids.hubId, ids.personalHubId])
-    const projects = await client.json<{ data: { id: string }[] }>(
-      `/api/aps/hubs/${ids.hubId}/projects`,
-    )
-    expect(projects.data[0].id).toBe(ids.projectId)
-    const top = await client.json<{ data: { attributes: { name: string } }[] }>(contentsPath())
-    expect(top.data.map((f) => f.attributes.name)).toEqual(['Project Files', 'Plans'])
-    const versions = await client.json<{ data: { attributes: { versionNumber: number } }[] }>(
+    const hubs = await client.json<{ id: string }[]>('/api/aps/hubs')
+    expect(hubs.map((h) => h.id)).toEqual([ids.hubId, ids.personalHubId])
+    const projects = await client.json<{ id: string }[]>(`/api/aps/hubs/${ids.hubId}/projects`)
+    expect(projects[0].id).toBe(ids.projectId)
+    const top = await client.json<{ attributes: { name: string } }[]>(contentsPath())
+    expect(top.map((f) => f.attributes.name)).toEqual(['Project Files', 'Plans'])
+    const versions = await client.json<{ attributes: { versionNumber: number } }[]>(
       `${contentsPath().replace(/\/contents$/, '')}/contents/${encodeURIComponent(ids.exampleItemId)}/versions`,
     )
-    expect(versions.data.map((v) => v.attributes.versionNumber)).toEqual([2, 1])
+    expect(versions.map((v) => v.attributes.versionNumber)).toEqual([2, 1])
   })
 
   it('refreshes once and retries when Autodesk refuses the access token', async () => {
@@ -117,9 +115,7 @@ describe('Autodesk mode over HTTP', () => {
     const answer = await client(contentsPath(ids.drawingsId))
     expect(answer.status).toBe(200)
     expect(client.cookies.get('boq_session')).not.toBe(before)
-    expect(
-      (await client.json<{ data: unknown[] }>(contentsPath(ids.drawingsId))).data,
-    ).toHaveLength(4)
+    expect(await client.json<unknown[]>(contentsPath(ids.drawingsId))).toHaveLength(4)
   })
 
   it('ends the session when the refresh token was revoked', async () => {

@@ -1,16 +1,11 @@
+import type { CloudResource } from '../../contract/cloud.ts'
 import type { UserProfile } from '../auth/types.ts'
 
-/** A JSON:API resource object as Autodesk's Data Management API answers it. */
-export interface JsonApiResource {
-  id: string
-  type: string
-  attributes: Record<string, unknown>
-  links?: Record<string, { href: string } | undefined>
-  relationships?: Record<
-    string,
-    { data?: { id: string; type: string } | null } & Record<string, unknown>
-  >
-}
+/**
+ * A JSON:API resource object as Autodesk's Data Management API answers it: the shape written once
+ * for the server and the app, in contract/cloud.ts.
+ */
+export type JsonApiResource = CloudResource
 
 /** Whose cloud is being read: the signed-in user and their current access token. */
 export interface CloudContext {

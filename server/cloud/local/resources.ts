@@ -4,7 +4,7 @@ import type { JsonApiResource } from '../types.ts'
 import { makeId, makeStorageId, makeVersionId } from './ids.ts'
 import type { VersionInfo } from './version-store.ts'
 
-/** JSON:API objects in the shapes Autodesk's Data Management API answers (DESIGN §2). */
+/** JSON:API objects in the shapes Autodesk's Data Management API answers (contract/cloud.ts). */
 
 const API = '/api/aps/hubs'
 const ACC = 'https://acc.autodesk.com/docs/files/projects'

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ComparedBillSchema } from './compare.ts'
 import { ExtractUnitsSchema } from './units.ts'
 
 /** The longest id or name an extraction request may carry. */
@@ -48,6 +49,10 @@ export const JobResultSchema = v.object({
   warningCount: v.number(),
   xlsxUrl: v.string(),
   csvUrl: v.string(),
+  /** The BOQ JSON; null for jobs recorded before it was kept. */
+  jsonUrl: v.nullable(v.string()),
+  /** The earlier version's bill the written workbook's Changes sheet compares with, if any. */
+  comparedWith: v.nullable(ComparedBillSchema),
 })
 
 /**

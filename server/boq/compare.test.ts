@@ -35,7 +35,13 @@ function floor(options: { doors: number; windows: number; walls: number[]; sinks
     [1000, 1000],
     [0, 1000],
   ]
-  w.lwpolyline(to, owner, 'Slabs', square, true)
+  w.lwpolyline(
+    to,
+    owner,
+    'Slabs',
+    square.map(([x, y]) => ({ x, y })),
+    true,
+  )
   return w
 }
 

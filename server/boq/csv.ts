@@ -1,5 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
-import { type Cell, csvTables, fitted, MAX_CELL_CHARS } from './rows.ts'
+import type { ChangeBill } from '../../contract/compare.ts'
+import { changesTable } from './change-rows.ts'
+import { type Cell, csvTables, fitted, MAX_CELL_CHARS, type Table } from './rows.ts'
 import type { Boq } from './schema.ts'
 
 /**
@@ -8,7 +10,26 @@ import type { Boq } from './schema.ts'
  * tables' headers (units in them), numbers unformatted at full precision.
  */
 export function toCsv(boq: Boq): string {
-  const tables = csvTables(boq)
+  return tablesCsv(csvTables(boq))
+}
+
+/** The change bill as CSV: its rows, then what was compared and the notes, as `Changes notes`. */
+export function changeBillCsv(changes: ChangeBill): string {
+  const table = changesTable(changes)
+  const notes: Table = {
+    name: 'Changes notes',
+    columns: [
+      { header: 'Item', format: 'text' },
+      { header: 'Description', format: 'text' },
+    ],
+    rows: table.notes,
+    empty: '',
+    notes: [],
+  }
+  return tablesCsv([table, notes])
+}
+
+function tablesCsv(tables: Table[]): string {
   const headers: string[] = []
   for (const table of tables)
     for (const { header } of table.columns) if (!headers.includes(header)) headers.push(header)

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { BoqError, isBoqErrorKind } from './errors.ts'
-import type { BoqFiles, OutputFormat } from './files.ts'
+import type { BoqFiles, ChangesFrom, OutputFormat } from './files.ts'
 import { DEFAULT_MAX_FILE_MB } from './limits.ts'
 import { detect } from './read/detect.ts'
 import type { BillOptions, Boq } from './schema.ts'
@@ -57,8 +57,16 @@ const WORKER_URL = new URL('./worker.ts', import.meta.url)
  */
 const MAX_LIVE_READERS = 16
 
-/** A drawing to read, and how its bill is wanted (units, splits). */
-export type BoqInput = { bytes: Uint8Array; fileName: string; options?: BillOptions }
+/**
+ * A drawing to read, and how its bill is wanted (units, splits); for files, an earlier bill to
+ * compare it with in the workbook.
+ */
+export type BoqInput = {
+  bytes: Uint8Array
+  fileName: string
+  options?: BillOptions
+  changesFrom?: ChangesFrom
+}
 
 type Job = {
   input: BoqInput
@@ -251,6 +259,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
           fileName: job.input.fileName,
           options: job.input.options,
           formats: job.formats,
+          changesFrom: job.input.changesFrom,
         } satisfies WorkerJob,
         [bytes.buffer],
       )

@@ -1,23 +1,53 @@
+import * as v from 'valibot'
+import type { ComparedBill } from '../../contract/compare.ts'
+import { compareBills } from './compare.ts'
 import { toCsv } from './csv.ts'
-import type { Boq } from './schema.ts'
+import { type Boq, BoqSchema } from './schema.ts'
 import { toXlsx } from './xlsx.ts'
 
 export type OutputFormat = 'xlsx' | 'csv' | 'json'
+
+/** An earlier bill to compare the new one with: its JSON as kept, and which bills the two are. */
+export type ChangesFrom = { json: Uint8Array; from: ComparedBill; to: ComparedBill }
 
 /** A bill written out: the files asked for, and its warnings (all a job needs to show). */
 export type BoqFiles = {
   warnings: string[]
   files: Partial<Record<OutputFormat, Uint8Array>>
+  /** The earlier bill the workbook's Changes sheet compares with; null when it has none. */
+  comparedWith: ComparedBill | null
 }
 
-/** Writes the bill in each format; the engine runs this in its worker, off the host's thread. */
-export async function renderFiles(boq: Boq, formats: OutputFormat[]): Promise<BoqFiles> {
+/**
+ * Writes the bill in each format; the engine runs this in its worker, off the host's thread. With
+ * an earlier bill, the workbook gets a Changes sheet against it (an earlier bill that is not a
+ * BOQ of this schema, say of an older version of BOQ, is left out).
+ */
+export async function renderFiles(
+  boq: Boq,
+  formats: OutputFormat[],
+  changesFrom?: ChangesFrom,
+): Promise<BoqFiles> {
+  const earlier = changesFrom ? readBill(changesFrom.json) : null
+  const changes =
+    changesFrom && earlier
+      ? { from: changesFrom.from, to: changesFrom.to, ...compareBills(earlier, boq) }
+      : undefined
   const files: BoqFiles['files'] = {}
   const text = new TextEncoder()
   for (const format of new Set(formats)) {
-    if (format === 'xlsx') files.xlsx = await toXlsx(boq)
+    if (format === 'xlsx') files.xlsx = await toXlsx(boq, { changes })
     else if (format === 'csv') files.csv = text.encode(toCsv(boq))
     else files.json = text.encode(`${JSON.stringify(boq)}\n`)
   }
-  return { warnings: [...boq.warnings], files }
+  return { warnings: [...boq.warnings], files, comparedWith: changes ? changes.from : null }
+}
+
+function readBill(json: Uint8Array): Boq | null {
+  try {
+    const parsed = v.safeParse(BoqSchema, JSON.parse(new TextDecoder().decode(json)))
+    return parsed.success ? parsed.output : null
+  } catch {
+    return null
+  }
 }

@@ -10,7 +10,7 @@ import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
-import { type BoqFiles, type OutputFormat, renderFiles } from './files.ts'
+import { type BoqFiles, type ChangesFrom, type OutputFormat, renderFiles } from './files.ts'
 import { createResettableReader, type ResettableReader } from './read/libredwg.ts'
 import type { BillOptions, Boq } from './schema.ts'
 
@@ -20,6 +20,8 @@ export type WorkerJob = {
   options?: BillOptions
   /** Write these files here and answer them instead of the Boq. */
   formats?: OutputFormat[]
+  /** An earlier bill: the workbook gets a Changes sheet against it. */
+  changesFrom?: ChangesFrom
 }
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
@@ -112,7 +114,7 @@ async function read(job: WorkerJob): Promise<void> {
   if (boq && job.formats) {
     // Writing the files is not reading the drawing: its failure is said as such.
     try {
-      const written = await renderFiles(boq, job.formats)
+      const written = await renderFiles(boq, job.formats, job.changesFrom)
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
       answer = { type: 'result', answer: written, info: info(serial) }
     } catch (error) {

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs'
+import type { ChangeBill } from '../../contract/compare.ts'
+import { changesTable } from './change-rows.ts'
 import {
   type Cell,
   type Column,
@@ -23,6 +25,8 @@ const EXCELJS_DEFAULT_WIDTH = 9
 export type XlsxOptions = {
   /** When the workbook is written (its properties and the bill's provenance); now by default. */
   created?: Date
+  /** The change bill against an earlier version: a Changes sheet after the Bill. */
+  changes?: ChangeBill
 }
 
 /**
@@ -36,7 +40,25 @@ export async function toXlsx(boq: Boq, options: XlsxOptions = {}): Promise<Uint8
   describeBook(book, boq, created)
   const [bill, ...others] = sheetTables(boq)
   writeBillSheet(book.addWorksheet(bill.name), bill, boq, created)
+  if (options.changes) {
+    const changes = changesTable(options.changes)
+    writeTableSheet(book.addWorksheet(changes.name), changes, 1)
+  }
   for (const table of others) writeTableSheet(book.addWorksheet(table.name), table, 1)
+  return written(book)
+}
+
+/** A change bill on its own: one Changes sheet, what was compared under it. */
+export async function changeBillXlsx(changes: ChangeBill): Promise<Uint8Array> {
+  const book = new ExcelJS.Workbook()
+  book.creator = 'BOQ'
+  book.title = `Changes: ${changes.from.fileName} → ${changes.to.fileName}`
+  const table = changesTable(changes)
+  writeTableSheet(book.addWorksheet(table.name), table, 1)
+  return written(book)
+}
+
+async function written(book: ExcelJS.Workbook): Promise<Uint8Array> {
   const buffer = await book.xlsx.writeBuffer()
   return new Uint8Array(buffer as ArrayBuffer)
 }

@@ -158,7 +158,11 @@ describe('embedded job store', () => {
     await store.succeed(
       job.id,
       { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
-      { xlsx: new Uint8Array([1, 2]), csv: new TextEncoder().encode('a,b') },
+      {
+        xlsx: new Uint8Array([1, 2]),
+        csv: new TextEncoder().encode('a,b'),
+        json: new TextEncoder().encode('{}'),
+      },
     )
     expect(JSON.parse(await record()).credentials).toBeUndefined()
     expect(await store.readResult(job.id, 'xlsx')).toEqual(new Uint8Array([1, 2]))
@@ -212,7 +216,7 @@ describe('embedded job store', () => {
     await store.succeed(
       a.id,
       { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
-      { xlsx: new Uint8Array([1]), csv: new Uint8Array([2]) },
+      { xlsx: new Uint8Array([1]), csv: new Uint8Array([2]), json: new Uint8Array([3]) },
     )
     await store.claim()
     await store.fail(b.id, 'no')

@@ -273,6 +273,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       await Promise.all([
         writeFileAtomic(resultPath(id, 'xlsx'), files.xlsx),
         writeFileAtomic(resultPath(id, 'csv'), files.csv),
+        writeFileAtomic(resultPath(id, 'json'), files.json),
       ])
       await commit(id, { status: 'succeeded', result, progress: undefined }, 'drop')
       await prune(stored.job.userId)

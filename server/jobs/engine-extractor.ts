@@ -12,9 +12,14 @@ export function createEngineExtractor(options: {
   const engine = createBoqEngine({ workers: options.workers, maxFileBytes: options.maxFileBytes })
   return {
     async extract(input, onProgress) {
-      const { files, warnings } = await engine.extractFiles(input, ['xlsx', 'csv'], onProgress)
-      if (!files.xlsx || !files.csv) throw new Error('The engine wrote no XLSX or CSV.')
-      return { xlsx: files.xlsx, csv: files.csv, warnings }
+      const formats = ['xlsx', 'csv', 'json'] as const
+      const { files, warnings, comparedWith } = await engine.extractFiles(
+        input,
+        [...formats],
+        onProgress,
+      )
+      if (!files.xlsx || !files.csv || !files.json) throw new Error('The engine wrote no files.')
+      return { xlsx: files.xlsx, csv: files.csv, json: files.json, warnings, comparedWith }
     },
     close: () => engine.close(),
   }

@@ -1,3 +1,5 @@
+import type { ComparedBill } from '../../contract/compare.ts'
+import type { ChangesFrom } from '../boq/files.ts'
 import type { BillOptions } from '../boq/schema.ts'
 
 /** The outputs of one extraction, ready to upload and to keep for download. */
@@ -5,6 +7,10 @@ export interface BoqOutputs {
   xlsx: Uint8Array
   /** The CSV's UTF-8 bytes, as stored and served. */
   csv: Uint8Array
+  /** The BOQ JSON: what the change bill between two jobs compares, without reading a drawing. */
+  json: Uint8Array
+  /** The earlier bill the workbook's Changes sheet compares with; null when none. */
+  comparedWith: ComparedBill | null
   /** The bill's warnings (the engine's `boq.warnings`), shown with the job. */
   warnings: string[]
 }
@@ -14,6 +20,8 @@ export interface ExtractorInput {
   bytes: Uint8Array
   fileName: string
   options?: BillOptions
+  /** An earlier bill of the same drawing: the workbook gets a Changes sheet against it. */
+  changesFrom?: ChangesFrom
 }
 
 /**

@@ -30,12 +30,15 @@ export function toJobJson(job: JobRecord): Job {
   if (job.status === 'succeeded' && job.result) {
     const base = `/api/boq/jobs/${encodeURIComponent(job.id)}`
     const warnings = job.result.warnings ?? []
+    const { jsonKept, comparedWith, ...result } = job.result
     json.result = {
-      ...job.result,
+      ...result,
       warnings: [...warnings],
       warningCount: job.result.warningCount ?? warnings.length,
       xlsxUrl: `${base}/result.xlsx`,
       csvUrl: `${base}/result.csv`,
+      jsonUrl: jsonKept ? `${base}/result.json` : null,
+      comparedWith: comparedWith ?? null,
     }
   }
   return json

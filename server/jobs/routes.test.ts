@@ -249,8 +249,12 @@ describe('jobs routes', () => {
     await store.claim()
     await store.succeed(
       job.id,
-      { fileName: 'Plan été BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
-      { xlsx: new Uint8Array([80, 75]), csv: new TextEncoder().encode('a,b\n') },
+      { fileName: 'Plan été BOQ.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true },
+      {
+        xlsx: new Uint8Array([80, 75]),
+        csv: new TextEncoder().encode('a,b\n'),
+        json: new TextEncoder().encode('{"schema":"boq"}\n'),
+      },
     )
     const shown = (await (
       await app.request(`/api/boq/jobs/${job.id}`, { headers: { 'x-user': 'ann' } })
@@ -263,6 +267,8 @@ describe('jobs routes', () => {
       warningCount: 0,
       xlsxUrl: `/api/boq/jobs/${job.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${job.id}/result.csv`,
+      jsonUrl: `/api/boq/jobs/${job.id}/result.json`,
+      comparedWith: null,
     })
     const xlsx = await app.request(shown.result?.xlsxUrl ?? '', { headers: { 'x-user': 'ann' } })
     expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/)
@@ -275,6 +281,12 @@ describe('jobs routes', () => {
       "UTF-8''Plan%20%C3%A9t%C3%A9%20BOQ.csv",
     )
     expect(await csv.text()).toBe('a,b\n')
+    const json = await app.request(shown.result?.jsonUrl ?? '', { headers: { 'x-user': 'ann' } })
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(json.headers.get('content-disposition')).toContain(
+      "UTF-8''Plan%20%C3%A9t%C3%A9%20BOQ.json",
+    )
+    expect(await json.text()).toBe('{"schema":"boq"}\n')
   })
 
   it('writes no invisible character into a download header, whatever name a job was recorded with', async () => {
@@ -293,7 +305,11 @@ describe('jobs routes', () => {
     await store.succeed(
       job.id,
       { fileName: 'x BOQ.xlsx', itemId: 'i1', versionNumber: 1 },
-      { xlsx: new Uint8Array([80, 75]), csv: new TextEncoder().encode('a,b\n') },
+      {
+        xlsx: new Uint8Array([80, 75]),
+        csv: new TextEncoder().encode('a,b\n'),
+        json: new TextEncoder().encode('{}'),
+      },
     )
     const xlsx = await app.request(`/api/boq/jobs/${job.id}/result.xlsx`, {
       headers: { 'x-user': 'ann' },

@@ -25,6 +25,7 @@ export interface JobsRoutesOptions {
 const CONTENT_TYPES: Record<ResultFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
 }
 
 /** POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv}; mounted under /api/boq. */
@@ -91,7 +92,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
     return c.json(toJobJson(job))
   })
 
-  for (const format of ['xlsx', 'csv'] as const) {
+  for (const format of ['xlsx', 'csv', 'json'] as const) {
     routes.get(`/jobs/:id/result.${format}`, async (c) => {
       const job = await ownJob(c)
       const bytes = job.status === 'succeeded' ? await store.readResult(job.id, format) : undefined

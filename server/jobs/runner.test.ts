@@ -104,7 +104,45 @@ describe('job runner', () => {
       versionNumber: 2,
       warnings: [],
       warningCount: 0,
+      jsonKept: true,
     })
+  })
+
+  it("gives a later version's workbook the bill of the latest earlier version it has to compare with", async () => {
+    start()
+    const v1 = await finished(
+      (await submit('s1', 'one', 'ann', 'plan.dwg', undefined, { fileVersionNumber: 1 })).id,
+    )
+    const v2 = await finished(
+      (await submit('s2', 'two', 'ann', 'plan.dwg', undefined, { fileVersionNumber: 2 })).id,
+    )
+    // Another drawing, and another user's version 3 of this one, have nothing to compare with here.
+    const other = await finished(
+      (await submit('s3', 'x', 'ann', 'other.dwg', undefined, { fileVersionNumber: 5 })).id,
+    )
+    const bobs = await finished(
+      (await submit('s4', 'three', 'bob', 'plan.dwg', undefined, { fileVersionNumber: 3 })).id,
+    )
+    const v3 = await finished(
+      (await submit('s5', 'three', 'ann', 'plan.dwg', undefined, { fileVersionNumber: 3 })).id,
+    )
+
+    expect(v1.result?.comparedWith).toBeUndefined()
+    expect(other.result?.comparedWith).toBeUndefined()
+    expect(bobs.result?.comparedWith).toBeUndefined()
+    expect(v2.result?.comparedWith).toEqual({
+      jobId: v1.id,
+      fileName: 'plan.dwg',
+      versionNumber: 1,
+    })
+    expect(v3.result?.comparedWith).toEqual({
+      jobId: v2.id,
+      fileName: 'plan.dwg',
+      versionNumber: 2,
+    })
+    const given = engine.inputs.at(-1)?.changesFrom
+    expect(given?.to).toEqual({ jobId: v3.id, fileName: 'plan.dwg', versionNumber: 3 })
+    expect(new TextDecoder().decode(given?.json)).toBe('{"fake":"plan.dwg"}\n')
   })
 
   it("keeps the bill's warnings with the result: the first few, and how many there are", async () => {

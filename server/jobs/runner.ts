@@ -1,11 +1,12 @@
 import type { CloudBackend } from '../cloud/types.ts'
 import { log as serverLog } from '../log.ts'
+import { findEarlierBill } from './earlier-bill.ts'
 import { billOptionsOf } from './extract-units.ts'
 import type { Extractor, ExtractorInput } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
 import { findVersionNumber } from './locate.ts'
 import { resultFileName } from './result-name.ts'
-import type { ClaimedJob, JobStore } from './types.ts'
+import type { ClaimedJob, JobRecord, JobStore } from './types.ts'
 
 export interface RunnerOptions {
   store: JobStore
@@ -86,6 +87,22 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
+  /**
+   * The earlier version's bill the workbook is compared with, when the user has one; a failure
+   * to find it costs the job only its Changes sheet.
+   */
+  async function earlierBill(job: JobRecord, numbering: Promise<number | undefined> | undefined) {
+    try {
+      const versionNumber = job.fileVersionNumber ?? (await numbering)
+      return versionNumber === undefined
+        ? undefined
+        : await findEarlierBill(store, job, versionNumber)
+    } catch (error) {
+      log(`jobs: could not look for an earlier bill of ${job.id}`, error)
+      return undefined
+    }
+  }
+
   async function execute({ job, context }: ClaimedJob): Promise<void> {
     let phase: JobPhase = 'download'
     let reported = 0
@@ -124,6 +141,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       const input: ExtractorInput = options
         ? { bytes, fileName: job.fileName, options }
         : { bytes, fileName: job.fileName }
+      const changesFrom = await earlierBill(job, numbering)
+      if (changesFrom) input.changesFrom = changesFrom
       const outputs = await extractor.extract(input, (fraction) =>
         report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
       )
@@ -145,8 +164,10 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           versionNumber: written.versionNumber,
           warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),
           warningCount: outputs.warnings.length,
+          jsonKept: true,
+          ...(outputs.comparedWith ? { comparedWith: outputs.comparedWith } : {}),
         },
-        { xlsx: outputs.xlsx, csv: outputs.csv },
+        { xlsx: outputs.xlsx, csv: outputs.csv, json: outputs.json },
       )
     } catch (error) {
       if (stopped) {

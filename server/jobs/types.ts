@@ -1,3 +1,4 @@
+import type { ComparedBill } from '../../contract/compare.ts'
 import type { JobStatus } from '../../contract/jobs.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import type { CloudContext } from '../cloud/types.ts'
@@ -11,6 +12,10 @@ export interface JobResult {
   warnings?: string[]
   /** How many warnings the bill has in all. */
   warningCount?: number
+  /** The earlier job whose bill the written workbook's Changes sheet compares with. */
+  comparedWith?: ComparedBill
+  /** The BOQ JSON is kept (jobs recorded before it was have only the XLSX and the CSV). */
+  jsonKept?: boolean
 }
 
 /**
@@ -79,6 +84,8 @@ export interface ClaimedJob {
 export interface ResultFiles {
   xlsx: Uint8Array
   csv: Uint8Array
+  /** The BOQ JSON (jobs recorded before it was kept have none). */
+  json: Uint8Array
 }
 
 export type ResultFormat = keyof ResultFiles

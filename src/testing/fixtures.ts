@@ -1,11 +1,11 @@
 // Fixture factories: JSON:API resources and jobs as the server answers them. Used by every test.
-import type { JsonApiResource } from '../features/files/api/tree-nodes'
+import type { CloudResource } from '../../contract/cloud'
 import type { Job } from '../features/jobs/api/jobs-api'
 
 let seq = 0
 const next = (prefix: string) => `${prefix}${++seq}`
 
-export function hub(name: string, id = `b.${next('hub')}`): JsonApiResource {
+export function hub(name: string, id = `b.${next('hub')}`): CloudResource {
   return {
     id,
     type: 'hubs',
@@ -14,7 +14,7 @@ export function hub(name: string, id = `b.${next('hub')}`): JsonApiResource {
   }
 }
 
-export function project(name: string, id = `b.${next('project')}`): JsonApiResource {
+export function project(name: string, id = `b.${next('project')}`): CloudResource {
   return {
     id,
     type: 'projects',
@@ -26,7 +26,7 @@ export function project(name: string, id = `b.${next('project')}`): JsonApiResou
 export function folder(
   name: string,
   id = `urn:adsk.wipprod:fs.folder:co.${next('f')}`,
-): JsonApiResource {
+): CloudResource {
   return {
     id,
     type: 'folders',
@@ -38,7 +38,7 @@ export function folder(
 export function item(
   displayName: string,
   id = `urn:adsk.wipprod:dm.lineage:${next('i')}`,
-): JsonApiResource {
+): CloudResource {
   return {
     id,
     type: 'items',
@@ -65,7 +65,7 @@ export function version(options: {
   storageId?: string
   webView?: string
   id?: string
-}): JsonApiResource {
+}): CloudResource {
   const versionNumber = options.versionNumber ?? 1
   const id = options.id ?? `urn:adsk.wipprod:fs.file:vf.${next('v')}?version=${versionNumber}`
   return {
@@ -124,6 +124,8 @@ export function succeededJob(overrides: Partial<Job> = {}): Job {
       warningCount: 0,
       xlsxUrl: `/api/boq/jobs/${base.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${base.id}/result.csv`,
+      jsonUrl: `/api/boq/jobs/${base.id}/result.json`,
+      comparedWith: null,
     },
     ...overrides,
   }

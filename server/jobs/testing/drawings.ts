@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { CloudList } from '../../../contract/cloud.ts'
 
 /** The shared sample drawings (never copied into the repository; tests copy them to temp folders). */
 export const fixturesDir = resolve(
@@ -23,13 +24,6 @@ export async function makeSeedDir(fixtures: string[], options: { broken?: boolea
   return dir
 }
 
-interface Resource {
-  id: string
-  type: string
-  attributes: Record<string, unknown>
-  relationships?: Record<string, { data?: { id: string } | null } | undefined>
-}
-
 type GetJson = <T>(path: string) => Promise<T>
 
 export interface DrawingRef {
@@ -48,7 +42,7 @@ export async function findItems(
   match: (name: string) => boolean,
 ): Promise<DrawingRef[]> {
   const found: DrawingRef[] = []
-  const list = async (path: string) => (await getJson<{ data: Resource[] }>(path)).data
+  const list = (path: string) => getJson<CloudList>(path)
   for (const hub of await list('/api/aps/hubs')) {
     const hubPath = `/api/aps/hubs/${encodeURIComponent(hub.id)}`
     for (const project of await list(`${hubPath}/projects`)) {

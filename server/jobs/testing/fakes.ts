@@ -204,6 +204,8 @@ export function createFakeExtractor() {
       return {
         xlsx: new TextEncoder().encode(`XLSX of ${input.fileName}`),
         csv: new TextEncoder().encode(`name,count\n${input.fileName},1\n`),
+        json: new TextEncoder().encode(`${JSON.stringify({ fake: input.fileName })}\n`),
+        comparedWith: input.changesFrom?.from ?? null,
         warnings: text.startsWith('WARN|') ? text.split('|').slice(1) : [],
       }
     },

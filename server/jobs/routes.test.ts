@@ -321,4 +321,92 @@ describe('jobs routes', () => {
     )
     expect(decodeURIComponent(header)).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u)
   })
+
+  describe('the change bill between two jobs', () => {
+    const bill = (lines: { kind: string; block?: string; layer?: string; quantity: number }[]) => ({
+      schema: 'boq',
+      version: 2,
+      units: { length: 'm', area: 'm²', lengthFactor: 1, areaFactor: 1, drawing: { code: 6 } },
+      bill: lines.map((line, i) => ({
+        ref: `${line.kind === 'count' ? 'A' : 'B'}${i + 1}`,
+        description: line.block ?? `Linework on layer ${line.layer}`,
+        unit: line.kind === 'count' ? 'nr' : 'm',
+        breakdown: [],
+        ...line,
+      })),
+    })
+
+    async function finishedJob(user: string, storageId: string, content: object | undefined) {
+      fake.addDrawing(storageId, new Uint8Array(10))
+      const { job } = await store.submit(
+        { ...body, fileStorageId: storageId, context: contextFor(user) },
+        { maxActivePerUser: 10 },
+      )
+      if (content === undefined) return job
+      await store.claim()
+      await store.succeed(
+        job.id,
+        { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true },
+        {
+          xlsx: new Uint8Array([1]),
+          csv: new Uint8Array([2]),
+          json: new TextEncoder().encode(JSON.stringify(content)),
+        },
+      )
+      return job
+    }
+
+    const compare = (user: string, query: string) =>
+      app.request(`/api/boq/compare?${query}`, { headers: { 'x-user': user } })
+
+    it('answers the change bill of two of the user’s finished jobs, as JSON, XLSX or CSV', async () => {
+      const a = await finishedJob(
+        'ann',
+        'v1',
+        bill([{ kind: 'count', block: 'DOOR', quantity: 12 }]),
+      )
+      const b = await finishedJob(
+        'ann',
+        'v2',
+        bill([
+          { kind: 'count', block: 'DOOR', quantity: 14 },
+          { kind: 'length', layer: 'Walls', quantity: 91.7 },
+        ]),
+      )
+      const answer = await compare('ann', `from=${a.id}&to=${b.id}`)
+      expect(answer.status).toBe(200)
+      const changes = await answer.json()
+      expect(changes).toMatchObject({
+        from: { jobId: a.id, fileName: 'plan.dwg' },
+        to: { jobId: b.id, fileName: 'plan.dwg' },
+        units: { length: 'm', area: 'm²' },
+        lines: [
+          { description: 'Linework on layer Walls', before: 0, after: 91.7, state: 'added' },
+          { block: 'DOOR', before: 12, after: 14, change: 2, state: 'changed' },
+        ],
+      })
+      const xlsx = await compare('ann', `from=${a.id}&to=${b.id}&format=xlsx`)
+      expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/)
+      expect(xlsx.headers.get('content-disposition')).toContain('.xlsx')
+      const csv = await (await compare('ann', `from=${a.id}&to=${b.id}&format=csv`)).text()
+      expect(csv).toContain('Changes,A1,DOOR,12,14,2,')
+      expect((await compare('ann', `from=${a.id}&to=${b.id}&format=pdf`)).status).toBe(400)
+    })
+
+    it('answers 404 for another user’s job or a wrong id, 409 for a job not finished, 400 without ids', async () => {
+      const mine = await finishedJob('ann', 'v1', bill([]))
+      const bobs = await finishedJob('bob', 'v2', bill([]))
+      const old = await finishedJob('ann', 'v4', { schema: 'boq', version: 1 })
+      const queued = await finishedJob('ann', 'v3', undefined)
+      expect((await compare('ann', `from=${mine.id}&to=${bobs.id}`)).status).toBe(404)
+      expect((await compare('ann', `from=${mine.id}&to=nope`)).status).toBe(404)
+      const unfinished = await compare('ann', `from=${mine.id}&to=${queued.id}`)
+      expect(unfinished.status).toBe(409)
+      expect(await unfinished.text()).toMatch(/has not finished yet/)
+      const before = await compare('ann', `from=${old.id}&to=${mine.id}`)
+      expect(before.status).toBe(409)
+      expect(await before.text()).toMatch(/extract it again/)
+      expect((await compare('ann', `from=${mine.id}`)).status).toBe(400)
+    })
+  })
 })

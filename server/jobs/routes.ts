@@ -1,8 +1,11 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { changeBillCsv } from '../boq/csv.ts'
+import { changeBillXlsx } from '../boq/xlsx.ts'
 import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { changeBillOf } from './change-bill.ts'
 import { tooLargeMessage } from './failure.ts'
 import { toJobJson } from './job-json.ts'
 import { locateSource } from './locate.ts'
@@ -28,7 +31,10 @@ const CONTENT_TYPES: Record<ResultFormat, string> = {
   json: 'application/json; charset=utf-8',
 }
 
-/** POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv}; mounted under /api/boq. */
+/**
+ * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /compare; mounted
+ * under /api/boq.
+ */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
   const { store, cloud, withCloud } = options
   const userIdOf = (c: Context) => withCloud(c, async (ctx) => ctx.user.userId)
@@ -113,10 +119,41 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
     })
   }
 
+  // The change bill between two of the user's finished jobs: JSON, or `format=xlsx|csv` to download.
+  routes.get('/compare', async (c) => {
+    const userId = await userIdOf(c)
+    if (!c.req.query('from') || !c.req.query('to')) {
+      throw new AppError(400, 'Name the two jobs to compare: ?from={jobId}&to={jobId}.')
+    }
+    const [from, to] = await Promise.all([
+      userJob(userId, c.req.query('from')),
+      userJob(userId, c.req.query('to')),
+    ])
+    const changes = await changeBillOf(store, from, to)
+    const format = c.req.query('format') ?? 'json'
+    noStore(c)
+    if (format === 'json') return c.json(changes)
+    if (format !== 'xlsx' && format !== 'csv') {
+      throw new AppError(400, 'format must be json, xlsx or csv.')
+    }
+    const bytes =
+      format === 'xlsx'
+        ? await changeBillXlsx(changes)
+        : new TextEncoder().encode(changeBillCsv(changes))
+    const name = `${from.fileName.replace(/\.dwg$/i, '')} changes ${versionName(from)} to ${versionName(to)}.${format}`
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': CONTENT_TYPES[format],
+      'Content-Disposition': contentDisposition(name),
+    })
+  })
+
   /** The job when it belongs to the signed-in user; another user's job is as unknown as a missing one. */
   async function ownJob(c: Context): Promise<JobRecord> {
-    const userId = await userIdOf(c)
-    const job = await store.get(c.req.param('id') ?? '')
+    return userJob(await userIdOf(c), c.req.param('id'))
+  }
+
+  async function userJob(userId: string, id: string | undefined): Promise<JobRecord> {
+    const job = id ? await store.get(id) : undefined
     if (!job || job.userId !== userId) throw new AppError(404, 'There is no such job.')
     return job
   }
@@ -135,6 +172,11 @@ function nameMismatch(given: string, own: string | undefined): string {
   return own === undefined
     ? `fileName must be the version's own name; no drawing named ${printable(given)} in this folder has this version.`
     : `fileName must be the version's own name, ${printable(own)}; got ${printable(given)}.`
+}
+
+/** `v3`, or the job's id when the version number is not known. */
+function versionName(job: JobRecord): string {
+  return job.fileVersionNumber === undefined ? job.id.slice(0, 8) : `v${job.fileVersionNumber}`
 }
 
 function noStore(c: Context): void {

@@ -1,6 +1,6 @@
 // The fake server every test talks to (through MSW): a small cloud, a session, jobs.
 // Tests change `fakeApi` directly, or override one route with server.use().
-import type { JsonApiResource } from '../features/files/api/tree-nodes'
+import type { CloudResource } from '../../contract/cloud'
 import type { Job } from '../features/jobs/api/jobs-api'
 import {
   accWebView,
@@ -29,17 +29,27 @@ export type UploadForm = {
   size: number
 }
 
+/**
+ * How the fake server answers the lists of hubs, projects, contents and versions: a bare array (as
+ * the real server), a `{data: [...]}` document, or one with `links` and `jsonapi` beside `data`
+ * (as Autodesk's own API).
+ */
+export type ListForm = 'array' | 'data' | 'data+links'
+
+export const LIST_FORMS: readonly ListForm[] = ['array', 'data', 'data+links']
+
 export type FakeApi = {
   signedIn: boolean
   profile: { userId: string; name: string; picture: string }
   loginUrl: string
-  hubs: JsonApiResource[]
+  hubs: CloudResource[]
   /** hubId → projects */
-  projects: Record<string, JsonApiResource[]>
+  projects: Record<string, CloudResource[]>
   /** projectId → top folders; folderId → contents */
-  contents: Record<string, JsonApiResource[]>
+  contents: Record<string, CloudResource[]>
   /** itemId → versions */
-  versions: Record<string, JsonApiResource[]>
+  versions: Record<string, CloudResource[]>
+  listForm: ListForm
   jobs: Job[]
   /** What POST /api/boq/extract answers; the default queues a job. */
   extract: (body: Record<string, string>) => { status: number; body: unknown }
@@ -121,6 +131,7 @@ export function defaultFakeApi(): FakeApi {
         }),
       ],
     },
+    listForm: 'array',
     jobs: [],
     extract: (body) => {
       const created = makeJob({

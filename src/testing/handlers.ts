@@ -28,8 +28,22 @@ function answer({ status, body }: { status: number; body: unknown }): Response {
     : HttpResponse.json(body as Record<string, unknown>, { status })
 }
 
-const list = (data: unknown[] | undefined) =>
-  data ? HttpResponse.json({ data }) : new HttpResponse('Not found', { status: 404 })
+/** A list in the form the fake server is set to answer (see ListForm). */
+function list(request: Request, data: unknown[] | undefined): Response {
+  if (!data) return new HttpResponse('Not found', { status: 404 })
+  switch (fakeApi.listForm) {
+    case 'array':
+      return HttpResponse.json(data)
+    case 'data':
+      return HttpResponse.json({ data })
+    case 'data+links':
+      return HttpResponse.json({
+        jsonapi: { version: '1.0' },
+        links: { self: { href: request.url } },
+        data,
+      })
+  }
+}
 
 /** The default answers of the fake server (see fake-api.ts). */
 export const handlers = [
@@ -48,16 +62,17 @@ export const handlers = [
     fakeApi.signedIn = false
     return new HttpResponse(null, { status: 204 })
   }),
-  http.get('*/api/aps/hubs', () => list(fakeApi.hubs)),
-  http.get('*/api/aps/hubs/:hubId/projects', ({ params }) =>
-    list(fakeApi.projects[String(params.hubId)]),
+  http.get('*/api/aps/hubs', ({ request }) => list(request, fakeApi.hubs)),
+  http.get('*/api/aps/hubs/:hubId/projects', ({ request, params }) =>
+    list(request, fakeApi.projects[String(params.hubId)]),
   ),
   http.get('*/api/aps/hubs/:hubId/projects/:projectId/contents', ({ request, params }) => {
     const folderId = new URL(request.url).searchParams.get('folder_id')
-    return list(fakeApi.contents[folderId ?? String(params.projectId)])
+    return list(request, fakeApi.contents[folderId ?? String(params.projectId)])
   }),
-  http.get('*/api/aps/hubs/:hubId/projects/:projectId/contents/:itemId/versions', ({ params }) =>
-    list(fakeApi.versions[String(params.itemId)]),
+  http.get(
+    '*/api/aps/hubs/:hubId/projects/:projectId/contents/:itemId/versions',
+    ({ request, params }) => list(request, fakeApi.versions[String(params.itemId)]),
   ),
   http.post('*/api/boq/extract', async ({ request }) => {
     const body = (await request.json()) as Record<string, string>

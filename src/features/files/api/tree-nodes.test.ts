@@ -51,7 +51,7 @@ describe('toChildNodes', () => {
     const nodes = toChildNodes({ kind: 'folder', hubId: 'b.h', projectId: 'b.p', folderId: 'f' }, [
       folder('Docs'),
       item('plan.dwg'),
-      { id: 'x', type: 'commands' },
+      { id: 'x', type: 'commands', attributes: {} },
     ])
     expect(nodes.map((n) => [n.kind, n.name])).toEqual([
       ['folder', 'Docs'],

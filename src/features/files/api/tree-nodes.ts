@@ -1,19 +1,5 @@
+import type { CloudResource } from '../../../../contract/cloud'
 import { formatDateTime } from '../../../lib/format-date'
-
-/** A JSON:API resource as the server (and APS) answers it; only the fields the tree reads. */
-export type JsonApiResource = {
-  id: string
-  type: string
-  attributes?: {
-    name?: string
-    displayName?: string
-    versionNumber?: number
-    createTime?: string
-    lastModifiedUserName?: string
-  }
-  links?: { self?: { href?: string }; webView?: { href?: string } }
-  relationships?: { storage?: { data?: { type?: string; id?: string } } }
-}
 
 /** What a node's children are loaded from; also the node's query key part. */
 export type TreeParent =
@@ -123,10 +109,7 @@ export function versionTitle(
 }
 
 /** Turns one answer of the server into child nodes of `parent`. */
-export function toChildNodes(
-  parent: TreeParent,
-  resources: readonly JsonApiResource[],
-): TreeNode[] {
+export function toChildNodes(parent: TreeParent, resources: readonly CloudResource[]): TreeNode[] {
   const nodes: TreeNode[] = []
   for (const r of resources) {
     const node = toChildNode(parent, r)
@@ -135,8 +118,8 @@ export function toChildNodes(
   return nodes
 }
 
-function toChildNode(parent: TreeParent, r: JsonApiResource): TreeNode | null {
-  const a = r.attributes ?? {}
+function toChildNode(parent: TreeParent, r: CloudResource): TreeNode | null {
+  const a = r.attributes
   const href = r.links?.self?.href ?? ''
   switch (parent.kind) {
     case 'root':
@@ -184,7 +167,7 @@ function toChildNode(parent: TreeParent, r: JsonApiResource): TreeNode | null {
 
 function base<K extends TreeNode['kind'], Rest>(
   kind: K,
-  r: JsonApiResource,
+  r: CloudResource,
   title: string | undefined,
   href: string,
   hubId: string,

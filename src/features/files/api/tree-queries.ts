@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { readCloudList } from '../../../../contract/cloud'
 import { api } from '../../../lib/api-client'
-import { type JsonApiResource, type TreeNode, type TreeParent, toChildNodes } from './tree-nodes'
+import { type TreeNode, type TreeParent, toChildNodes } from './tree-nodes'
 
 const enc = encodeURIComponent
 
@@ -29,10 +30,14 @@ function childrenRequest(parent: TreeParent): {
   }
 }
 
+/**
+ * One answer is the whole list (the server follows every page), in either form: a bare array or
+ * `{data: [...]}`. A `links.next` beside `data` is not followed.
+ */
 async function fetchChildren(parent: TreeParent, signal: AbortSignal): Promise<TreeNode[]> {
   const { path, searchParams } = childrenRequest(parent)
-  const body = await api.get(path, { searchParams, signal }).json<{ data?: JsonApiResource[] }>()
-  return toChildNodes(parent, Array.isArray(body?.data) ? body.data : [])
+  const body = await api.get(path, { searchParams, signal }).json<unknown>()
+  return toChildNodes(parent, readCloudList(body))
 }
 
 /** Query keys and fetchers of the tree, general → specific: one key per node. */

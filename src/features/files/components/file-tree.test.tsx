@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, ids, LIST_FORMS, requestsTo } from '../../../testing/fake-api'
 import { hub, version } from '../../../testing/fixtures'
 import { server } from '../../../testing/msw-server'
 import { renderApp } from '../../../testing/render-app'
@@ -10,9 +10,13 @@ import { treeQueries } from '../api/tree-queries'
 
 const contentsPath = `/api/aps/hubs/${ids.hub}/projects/${ids.tower}/contents`
 
-// Whole-app tests: generous time on a shared machine.
-describe('file tree', { timeout: 20_000 }, () => {
+// Whole-app tests: generous time on a shared machine. Every test runs with each form of the lists
+// (a bare array, `{data}`, `{data, links}`).
+describe.each(LIST_FORMS)('file tree, lists answered as %s', { timeout: 20_000 }, (form) => {
   const tz = process.env.TZ
+  beforeEach(() => {
+    fakeApi.listForm = form
+  })
   afterEach(() => {
     process.env.TZ = tz
   })
@@ -193,5 +197,34 @@ describe('file tree', { timeout: 20_000 }, () => {
         `https://cloud.test/projects/${ids.tower}`,
       ),
     )
+  })
+})
+
+describe('file tree, an answer that is no list', { timeout: 20_000 }, () => {
+  it('logs what is wrong with it and shows the node empty', async () => {
+    server.use(
+      http.get('*/api/aps/hubs/:hubId/projects', () => HttpResponse.json({ projects: [] })),
+    )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub'])
+    await waitFor(() => expect(logged).toHaveBeenCalled())
+    const [, , error] = logged.mock.calls[0] ?? []
+    expect(String(error)).toMatch(/Expected a list of resources .*got an object without "data"/)
+    await waitFor(() => expect(rowTitles()).toEqual(['Demo Hub']))
+  })
+
+  it('logs a resource without an id, naming where it is', async () => {
+    server.use(
+      http.get('*/api/aps/hubs/:hubId/projects', () =>
+        HttpResponse.json({ data: [{ type: 'projects', attributes: { name: 'No id' } }] }),
+      ),
+    )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub'])
+    await waitFor(() => expect(logged).toHaveBeenCalled())
+    expect(String(logged.mock.calls[0]?.[2])).toMatch(/data\.0\.id/)
+    expect(rowTitles()).toEqual(['Demo Hub'])
   })
 })

@@ -9,12 +9,12 @@
  * batch ≤ 1.5×; peak memory of one worker < 512 MB on the largest fixture; throughput printed.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { createBoqEngine } from '../server/boq/engine.ts'
 import { createReader } from '../server/boq/read/libredwg.ts'
+import { FIXTURES } from '../server/boq/testing/fixtures.ts'
 
-const FIXTURES = resolve(import.meta.dirname, '../../shared/fixtures/dwg')
 const RUNS = 7
 
 if (!existsSync(FIXTURES)) {

@@ -6,6 +6,7 @@
  * is no drawing is refused with the server's reason.
  */
 import { describe, expect, it } from 'vitest'
+import { fixturePath } from '../server/boq/testing/fixtures.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
@@ -15,7 +16,6 @@ import { expandPath, treeItem } from './support/tree.ts'
 import {
   dropFiles,
   fixtureDrawing,
-  fixturePath,
   uploadButton,
   uploadLines,
   uploadWithButton,

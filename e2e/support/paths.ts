@@ -8,9 +8,6 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 /** The built app the server serves. */
 export const distDir = join(repoRoot, 'dist')
 
-/** The shared sample drawings (../shared/fixtures/dwg seen from the root); never copied into the repo. */
-export const fixturesDir = resolve(repoRoot, '..', 'shared', 'fixtures', 'dwg')
-
 /** Debian's Chromium (`apt-get install chromium`); BOQ_CHROMIUM overrides it. Never a downloaded browser. */
 export const chromiumPath = process.env.BOQ_CHROMIUM ?? '/usr/bin/chromium'
 

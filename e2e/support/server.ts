@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { killChild, spawnNode, stopChild } from '../../scripts/children.ts'
-import { fixturesDir, repoRoot } from './paths.ts'
+import { FIXTURES } from '../../server/boq/testing/fixtures.ts'
+import { repoRoot } from './paths.ts'
 
 export interface StartServerOptions {
   /** Drawings that seed the empty local cloud on first start. Default: the shared fixtures. */
@@ -61,7 +62,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       PORT: '0',
       HOST: '127.0.0.1',
       BOQ_DATA_DIR: dataDir,
-      BOQ_SEED_DIR: options.seedDir ?? fixturesDir,
+      BOQ_SEED_DIR: options.seedDir ?? FIXTURES,
       ...options.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
-import { fixturesDir } from './paths.ts'
+import { fixture } from '../../server/boq/testing/fixtures.ts'
 
 /** A file as the desktop hands it over: a name and its bytes. */
 export interface DroppedFile {
@@ -11,12 +10,7 @@ export interface DroppedFile {
 
 /** A drawing of the shared fixtures (read from there, never copied into the repository). */
 export function fixtureDrawing(name: string): DroppedFile {
-  return { name: basename(name), bytes: new Uint8Array(readFileSync(join(fixturesDir, name))) }
-}
-
-/** The path of a drawing of the shared fixtures. */
-export function fixturePath(name: string): string {
-  return join(fixturesDir, name)
+  return { name: basename(name), bytes: fixture(name) }
 }
 
 /** The "Upload drawing…" button (local mode only). */

@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
-/** The shared sample drawings, read where they are (../shared seen from the repository root). */
+/**
+ * The shared sample drawings, read where they are (../shared/fixtures/dwg seen from the repository
+ * root) and never copied into the repository: the one place tests, browser tests and benches
+ * find them.
+ */
 export const FIXTURES = resolve(import.meta.dirname, '../../../../shared/fixtures/dwg')
 
 export const haveFixtures = existsSync(FIXTURES)
@@ -14,6 +18,11 @@ export function fixtureNames(ext: '.dwg' | '.dxf'): string[] {
     : []
 }
 
+/** The path of one sample drawing, e.g. `fixturePath('example_2018.dwg')`. */
+export function fixturePath(name: string): string {
+  return join(FIXTURES, name)
+}
+
 export function fixture(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(join(FIXTURES, name)))
+  return new Uint8Array(readFileSync(fixturePath(name)))
 }

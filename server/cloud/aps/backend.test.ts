@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Tokens } from '../../auth/types.ts'
+import { FIXTURES } from '../../boq/testing/fixtures.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
 import { settingsFor, signInAtFake } from '../../testing/fake-aps/helpers.ts'
-import { DEFAULT_FIXTURES_DIR, type SeedIds } from '../../testing/fake-aps/seed.ts'
+import type { SeedIds } from '../../testing/fake-aps/seed.ts'
 import { type FakeAps, startFakeAps } from '../../testing/fake-aps/server.ts'
 import type { CloudContext } from '../types.ts'
 import { createApsAuthProvider } from './auth-provider.ts'
@@ -250,7 +251,7 @@ describe('aps cloud backend against the fake Autodesk', () => {
     const cloud = backend()
     const [tip] = await cloud.versions(ctx, ids.hubId, ids.projectId, ids.exampleItemId)
     const storageId = tip.relationships?.storage?.data?.id ?? ''
-    const expected = readFileSync(resolve(DEFAULT_FIXTURES_DIR, 'example_2018.dwg'))
+    const expected = readFileSync(resolve(FIXTURES, 'example_2018.dwg'))
     expect(await cloud.storageSize(ctx, ids.projectId, storageId)).toBe(expected.byteLength)
     const bytes = await cloud.download(ctx, ids.projectId, storageId)
     expect(Buffer.from(bytes).equals(expected)).toBe(true)

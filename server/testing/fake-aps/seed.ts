@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { FIXTURES } from '../../boq/testing/fixtures.ts'
 import type { FakeApsState } from './state.ts'
-
-/** The shared sample drawings (read from there, never copied into the repository). */
-export const DEFAULT_FIXTURES_DIR = resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../../../shared/fixtures/dwg',
-)
 
 export interface SeedIds {
   hubId: string
@@ -26,7 +20,7 @@ export interface SeedIds {
  * An ACC account with one project (Project Files / Drawings holding real .dwg files, a
  * read-only Plans folder, a hidden folder and item) and a personal (`a.`) hub with one drawing.
  */
-export function seedDefault(state: FakeApsState, fixturesDir = DEFAULT_FIXTURES_DIR): SeedIds {
+export function seedDefault(state: FakeApsState, fixturesDir = FIXTURES): SeedIds {
   const dwg = (name: string) => new Uint8Array(readFileSync(resolve(fixturesDir, name)))
   const hub = state.addHub('ACC Demo Account', 'bim360')
   const project = state.addProject(hub, 'Tower A')

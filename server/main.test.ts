@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawnNode } from '../scripts/children.ts'
 
 const MAIN = join(import.meta.dirname, 'main.ts')
 
@@ -14,7 +15,12 @@ interface Run {
 }
 
 function run(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: 'pipe' })
+  // endWithParent: a test that times out before its `finally` leaves no server behind.
+  const child = spawnNode([MAIN], {
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+    endWithParent: true,
+  })
   const result: Run = {
     child,
     stdout: [],

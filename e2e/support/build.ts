@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { spawnNode } from '../../scripts/children.ts'
 import { distDir, repoRoot } from './paths.ts'
 
 /** Inputs of `vite build`: when none is newer than dist/index.html the build is current. */
@@ -40,16 +40,17 @@ export function isBuildCurrent(): boolean {
 export function buildApp(extraArgs: string[] = []): Promise<void> {
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', ...extraArgs], {
+    const child = spawnNode([vite, 'build', ...extraArgs], {
+      endWithParent: true,
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    child.stdout.on('data', (chunk) => {
+    child.stdout?.on('data', (chunk) => {
       output += chunk
     })
-    child.stderr.on('data', (chunk) => {
+    child.stderr?.on('data', (chunk) => {
       output += chunk
     })
     child.on('error', reject)

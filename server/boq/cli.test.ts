@@ -35,6 +35,31 @@ describe('the command line', () => {
   const empty = join(dir, 'empty.dwg')
   writeFileSync(empty, '')
 
+  it('compares two drawings: the change bill as JSON, CSV or XLSX, exit 0', async () => {
+    const older = join(FIXTURES, '2004_HatchG.dwg')
+    const newer = join(FIXTURES, '2000_TS1.dwg')
+    const json = await run(['compare', older, newer])
+    expect(json.code).toBe(0)
+    const changes = JSON.parse(json.stdout)
+    expect(changes.from).toEqual({ jobId: null, fileName: '2004_HatchG.dwg', versionNumber: null })
+    expect(changes.lines).toContainEqual(
+      expect.objectContaining({ description: 'some block', before: 0, after: 1, state: 'added' }),
+    )
+    const csv = await run(['compare', older, newer, '--format', 'csv'])
+    expect(csv.stdout).toMatch(/^Changes,B1,Linework on layer 0,4\.43\d*,5\.18\d*,0\.75/m)
+    const xlsx = await run(['compare', older, newer, '--format', 'xlsx'], dir)
+    expect(xlsx.code).toBe(0)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(join(dir, '2000_TS1.changes.xlsx'))
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Changes'])
+    const alone = await run(['compare', older])
+    expect(alone.code).toBe(2)
+    expect(alone.stderr).toMatch(/compare takes two drawings/)
+    const bad = await run(['compare', older, pdf])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('plan.dwg')
+  })
+
   it('prints the JSON BOQ to stdout and exits 0', async () => {
     const { code, stdout, stderr } = await run([known])
     expect(code).toBe(0)

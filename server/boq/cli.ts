@@ -7,7 +7,8 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseMaxFileBytes } from '../config.ts'
-import { toCsv } from './csv.ts'
+import { compareBills } from './compare.ts'
+import { changeBillCsv, toCsv } from './csv.ts'
 import { createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
 import {
@@ -17,13 +18,16 @@ import {
   type StatedUnit,
   type UnitSystem,
 } from './schema.ts'
-import { toXlsx } from './xlsx.ts'
+import { changeBillXlsx, toXlsx } from './xlsx.ts'
 
 const USAGE =
-  'usage: boq <drawing>… [--format json|csv|xlsx] [--out <file or folder/>] (boq --help)'
+  'usage: boq <drawing>… | boq compare <old> <new>  [--format json|csv|xlsx] [--out <path>] (boq --help)'
 const HELP = `boq: the bill of quantities of DWG and DXF drawings
 
 usage: boq <drawing>… [options]
+       boq compare <old drawing> <new drawing> [options]
+                                  the change bill: every item of either bill, its quantity
+                                  before and after, the change; in the newer bill's units
 
 options:
   -f, --format json|csv|xlsx      output format (default: json)
@@ -44,6 +48,7 @@ examples:
   boq plan.dwg --format xlsx --out plan-boq.xlsx
   boq a.dwg b.dxf --format csv --out boqs/ --units metric --split-by TYPE,visibility
   boq survey.dwg --drawing-units mm
+  boq compare plan-v6.dwg plan-v7.dwg --format csv
 
 environment:
   BOQ_MAX_FILE_MB                 largest drawing read, in MB (default 200)
@@ -162,6 +167,7 @@ async function targets({
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'compare') return compare(argv.slice(1))
   let parsed: Parsed
   let target: (file: string) => string | undefined
   try {
@@ -213,6 +219,62 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   return failed > 0 ? 1 : 0
+}
+
+/** `boq compare old new`: both drawings read with the same options, then their change bill. */
+async function compare(argv: string[]): Promise<number> {
+  let parsed: Parsed
+  try {
+    const result = parse(argv)
+    if (result === 'help') {
+      process.stdout.write(HELP)
+      return 0
+    }
+    parsed = result
+    if (parsed.files.length !== 2) {
+      throw new UsageError(
+        `compare takes two drawings, the older first (got ${parsed.files.length})`,
+      )
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
+    return 2
+  }
+  const { files, format, out, options } = parsed
+  const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(process.env) })
+  const bills: Boq[] = []
+  try {
+    for (const file of files) {
+      try {
+        const bytes = new Uint8Array(await readFile(file))
+        bills.push(await engine.extract({ bytes, fileName: basename(file), options }))
+      } catch (error) {
+        process.stderr.write(`${line(file, error)}\n`)
+        return 1
+      }
+    }
+  } finally {
+    await engine.close()
+  }
+  const [before, after] = bills as [Boq, Boq]
+  const side = (file: string) => ({ jobId: null, fileName: basename(file), versionNumber: null })
+  const changes = { from: side(files[0]), to: side(files[1]), ...compareBills(before, after) }
+  const rendered =
+    format === 'xlsx'
+      ? await changeBillXlsx(changes)
+      : format === 'csv'
+        ? changeBillCsv(changes)
+        : `${JSON.stringify(changes, null, 2)}\n`
+  const path =
+    out ?? (format === 'xlsx' ? `${basename(files[1], extname(files[1]))}.changes.xlsx` : undefined)
+  if (path === undefined) {
+    process.stdout.write(rendered)
+  } else {
+    await writeFile(path, rendered)
+    process.stderr.write(`change bill written to ${resolve(path)}\n`)
+  }
+  return 0
 }
 
 main(process.argv.slice(2)).then(

@@ -98,7 +98,7 @@ try {
     )
     const text = await response.text()
     const took = performance.now() - started
-    const count = (JSON.parse(text) as { data: unknown[] }).data.length
+    const count = (JSON.parse(text) as unknown[]).length
     if (count !== itemCount) throw new Error(`The folder answered ${count} items, not ${itemCount}`)
     answerBytes = text.length
     if (round === 0) console.log(`server, first answer (cold): ${took.toFixed(1)} ms`)

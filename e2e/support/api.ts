@@ -2,19 +2,15 @@
  * Talks to the server's API the way the app does, without a browser: tests use it to find their
  * way through whatever the seed created, and benches to time answers. Local sign-in only.
  */
+import type { CloudList, CloudResource } from '../../contract/cloud.ts'
 
-export interface JsonApiObject {
-  id: string
-  type: string
-  attributes: Record<string, unknown>
-  links?: Record<string, { href: string } | undefined>
-  relationships?: Record<string, { data?: { id: string; type: string } } | undefined>
-}
+/** A JSON:API resource object as the server lists it. */
+export type JsonApiObject = CloudResource
 
 export interface ApiClient {
   /** GET or POST a path of the server (`/api/...`) with the session's cookies and XSRF header. */
   request(path: string, init?: RequestInit): Promise<Response>
-  /** GET a JSON:API list and return its `data`; throws with the status and body otherwise. */
+  /** GET a list (a bare JSON array of resources); throws with the status and body otherwise. */
   list(path: string): Promise<JsonApiObject[]>
 }
 
@@ -51,7 +47,9 @@ export async function apiSignIn(url: string): Promise<ApiClient> {
     async list(path) {
       const response = await send(path)
       if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
-      return ((await response.json()) as { data: JsonApiObject[] }).data
+      const body: unknown = await response.json()
+      if (!Array.isArray(body)) throw new Error(`GET ${path}: not a bare array of resources`)
+      return body as CloudList
     },
   }
 }

@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CloudResource, CloudResourceSchema } from '../../contract/cloud.ts'
 import { createClient, signIn, type TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 
@@ -96,5 +98,35 @@ describe('the API', () => {
       expect(response.status, path).toBe(401)
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
     }
+  })
+
+  it('answers hubs, projects, contents and versions as bare arrays of resources', async () => {
+    await mkdir(join(server.dataDir, 'cloud', 'Hub', 'Project', 'Folder'), { recursive: true })
+    await writeFile(join(server.dataDir, 'cloud', 'Hub', 'Project', 'Folder', 'plan.dwg'), 'AC1032')
+    const list = async (path: string) => {
+      const response = await client(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/)
+      const body: unknown = await response.json()
+      expect(Array.isArray(body), `${path} answers an array`).toBe(true)
+      const resources = v.parse(v.array(CloudResourceSchema), body)
+      expect(resources, path).toHaveLength(1)
+      return resources[0] as CloudResource
+    }
+    const e = encodeURIComponent
+    const hub = await list('/api/aps/hubs')
+    const project = await list(`/api/aps/hubs/${e(hub.id)}/projects`)
+    const contents = `/api/aps/hubs/${e(hub.id)}/projects/${e(project.id)}/contents`
+    const folder = await list(contents)
+    const item = await list(`${contents}?folder_id=${e(folder.id)}`)
+    const version = await list(`${contents}/${e(item.id)}/versions`)
+    expect([hub, project, folder, item, version].map((r) => r.type)).toEqual([
+      'hubs',
+      'projects',
+      'folders',
+      'items',
+      'versions',
+    ])
+    expect(version.attributes.versionNumber).toBe(1)
   })
 })

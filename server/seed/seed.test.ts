@@ -8,7 +8,7 @@ import { signIn } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { DEMO_FOLDERS, DEMO_HUB, FEATURED_DRAWING, seedIfEmpty } from './seed.ts'
 
-type List = { data: JsonApiResource[] }
+type List = JsonApiResource[]
 const e = encodeURIComponent
 const fixtures = loadConfig({}).seedDir
 
@@ -82,24 +82,24 @@ describe('seeding an empty cloud', () => {
       servers.push(server)
       const client = await signIn(server.url)
       const hubs = await client.json<List>('/api/aps/hubs')
-      expect(hubs.data.map((h) => h.attributes.name)).toEqual([DEMO_HUB])
-      const hubId = hubs.data[0]?.id as string
+      expect(hubs.map((h) => h.attributes.name)).toEqual([DEMO_HUB])
+      const hubId = hubs[0]?.id as string
       const projects = await client.json<List>(`/api/aps/hubs/${e(hubId)}/projects`)
-      expect(projects.data).toHaveLength(2)
-      const projectId = projects.data[0]?.id as string
+      expect(projects).toHaveLength(2)
+      const projectId = projects[0]?.id as string
       const top = await client.json<List>(
         `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents`,
       )
-      const folderId = top.data[0]?.id as string
+      const folderId = top[0]?.id as string
       const folder = await client.json<List>(
         `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents?folder_id=${e(folderId)}`,
       )
-      const featured = folder.data.find((x) => x.attributes.displayName === FEATURED_DRAWING)
+      const featured = folder.find((x) => x.attributes.displayName === FEATURED_DRAWING)
       expect(featured?.type).toBe('items')
       const versions = await client.json<List>(
         `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents/${e(featured?.id as string)}/versions`,
       )
-      expect(versions.data.map((v) => v.attributes.versionNumber)).toEqual([1])
+      expect(versions.map((v) => v.attributes.versionNumber)).toEqual([1])
 
       // Every drawing of the fixtures folder is somewhere in the cloud.
       const wanted = (await readdir(fixtures as string)).filter((n) => n.endsWith('.dwg')).sort()

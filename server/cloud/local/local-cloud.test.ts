@@ -8,7 +8,7 @@ import type { CloudBackend, JsonApiResource } from '../types.ts'
 import { encodePath, makeId } from './ids.ts'
 import { createLocalCloud } from './local-cloud.ts'
 
-type List = { data: JsonApiResource[] }
+type List = JsonApiResource[]
 const e = encodeURIComponent
 const ctx = {
   user: { userId: 'u-writer', name: 'Writer Person', picture: '' } as UserProfile,
@@ -56,14 +56,14 @@ const versionsPath = (hub: string, project: string, item: string) =>
   `/api/aps/hubs/${e(hub)}/projects/${e(project)}/contents/${e(item)}/versions`
 
 async function versionsOf(item = ids.plan, project = ids.alpha) {
-  return (await client.json<List>(versionsPath(ids.acme, project, item))).data
+  return await client.json<List>(versionsPath(ids.acme, project, item))
 }
 
 describe('browsing the folder cloud', () => {
   it('lists hubs and projects as JSON:API objects', async () => {
     const hubs = await client.json<List>('/api/aps/hubs')
-    expect(hubs.data.map((h) => h.attributes.name)).toEqual(['Acme', 'Zeta Hub'])
-    const [acme] = hubs.data
+    expect(hubs.map((h) => h.attributes.name)).toEqual(['Acme', 'Zeta Hub'])
+    const [acme] = hubs
     expect(acme).toMatchObject({
       type: 'hubs',
       id: ids.acme,
@@ -71,28 +71,28 @@ describe('browsing the folder cloud', () => {
     })
 
     const projects = await client.json<List>(projectsPath(ids.acme))
-    expect(projects.data.map((p) => [p.type, p.id, p.attributes.name])).toEqual([
+    expect(projects.map((p) => [p.type, p.id, p.attributes.name])).toEqual([
       ['projects', ids.alpha, 'Alpha'],
       ['projects', ids.beta, 'Beta'],
     ])
-    expect(projects.data[0]?.links?.self?.href).toEqual(expect.any(String))
+    expect(projects[0]?.links?.self?.href).toEqual(expect.any(String))
   })
 
   it('answers a project’s top folders without folder_id (files there are not shown)', async () => {
     const top = await client.json<List>(contentsPath(ids.acme, ids.alpha))
-    expect(top.data.map((x) => [x.type, x.id, x.attributes.name])).toEqual([
+    expect(top.map((x) => [x.type, x.id, x.attributes.name])).toEqual([
       ['folders', ids.docs, 'Docs'],
     ])
   })
 
   it('answers a folder’s folders and items (hidden names left out)', async () => {
     const docs = await client.json<List>(contentsPath(ids.acme, ids.alpha, ids.docs))
-    expect(docs.data.map((x) => [x.type, x.attributes.name ?? x.attributes.displayName])).toEqual([
+    expect(docs.map((x) => [x.type, x.attributes.name ?? x.attributes.displayName])).toEqual([
       ['folders', 'Sub'],
       ['items', 'notes.txt'],
       ['items', 'plan.dwg'],
     ])
-    const plan = docs.data.find((x) => x.id === ids.plan)
+    const plan = docs.find((x) => x.id === ids.plan)
     expect(plan).toMatchObject({
       type: 'items',
       attributes: { displayName: 'plan.dwg' },
@@ -126,7 +126,7 @@ describe('browsing the folder cloud', () => {
   it('shows a file dropped in by hand at once, as version 1 by the local user', async () => {
     await writeFile(join(cloudRoot, 'Acme', 'Alpha', 'Docs', 'Sub', 'dropped.dwg'), 'by hand')
     const sub = await client.json<List>(contentsPath(ids.acme, ids.alpha, ids.sub))
-    const item = sub.data.find((x) => x.attributes.displayName === 'dropped.dwg')
+    const item = sub.find((x) => x.attributes.displayName === 'dropped.dwg')
     expect(item?.type).toBe('items')
     const versions = await versionsOf(item?.id)
     expect(
@@ -140,7 +140,7 @@ describe('browsing the folder cloud', () => {
       const other = await signIn(again.url)
       const first = await client.json<List>(contentsPath(ids.acme, ids.alpha, ids.docs))
       const second = await other.json<List>(contentsPath(ids.acme, ids.alpha, ids.docs))
-      expect(second.data.map((x) => x.id)).toEqual(first.data.map((x) => x.id))
+      expect(second.map((x) => x.id)).toEqual(first.map((x) => x.id))
     } finally {
       await again.close()
     }
@@ -233,7 +233,7 @@ describe('ids that do not resolve inside the cloud folder answer 404', () => {
     await symlink(join(server.dataDir, 'outside', 'secret.dwg'), join(docs, 'secret.dwg'))
     await symlink(join(docs, 'plan.dwg'), join(docs, 'plan-link.dwg'))
     const listing = await client.json<List>(contentsPath(ids.acme, ids.alpha, ids.docs))
-    const names = listing.data.map((x) => x.attributes.name ?? x.attributes.displayName)
+    const names = listing.map((x) => x.attributes.name ?? x.attributes.displayName)
     expect(names).not.toContain('escape')
     expect(names).not.toContain('secret.dwg')
     // A link that stays inside the cloud is fine.
@@ -338,8 +338,8 @@ describe('versions are real', () => {
     })
     // The folder shows one item; the history store stays hidden.
     const sub = await client.json<List>(contentsPath(ids.acme, ids.alpha, ids.sub))
-    expect(sub.data.filter((x) => x.attributes.displayName === 'boq.xlsx')).toHaveLength(1)
-    expect(sub.data.some((x) => String(x.attributes.name).startsWith('.'))).toBe(false)
+    expect(sub.filter((x) => x.attributes.displayName === 'boq.xlsx')).toHaveLength(1)
+    expect(sub.some((x) => String(x.attributes.name).startsWith('.'))).toBe(false)
   })
 
   it('adds a version over a hand-dropped file, keeping it as version 1', async () => {
@@ -462,8 +462,8 @@ describe('a big folder', () => {
     const listing = await client.json<List>(
       contentsPath(ids.acme, ids.beta, makeId('folder', 'Acme/Beta/Other/Big')),
     )
-    expect(listing.data).toHaveLength(count)
-    expect(listing.data[0]?.attributes.displayName).toBe('drawing-00000.dwg')
-    expect(listing.data.at(-1)?.attributes.displayName).toBe(`drawing-0${count - 1}.dwg`)
+    expect(listing).toHaveLength(count)
+    expect(listing[0]?.attributes.displayName).toBe('drawing-00000.dwg')
+    expect(listing.at(-1)?.attributes.displayName).toBe(`drawing-0${count - 1}.dwg`)
   })
 })

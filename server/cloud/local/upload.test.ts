@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../testing/start-test-serve
 import type { JsonApiResource } from '../types.ts'
 import { makeId } from './ids.ts'
 
-type List = { data: JsonApiResource[] }
+type List = JsonApiResource[]
 type Uploaded = { itemId: string; versionNumber: number; fileName: string }
 const e = encodeURIComponent
 const UPLOAD = '/api/local/upload'
@@ -58,18 +58,18 @@ async function prepareCloud(server: TestServer, client: TestClient) {
   await mkdir(join(root, 'Acme', 'Beta', 'Other'), { recursive: true })
   await writeFile(join(root, 'Acme', 'Alpha', 'Docs', 'Sub', 'deep.dwg'), dwgHeader())
   const hubs = await client.json<List>('/api/aps/hubs')
-  const hubId = hubs.data[0]?.id as string
+  const hubId = hubs[0]?.id as string
   const projects = await client.json<List>(`/api/aps/hubs/${e(hubId)}/projects`)
-  const [alpha, beta] = projects.data.map((p) => p.id) as [string, string]
+  const [alpha, beta] = projects.map((p) => p.id) as [string, string]
   const contents = (projectId: string, folderId?: string) =>
     client.json<List>(
       `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents${folderId ? `?folder_id=${e(folderId)}` : ''}`,
     )
-  const docs = (await contents(alpha)).data[0]?.id as string
-  const other = (await contents(beta)).data[0]?.id as string
+  const docs = (await contents(alpha))[0]?.id as string
+  const other = (await contents(beta))[0]?.id as string
   const docsList = await contents(alpha, docs)
-  const sub = docsList.data.find((x) => x.attributes.name === 'Sub')?.id as string
-  const deep = (await contents(alpha, sub)).data[0]?.id as string
+  const sub = docsList.find((x) => x.attributes.name === 'Sub')?.id as string
+  const deep = (await contents(alpha, sub))[0]?.id as string
   return { root, hubId, alpha, beta, docs, other, sub, deep, contents }
 }
 
@@ -85,12 +85,10 @@ describe('POST /api/local/upload', () => {
   })
   afterAll(() => server.close())
 
-  const versionsOf = async (itemId: string) =>
-    (
-      await client.json<List>(
-        `/api/aps/hubs/${e(cloud.hubId)}/projects/${e(cloud.alpha)}/contents/${e(itemId)}/versions`,
-      )
-    ).data
+  const versionsOf = (itemId: string) =>
+    client.json<List>(
+      `/api/aps/hubs/${e(cloud.hubId)}/projects/${e(cloud.alpha)}/contents/${e(itemId)}/versions`,
+    )
 
   it('GET says that uploads are available, signed in or not, never cached', async () => {
     for (const asker of [client, createClient(server.url)]) {
@@ -120,7 +118,7 @@ describe('POST /api/local/upload', () => {
       bytes,
     )
     // The tree shows it, with the signed-in user as the author.
-    const listed = (await cloud.contents(cloud.alpha, cloud.docs)).data
+    const listed = await cloud.contents(cloud.alpha, cloud.docs)
     expect(listed.find((x) => x.attributes.displayName === 'plan.dwg')?.id).toBe(body.itemId)
     const versions = await versionsOf(body.itemId)
     expect(versions.map((v) => [v.attributes.versionNumber, v.attributes.storageSize])).toEqual([

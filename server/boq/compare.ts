@@ -37,8 +37,20 @@ export function compareBills(before: Boq, after: Boq): Comparison {
       was.kind === 'length' ? after.units.length : was.kind === 'area' ? after.units.area : was.unit
     lines.push(changeLine({ ...was, unit }, was.quantity * scale[was.kind], 0, false, true))
   }
-  lines.sort(bySizeOfChange)
-  return { units: { length: after.units.length, area: after.units.area }, notes, lines }
+  // Largest change first: sorted once on keys worked out once (the bill's order breaks ties).
+  const order = lines.map((line, index) => ({ line, index, size: relative(line) }))
+  order.sort(
+    (a, b) =>
+      STATE_ORDER[a.line.state] - STATE_ORDER[b.line.state] ||
+      b.size - a.size ||
+      Math.abs(b.line.change) - Math.abs(a.line.change) ||
+      a.index - b.index,
+  )
+  return {
+    units: { length: after.units.length, area: after.units.area },
+    notes,
+    lines: order.map(({ line }) => line),
+  }
 }
 
 /** The same item in both bills: its kind, and its block and values or its layer. */
@@ -117,19 +129,6 @@ function sameFigure(a: number, b: number, tolerance: number): boolean {
 }
 
 const STATE_ORDER: Record<ChangeState, number> = { added: 0, removed: 0, changed: 1, unchanged: 2 }
-
-/**
- * Largest change first: items added or removed, then changed ones by how much they changed
- * relative to what they were, then the unchanged; the bill's order (its number) breaks ties.
- */
-function bySizeOfChange(a: ChangeLine, b: ChangeLine): number {
-  return (
-    STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
-    relative(b) - relative(a) ||
-    Math.abs(b.change) - Math.abs(a.change) ||
-    a.ref.localeCompare(b.ref, 'en', { numeric: true })
-  )
-}
 
 function relative(line: ChangeLine): number {
   return Math.abs(line.change) / Math.max(Math.abs(line.before), Math.abs(line.after), 1e-12)

@@ -1,0 +1,158 @@
+/**
+ * The change bill between two finished jobs, from the bills they kept (no drawing read again):
+ * two bills of 10,000 lines each (4,000 counts, 3,000 linework and 3,000 area lines, each with
+ * its breakdown and entity handles), kept by the embedded job store as a job keeps them, and
+ * GET /api/boq/compare over real HTTP on loopback (the jobs routes alone, the user by header).
+ * Target: the answer in at most 200 ms.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import type { BillLine, Boq } from '../server/boq/schema.ts'
+import { AppError } from '../server/errors.ts'
+import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
+import { jobsRoutes } from '../server/jobs/routes.ts'
+import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/jobs/testing/fakes.ts'
+import { describeMs, median, versusTarget } from './support/stats.ts'
+
+const LINES = 10_000
+const RUNS = 15
+const TARGET_MS = 200
+
+/** A bill of LINES lines; `shift` changes a share of the quantities, as a revision does. */
+function bill(shift: number): Boq {
+  const lines: BillLine[] = []
+  for (let i = 0; i < LINES; i++) {
+    const kind = i < 4000 ? 'count' : i < 7000 ? 'length' : 'area'
+    const changed = shift > 0 && i % 7 === 0
+    const quantity = (kind === 'count' ? 10 + (i % 50) : 100 + i / 10) + (changed ? shift : 0)
+    lines.push({
+      ref: `${kind === 'count' ? 'A' : kind === 'length' ? 'B' : 'C'}${i + 1}`,
+      kind,
+      description: kind === 'count' ? `Block ${i}` : `Linework on layer L${i}`,
+      quantity,
+      unit: kind === 'count' ? 'nr' : kind === 'length' ? 'm' : 'm²',
+      ...(kind === 'count' ? { block: `Block ${i}` } : { layer: `L${i}` }),
+      breakdown: [
+        {
+          label: `layer L${i}`,
+          layer: `L${i}`,
+          count: 3,
+          quantity,
+          handles: [`${i}A`, `${i}B`, `${i}C`],
+        },
+      ],
+    })
+  }
+  const units = { code: 6, name: 'metres', length: 'm', area: 'm²' }
+  return {
+    schema: 'boq',
+    version: 2,
+    source: {
+      fileName: 'plan.dwg',
+      fileBytes: 1,
+      format: 'dwg',
+      version: 'AC1032',
+      release: 'AutoCAD 2018',
+      units,
+      entityCounts: {},
+      titleBlock: null,
+    },
+    units: {
+      drawing: units,
+      stated: null,
+      system: 'metric',
+      length: 'm',
+      area: 'm²',
+      lengthFactor: 1,
+      areaFactor: 1,
+    },
+    bill: lines,
+    warnings: [],
+    notMeasured: [],
+    xrefs: [],
+    blocks: [],
+    references: [],
+    referencesCapped: false,
+    attributeTags: [],
+    propertyNames: [],
+    lengths: [],
+    areas: [],
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-compare-'))
+const store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+const cloud = createFakeCloud()
+const ids: string[] = []
+let bytes = 0
+for (const [storageId, shift] of [
+  ['v1', 0],
+  ['v2', 2.5],
+] as const) {
+  const { job } = await store.submit(
+    {
+      fileName: 'plan.dwg',
+      projectId: 'p1',
+      fileFolderId: 'f1',
+      fileStorageId: storageId,
+      context: contextFor('ann'),
+    },
+    { maxActivePerUser: 10 },
+  )
+  await store.claim()
+  const json = new TextEncoder().encode(JSON.stringify(bill(shift)))
+  bytes = json.length
+  await store.succeed(
+    job.id,
+    { fileName: 'plan BOQ.xlsx', itemId: 'i', versionNumber: 1, jsonKept: true },
+    { xlsx: new Uint8Array(1), csv: new Uint8Array(1), json },
+  )
+  ids.push(job.id)
+}
+
+const app = new Hono()
+app.onError((error, c) =>
+  c.text(error.message, error instanceof AppError ? (error.status as 400) : 500),
+)
+app.route(
+  '/api/boq',
+  jobsRoutes({
+    store,
+    cloud: cloud.cloud,
+    withCloud: async (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
+    maxFileBytes: 1024,
+    maxQueuedPerUser: 10,
+  }),
+)
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+await new Promise((resolve) => server.once('listening', resolve))
+const { port } = server.address() as AddressInfo
+const url = `http://127.0.0.1:${port}/api/boq/compare?from=${ids[0]}&to=${ids[1]}`
+
+try {
+  const times: number[] = []
+  let changed = 0
+  for (let run = 0; run < RUNS + 2; run++) {
+    const started = performance.now()
+    const answer = await fetch(url, { headers: { 'x-user': 'ann' } })
+    const body = (await answer.json()) as { lines: { state: string }[] }
+    const ms = performance.now() - started
+    if (!answer.ok) throw new Error(`compare answered ${answer.status}`)
+    changed = body.lines.filter((line) => line.state === 'changed').length
+    // The first two warm the code up, as a running server is.
+    if (run >= 2) times.push(ms)
+  }
+  console.log(
+    `Change bill of two bills of ${LINES.toLocaleString('en')} lines (${(bytes / 1e6).toFixed(1)} MB of JSON each), ${changed} lines changed:`,
+  )
+  console.log(`  GET /api/boq/compare over loopback: ${describeMs(times)}`)
+  console.log(`  median ${versusTarget(median(times), TARGET_MS, ' ms')}`)
+} finally {
+  await new Promise((resolve) => server.close(resolve))
+  await store.close()
+  await rm(dataDir, { recursive: true, force: true })
+}

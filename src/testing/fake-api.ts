@@ -51,6 +51,8 @@ export type FakeApi = {
   versions: Record<string, CloudResource[]>
   listForm: ListForm
   jobs: Job[]
+  /** What GET /api/boq/compare answers, by `from:to`; a pair not here answers 404. */
+  changeBills: Record<string, { status: number; body: unknown }>
   /** What POST /api/boq/extract answers; the default queues a job. */
   extract: (body: Record<string, string>) => { status: number; body: unknown }
   /**
@@ -133,6 +135,7 @@ export function defaultFakeApi(): FakeApi {
     },
     listForm: 'array',
     jobs: [],
+    changeBills: {},
     extract: (body) => {
       const created = makeJob({
         fileName: body.fileName,

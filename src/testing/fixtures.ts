@@ -1,5 +1,6 @@
 // Fixture factories: JSON:API resources and jobs as the server answers them. Used by every test.
 import type { CloudResource } from '../../contract/cloud'
+import type { ChangeBill, ChangeLine } from '../../contract/compare'
 import type { Job } from '../features/jobs/api/jobs-api'
 
 let seq = 0
@@ -165,5 +166,43 @@ export function writtenJob(options: {
       warnings,
       warningCount: options.warningCount ?? warnings.length,
     },
+  }
+}
+
+/** A change bill from job `from` to job `to`, in m and m², with the given lines. */
+export function changeBill(
+  from: string,
+  to: string,
+  lines: Partial<ChangeLine>[],
+  notes: string[] = [],
+): ChangeBill {
+  return {
+    from: { jobId: from, fileName: 'plan.dwg', versionNumber: 1 },
+    to: { jobId: to, fileName: 'plan.dwg', versionNumber: 2 },
+    units: { length: 'm', area: 'm²' },
+    notes,
+    lines: lines.map((line, i) => {
+      const before = line.before ?? 0
+      const after = line.after ?? 0
+      return {
+        ref: `A${i + 1}`,
+        kind: 'count',
+        description: `Item ${i + 1}`,
+        unit: 'nr',
+        before,
+        after,
+        change: after - before,
+        changePercent: before === 0 ? null : ((after - before) / before) * 100,
+        state:
+          before === after
+            ? 'unchanged'
+            : before === 0
+              ? 'added'
+              : after === 0
+                ? 'removed'
+                : 'changed',
+        ...line,
+      }
+    }),
   }
 }

@@ -97,6 +97,14 @@ export const handlers = [
     return answer(fakeApi.upload(form))
   }),
   http.get('*/api/boq/jobs', () => HttpResponse.json({ data: fakeApi.jobs })),
+  http.get('*/api/boq/compare', ({ request }) => {
+    const query = new URL(request.url).searchParams
+    const found = fakeApi.changeBills[`${query.get('from')}:${query.get('to')}`]
+    if (!found) return new HttpResponse('There is no such job.', { status: 404 })
+    return typeof found.body === 'string'
+      ? new HttpResponse(found.body, { status: found.status })
+      : HttpResponse.json(found.body as Record<string, unknown>, { status: found.status })
+  }),
   http.get('*/api/boq/jobs/:id', ({ params }) => {
     const found = fakeApi.jobs.find((j) => j.id === params.id)
     return found ? HttpResponse.json(found) : new HttpResponse('No such job', { status: 404 })

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { apiUrl } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
@@ -108,6 +109,18 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
             <a className="text-sky-700 underline" href={apiUrl(result.csvUrl)} download>
               Download CSV
             </a>
+            {result.comparedWith?.jobId ? (
+              <Link
+                to="/compare"
+                search={{ from: result.comparedWith.jobId, to: job.id }}
+                className="text-sky-700 underline"
+              >
+                Changes since{' '}
+                {result.comparedWith.versionNumber === null
+                  ? 'the earlier version'
+                  : `version ${result.comparedWith.versionNumber}`}
+              </Link>
+            ) : null}
             {onShowInTree && location ? (
               <button
                 type="button"

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ComparedJobs } from '../../features/compare/api/compare-api'
+import { ChangeBill } from '../../features/compare/components/change-bill'
+import { type ComparableJob, ComparePicker } from '../../features/compare/components/compare-picker'
+import { type Job, jobsQueries } from '../../features/jobs/api/jobs-api'
+import { formatDateTime } from '../../lib/format-date'
+
+/** A finished job as the picker lists it: the drawing, its version, when it was extracted. */
+function comparable(job: Job): ComparableJob {
+  const version = job.fileVersionNumber === null ? '' : `, version ${job.fileVersionNumber}`
+  return { id: job.id, label: `${job.fileName}${version} (${formatDateTime(job.createdAt)})` }
+}
+
+/** The change bill between two finished jobs, and the choice of which two. */
+export function ComparePage({ search }: { search: Partial<ComparedJobs> }) {
+  const jobs = useQuery(jobsQueries.list())
+  const finished = (jobs.data ?? []).filter((job) => job.status === 'succeeded').map(comparable)
+  const { from, to } = search
+  return (
+    <div className="flex flex-col gap-4 p-4">
+      <Link to="/" className="text-sm text-sky-700 underline">
+        Back to the drawings
+      </Link>
+      {jobs.isPending ? null : (
+        <ComparePicker key={`${from}:${to}`} jobs={finished} chosen={search} />
+      )}
+      {from && to ? <ChangeBill jobs={{ from, to }} /> : null}
+    </div>
+  )
+}

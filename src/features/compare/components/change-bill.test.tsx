@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeApi } from '../../../testing/fake-api'
+import { changeBill, succeededJob } from '../../../testing/fixtures'
+import { renderApp } from '../../../testing/render-app'
+
+const bill = () => screen.findByRole('region', { name: 'Change bill' })
+const rowOf = async (name: string) =>
+  within(await bill()).findByRole('row', { name: new RegExp(name) })
+
+// Whole-app tests: generous time on a shared machine.
+describe('the change bill', { timeout: 20_000 }, () => {
+  it('shows what changed, item by item, and hides the unchanged until asked', async () => {
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: changeBill('v1', 'v2', [
+        { description: 'Door - Imperial', before: 12, after: 14 },
+        {
+          ref: 'B1',
+          kind: 'length',
+          description: 'Walls',
+          unit: 'm',
+          before: 84.2,
+          after: 91.7,
+          change: 7.5,
+          changePercent: 8.907,
+        },
+        { description: 'Window', before: 5, after: 5 },
+      ]),
+    }
+    const { user } = renderApp('/compare?from=v1&to=v2')
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Changes from plan.dwg, version 1 to plan.dwg, version 2',
+      }),
+    ).toBeInTheDocument()
+    const doors = await rowOf('Door - Imperial')
+    expect(
+      within(doors)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['A1', '12', '14', '+2', '+16.7%', 'nr', 'changed'])
+    const walls = await rowOf('Walls')
+    expect(walls).toHaveTextContent('84.20')
+    expect(walls).toHaveTextContent('91.70')
+    expect(walls).toHaveTextContent('+7.50')
+    expect(within(await bill()).queryByRole('row', { name: /Window/ })).toBeNull()
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show unchanged (1)' }))
+    expect(await rowOf('Window')).toHaveTextContent('unchanged')
+    const xlsx = screen.getByRole('link', { name: 'Download XLSX' })
+    expect(xlsx.getAttribute('href')).toMatch(/\/api\/boq\/compare\?from=v1&to=v2&format=xlsx$/)
+  })
+
+  it('says the server’s reason when the bills cannot be compared', async () => {
+    fakeApi.changeBills['v1:v3'] = {
+      status: 409,
+      body: 'The extraction of plan.dwg has not finished yet; compare once it has.',
+    }
+    renderApp('/compare?from=v1&to=v3')
+    expect(await screen.findByRole('alert')).toHaveTextContent('has not finished yet')
+  })
+
+  it('opens from the job that has an earlier version, and lets any two finished jobs be chosen', async () => {
+    const first = succeededJob({ id: 'v1', fileName: 'plan.dwg', fileVersionNumber: 1 })
+    const second = succeededJob({ id: 'v2', fileName: 'plan.dwg', fileVersionNumber: 2 })
+    second.result = second.result && {
+      ...second.result,
+      comparedWith: { jobId: 'v1', fileName: 'plan.dwg', versionNumber: 1 },
+    }
+    fakeApi.jobs = [second, first]
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: changeBill('v1', 'v2', [{ description: 'Door - Imperial', before: 12, after: 14 }]),
+    }
+    fakeApi.changeBills['v2:v1'] = {
+      status: 200,
+      body: changeBill('v2', 'v1', [{ description: 'Door - Imperial', before: 14, after: 12 }]),
+    }
+    const { user, router } = renderApp('/')
+    await user.click(await screen.findByRole('link', { name: 'Changes since version 1' }))
+    expect(await rowOf('Door - Imperial')).toHaveTextContent('+2')
+    expect(router.state.location.search).toEqual({ from: 'v1', to: 'v2' })
+
+    const picker = screen.getByRole('form', { name: 'Compare two bills' })
+    const [before, after] = within(picker).getAllByRole('combobox')
+    await user.selectOptions(before as HTMLElement, 'v2')
+    await user.selectOptions(after as HTMLElement, 'v1')
+    await user.click(within(picker).getByRole('button', { name: 'Compare' }))
+    expect(await rowOf('Door - Imperial')).toHaveTextContent('−2')
+  })
+})

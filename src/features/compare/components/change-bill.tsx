@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { errorText } from '../../../lib/http-errors'
+import {
+  type ChangeLine,
+  type ChangeState,
+  type ChangeBill as Changes,
+  type ComparedJobs,
+  changeBillDownload,
+  compareQueries,
+} from '../api/compare-api'
+import { formatChange, formatPercent, formatQuantity } from '../utils/format-change'
+
+const STATE_STYLE: Record<ChangeState, string> = {
+  added: 'bg-emerald-100 text-emerald-800',
+  removed: 'bg-red-100 text-red-800',
+  changed: 'bg-amber-100 text-amber-900',
+  unchanged: 'bg-slate-100 text-slate-600',
+}
+
+/** The change bill of two jobs: what changed, item by item, largest change first. */
+export function ChangeBill({ jobs }: { jobs: ComparedJobs }) {
+  const changes = useQuery(compareQueries.changes(jobs))
+  if (changes.isPending) return <p className="text-sm text-slate-500">Comparing the bills…</p>
+  if (changes.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorText(changes.error)}
+      </p>
+    )
+  }
+  return <ChangeTable changes={changes.data} jobs={jobs} />
+}
+
+function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }) {
+  const [showUnchanged, setShowUnchanged] = useState(false)
+  const unchanged = changes.lines.filter((line) => line.state === 'unchanged').length
+  const shown = showUnchanged
+    ? changes.lines
+    : changes.lines.filter((line) => line.state !== 'unchanged')
+  const side = ({ fileName, versionNumber }: Changes['from']) =>
+    versionNumber === null ? fileName : `${fileName}, version ${versionNumber}`
+  return (
+    <section aria-label="Change bill" className="flex flex-col gap-3">
+      <h1 className="text-lg font-semibold">
+        Changes from {side(changes.from)} to {side(changes.to)}
+      </h1>
+      {changes.notes.map((note) => (
+        <p key={note} className="rounded bg-sky-50 px-2 py-1 text-sm text-sky-900">
+          {note}
+        </p>
+      ))}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={showUnchanged}
+            onChange={(event) => setShowUnchanged(event.target.checked)}
+          />
+          Show unchanged ({unchanged})
+        </label>
+        <a className="text-sky-700 underline" href={changeBillDownload(jobs, 'xlsx')} download>
+          Download XLSX
+        </a>
+        <a className="text-sky-700 underline" href={changeBillDownload(jobs, 'csv')} download>
+          Download CSV
+        </a>
+      </div>
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-500">
+          {changes.lines.length === 0 ? 'Neither bill has an item.' : 'Nothing changed.'}
+        </p>
+      ) : (
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th scope="col" className="py-1 pr-2">
+                Item
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Description
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Before
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                After
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Change
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                %
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                Unit
+              </th>
+              <th scope="col" className="py-1">
+                State
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((line) => (
+              <Row key={`${line.state}:${line.ref}:${line.description}`} line={line} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+function Row({ line }: { line: ChangeLine }) {
+  return (
+    <tr className="border-b border-slate-100">
+      <td className="py-1 pr-2 text-slate-500">{line.ref}</td>
+      <th scope="row" className="py-1 pr-2 text-left font-normal">
+        {line.description}
+      </th>
+      <td className="py-1 pr-2 text-right tabular-nums">{formatQuantity(line, line.before)}</td>
+      <td className="py-1 pr-2 text-right tabular-nums">{formatQuantity(line, line.after)}</td>
+      <td className="py-1 pr-2 text-right tabular-nums">{formatChange(line)}</td>
+      <td className="py-1 pr-2 text-right tabular-nums">{formatPercent(line)}</td>
+      <td className="py-1 pr-2">{line.unit}</td>
+      <td className="py-1">
+        <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[line.state]}`}>
+          {line.state}
+        </span>
+      </td>
+    </tr>
+  )
+}

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CloudList } from '../../contract/cloud.ts'
 import { ChangeBillSchema } from '../../contract/compare.ts'
 import type { Job } from '../../contract/jobs.ts'
-import { fixture } from '../boq/testing/fixtures.ts'
+import { fixture, fixturePath } from '../boq/testing/fixtures.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
-import { type DrawingRef, findDrawing, fixturesDir, makeSeedDir } from './testing/drawings.ts'
+import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
 
 // The real server and engine: version 1 of plan.dwg is 2004_HatchG.dwg, version 2 (uploaded as its
@@ -35,7 +35,7 @@ async function extract(storageId: string): Promise<Job> {
 
 beforeAll(async () => {
   seedDir = await makeSeedDir([])
-  await copyFile(join(fixturesDir, '2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
+  await copyFile(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
   server = await startTestServer({ seed: seedDir })
   client = await signIn(server.url)
   drawing = await findDrawing(client.json, 'plan.dwg')

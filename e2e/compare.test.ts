@@ -1,0 +1,67 @@
+/**
+ * The change bill end to end in Chromium: a local cloud with plan.dwg (2004_HatchG.dwg); extract
+ * version 1; its next version (2000_TS1.dwg) uploaded; extract version 2 → its card links to the
+ * changes since version 1 → the change bill shows layer 0's linework going from 4.43 to 5.18 ft.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { fixturePath } from '../server/boq/testing/fixtures.ts'
+import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
+import { unexpectedProblems } from './support/browser.ts'
+import { extractVersion } from './support/extract.ts'
+import { useBrowser, useServer } from './support/hooks.ts'
+import { jobCard, waitUntilFinished } from './support/jobs.ts'
+import { signIn } from './support/sign-in.ts'
+import { expandPath, treeItem } from './support/tree.ts'
+
+const seedDir = mkdtempSync(join(tmpdir(), 'boq-e2e-compare-'))
+copyFileSync(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
+afterAll(() => rmSync(seedDir, { recursive: true, force: true }))
+
+describe('the change bill in Chromium', () => {
+  const server = useServer({ seedDir })
+  const browser = useBrowser()
+
+  it('extracts versions 1 and 2 of a drawing and shows what changed between them', async () => {
+    const { page, problems } = browser()
+    const api = await apiSignIn(server().url)
+    const found = await findItems(api, (item) => titleOf(item) === 'plan.dwg')
+    expect(found).toHaveLength(1)
+    const drawing = found[0] as FoundItem
+
+    await signIn(page, server().url)
+    await expandPath(page, drawing.titles)
+    await extractVersion(page, treeItem(page, /^\D*1\b/))
+    expect(await waitUntilFinished(jobCard(page, 'plan.dwg, version 1'))).toBe('Done')
+
+    // Version 2: the next version of the item, uploaded as a person would drop it in.
+    const form = new FormData()
+    form.set('projectId', drawing.projectId)
+    form.set('folderId', drawing.folderId)
+    form.set('itemId', drawing.item.id)
+    const bytes = readFileSync(fixturePath('2000_TS1.dwg'))
+    form.set('file', new Blob([bytes]), 'plan.dwg')
+    const uploaded = await api.request('/api/local/upload', { method: 'POST', body: form })
+    expect(uploaded.status, await uploaded.text()).toBe(201)
+
+    await page.reload()
+    await expandPath(page, drawing.titles)
+    await extractVersion(page, treeItem(page, /^\D*2\b/))
+    const second = jobCard(page, 'plan.dwg, version 2')
+    expect(await waitUntilFinished(second)).toBe('Done')
+
+    await second.getByRole('link', { name: 'Changes since version 1' }).click()
+    const bill = page.getByRole('region', { name: 'Change bill' })
+    await bill
+      .getByRole('heading', { name: 'Changes from plan.dwg, version 1 to plan.dwg, version 2' })
+      .waitFor()
+    const linework = bill.getByRole('row', { name: /Linework on layer 0/ })
+    await linework.waitFor()
+    const cells = await linework.getByRole('cell').allTextContents()
+    expect(cells).toEqual(['B1', '4.43', '5.18', '+0.75', '+17%', 'ft', 'changed'])
+    expect(page.url()).toMatch(/\/compare\?from=[^&]+&to=[^&]+$/)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

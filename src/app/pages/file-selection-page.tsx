@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import type { TreeNode } from '../../features/files/api/tree-nodes'
+import { refreshChildren } from '../../features/files/api/tree-queries'
 import { FileTree, type FileTreeHandle } from '../../features/files/components/file-tree'
 import type { Job, JobLocation } from '../../features/jobs/api/jobs-api'
 import { ExtractPanel } from '../../features/jobs/components/extract-panel'
@@ -26,11 +28,16 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
   const tree = useRef<FileTreeHandle>(null)
   // The selected node, whatever its kind, with its href.
   const [selected, setSelected] = useState<TreeNode | null>(null)
-  const onJobSucceeded = useCallback((job: Job) => {
-    tree.current?.refresh('folder', job.projectId, job.fileFolderId)
-    // A file written again is a new version of an item the tree may show open.
-    if (job.result) tree.current?.refresh('item', job.projectId, job.result.itemId)
-  }, [])
+  const queryClient = useQueryClient()
+  // The folder the job wrote into loads again wherever the tree shows it.
+  const onJobSucceeded = useCallback(
+    (job: Job) => {
+      void refreshChildren(queryClient, 'folder', job.projectId, job.fileFolderId)
+      // A file written again is a new version of an item the tree may show open.
+      if (job.result) void refreshChildren(queryClient, 'item', job.projectId, job.result.itemId)
+    },
+    [queryClient],
+  )
   // The jobs feature says where a job wrote; the files feature opens it.
   const onShowInTree = useCallback((location: JobLocation) => {
     void tree.current?.openPath({
@@ -49,7 +56,7 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
       </h1>
       <div className="flex flex-col gap-6 md:flex-row">
         <div className="min-w-0 flex-1" data-selected-href={selected?.href}>
-          <FileTree ref={tree} initialNodes={hubs} onSelect={setSelected} />
+          <FileTree ref={tree} hubs={hubs} onSelect={setSelected} />
         </div>
         <div className="flex w-full flex-col gap-6 md:w-80">
           <ExtractPanel selection={extractSelection(selected)} />

@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { isCancelledError, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { readCloudList } from '../../../../contract/cloud'
 import { api } from '../../../lib/api-client'
 import { type TreeNode, type TreeParent, toChildNodes } from './tree-nodes'
@@ -49,6 +49,10 @@ export const treeQueries = {
       queryKey: treeQueries.childrenKey(parent),
       queryFn: ({ signal }) => fetchChildren(parent, signal),
       staleTime: 60_000,
+      // The tree decides when a node loads (see the loaders below): a failed load is tried again
+      // when its node is opened again, and what a node has is not reloaded behind its back.
+      retryOnMount: false,
+      refetchOnReconnect: false,
     }),
   /** Matches a folder's or an item's children whatever hub it sits in (a job knows no hub). */
   partialKey: (kind: 'folder' | 'item', projectId: string, id: string) =>
@@ -59,6 +63,12 @@ export const treeQueries = {
     ] as const,
 }
 
+/** A failed load is logged; a cancelled one (its tree went away) is not a failure. */
+function logFailure(message: string, parent: TreeParent, error: unknown): null {
+  if (!isCancelledError(error)) console.error(message, parent, error)
+  return null
+}
+
 /** Loads a node's children through the cache; null (logged) when that fails. */
 export async function tryLoadChildren(
   queryClient: QueryClient,
@@ -67,8 +77,7 @@ export async function tryLoadChildren(
   try {
     return await queryClient.fetchQuery(treeQueries.children(parent))
   } catch (error) {
-    console.error('Could not load the tree node', parent, error)
-    return null
+    return logFailure('Could not load the tree node', parent, error)
   }
 }
 
@@ -80,7 +89,10 @@ export async function loadChildren(
   return (await tryLoadChildren(queryClient, parent)) ?? []
 }
 
-/** Loads a node's children again, past the cached copy; null (logged) when that fails. */
+/**
+ * Loads a node's children again, past the cached copy; null (logged) when that fails, and the
+ * cache keeps what it had.
+ */
 export async function reloadChildren(
   queryClient: QueryClient,
   parent: TreeParent,
@@ -88,9 +100,38 @@ export async function reloadChildren(
   try {
     return await queryClient.fetchQuery({ ...treeQueries.children(parent), staleTime: 0 })
   } catch (error) {
-    console.error('Could not reload the tree node', parent, error)
-    return null
+    return logFailure('Could not reload the tree node', parent, error)
   }
+}
+
+/**
+ * A folder's or an item's children changed on the server (a job or an upload wrote there), in
+ * whatever hub it sits: what the tree shows of them (the queries it watches, and loads running)
+ * loads again now; any other cached copy is marked stale, so that its next open loads it fresh.
+ */
+export async function refreshChildren(
+  queryClient: QueryClient,
+  kind: 'folder' | 'item',
+  projectId: string,
+  id: string,
+): Promise<void> {
+  const queryKey = treeQueries.partialKey(kind, projectId, id)
+  const shown = queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .filter((query) => query.isActive() || query.state.fetchStatus === 'fetching')
+  await queryClient.invalidateQueries({ queryKey, refetchType: 'none' })
+  await Promise.all(
+    shown.map(async (query) => {
+      // The key's last part is the node's TreeParent (see childrenKey).
+      const parent = query.queryKey[2] as TreeParent
+      // A first load still running may answer from before the change: let it end, then reload.
+      const { data, fetchStatus } = query.state
+      if (data === undefined && fetchStatus === 'fetching')
+        await tryLoadChildren(queryClient, parent)
+      await reloadChildren(queryClient, parent)
+    }),
+  )
 }
 
 /** The route loader's part: the hubs. */

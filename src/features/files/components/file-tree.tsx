@@ -11,31 +11,20 @@ import {
   useState,
 } from 'react'
 import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
-import {
-  type EmptyFolderHint,
-  type FolderNode,
-  nodeId,
-  parentOf,
-  type TreeNode,
-  type TreeRowData,
-} from '../api/tree-nodes'
-import { reloadChildren, treeQueries, tryLoadChildren } from '../api/tree-queries'
+import type { EmptyFolderHint, FolderNode, TreeNode, TreeRowData } from '../api/tree-nodes'
+import { refreshChildren } from '../api/tree-queries'
 import { type Uploaded, type UploadTarget, uploadQueries } from '../api/upload-api'
 import { openPath, type TreePath } from '../utils/open-path'
-import { findNode, mergeChildren, updateNode } from '../utils/tree-data'
+import { findNode } from '../utils/tree-data'
 import { EMPTY_FOLDER_HINT, uploadNote, uploadTargetOf } from '../utils/upload-target'
 import { carriesFiles, RowDropContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
+import { useTreeData } from './use-tree-data'
 import { useUploadQueue } from './use-upload-queue'
 
 export const ROW_HEIGHT = 32
 
 export type FileTreeHandle = {
-  /**
-   * A folder's or an item's children changed on the server: forget the cached copy and, when the
-   * tree has them loaded, load them again and merge them in.
-   */
-  refresh(kind: 'folder' | 'item', projectId: string, resourceId: string): void
   /**
    * Opens hub → project → folders through the tree's own queries and selects the item (see
    * utils/open-path.ts). Resolves true when the target was selected (or, with `select: false`,
@@ -46,7 +35,7 @@ export type FileTreeHandle = {
 
 type Props = {
   /** The hubs, loaded by the route. */
-  initialNodes: TreeNode[]
+  hubs: TreeNode[]
   onSelect(node: TreeNode | null): void
   ref?: Ref<FileTreeHandle>
 }
@@ -88,13 +77,10 @@ function useTreeHeight(): number {
   return height
 }
 
-export function FileTree({ initialNodes, onSelect, ref }: Props) {
+export function FileTree({ hubs, onSelect, ref }: Props) {
   const queryClient = useQueryClient()
   const treeRef = useRef<TreeApi<TreeRowData>>(null)
-  const [data, setData] = useState(initialNodes)
-  // The tree data as last changed: every change goes through `commit`, so the async loads below
-  // always build on the latest data without making the callbacks change identity.
-  const dataRef = useRef(data)
+  const { data, dataNow, expand, refetch } = useTreeData(hubs)
   const [selected, setSelected] = useState<TreeNode | null>(null)
   const onSelectRef = useRef(onSelect)
   onSelectRef.current = onSelect
@@ -107,87 +93,23 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
   // Local mode only: the server says whether it takes uploads.
   const canUpload = useQuery(uploadQueries.availability()).data === true
 
-  const loader = useMemo(() => {
-    // Nodes to load again once their running load is done.
-    const reloadAfterLoad = new Set<string>()
-    // Running loads by node id, so that a second open waits for the same load.
-    const loads = new Map<string, Promise<void>>()
-    const commit = (next: TreeNode[]) => {
-      dataRef.current = next
-      setData(next)
-    }
-
-    // Puts a node's loaded children in place, keeping what the tree knew of those still there.
-    const fill = (id: string, fresh: TreeNode[], loaded = true) => {
-      let before: TreeNode[] = []
-      const next = updateNode(dataRef.current, id, (n) => {
-        before = n.children ?? []
-        const children = mergeChildren(n.children, fresh)
-        return { ...n, loading: false, loaded: loaded || n.loaded, children } as TreeNode
-      })
-      // The node went away meanwhile.
-      if (next === dataRef.current) return
-      commit(next)
-      const tree = treeRef.current
-      // A new node the tree remembers as open (it was there before) gets its children now.
-      const known = new Set(before.map((n) => n.id))
-      for (const n of fresh) if (!known.has(n.id) && tree?.isOpen(n.id)) void expand(n.id)
-      // The selection stays while its node exists (with its fresh data), else it is cleared.
-      const [selectedId] = tree?.selectedIds ?? []
-      if (selectedId === undefined) return
-      const stillThere = findNode(dataRef.current, selectedId)
-      if (!stillThere) tree?.deselectAll()
-      select(stillThere ?? null)
-    }
-
-    /** Loads a node's children unless it has some; resolves once they are in the tree. */
-    const expand = (id: string): Promise<void> => {
-      const running = loads.get(id)
-      if (running) return running
-      const node = findNode(dataRef.current, id)
-      const parent = node && parentOf(node)
-      // A node that already has children is never reloaded; versions are leaves.
-      if (!node || !parent || (node.children && node.children.length > 0)) return Promise.resolve()
-      commit(updateNode(dataRef.current, id, (n) => ({ ...n, loading: true })))
-      // A failed load (logged) shows the node empty, but not as known to be empty.
-      const load = tryLoadChildren(queryClient, parent).then((children) => {
-        loads.delete(id)
-        fill(id, children ?? [], children !== null)
-        if (reloadAfterLoad.delete(id)) void reload(id)
-      })
-      loads.set(id, load)
-      return load
-    }
-
-    /** Loads a node's children again past the cache (a failed load leaves them as they were). */
-    const refetch = async (id: string): Promise<void> => {
-      const node = findNode(dataRef.current, id)
-      const parent = node && parentOf(node)
-      if (!parent) return
-      const fresh = await reloadChildren(queryClient, parent)
-      if (fresh) fill(id, fresh)
-    }
-
-    const reload = async (id: string): Promise<void> => {
-      const node = findNode(dataRef.current, id)
-      if (!node) return
-      // The running load may answer from before the change.
-      if (loads.has(id)) reloadAfterLoad.add(id)
-      // Never loaded and closed: its next expand loads it fresh.
-      else if (node.children?.length || treeRef.current?.isOpen(id)) await refetch(id)
-    }
-
-    return { expand, refetch, reload }
-  }, [queryClient, select])
+  // The selection stays while its node exists (with its fresh data), else it is cleared.
+  useEffect(() => {
+    const tree = treeRef.current
+    const [selectedId] = tree?.selectedIds ?? []
+    if (selectedId === undefined) return
+    const node = findNode(data, selectedId)
+    if (!node) tree?.deselectAll()
+    select(node ?? null)
+  }, [data, select])
 
   const openPathInTree = useCallback(
     (path: TreePath): Promise<boolean> => {
       const tree = treeRef.current
       if (!tree) return Promise.resolve(false)
-      const { expand, refetch } = loader
-      return openPath(path, { tree, data: () => dataRef.current, expand, refetch })
+      return openPath(path, { tree, data: dataNow, expand, refetch })
     },
-    [loader],
+    [dataNow, expand, refetch],
   )
 
   // After an upload: the folder (and, for a next version, the item's versions) load again
@@ -198,31 +120,20 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
     async (target: UploadTarget, uploaded: Uploaded) => {
       const { hubId, projectId, folderId } = target
       const { itemId } = uploaded
-      // Stale from now on; what the tree shows loads again below, the rest on its next open.
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: treeQueries.partialKey('folder', projectId, folderId),
-          refetchType: 'none',
-        }),
-        queryClient.invalidateQueries({
-          queryKey: treeQueries.partialKey('item', projectId, itemId),
-          refetchType: 'none',
-        }),
-      ])
-      await loader.reload(nodeId('folder', folderId))
-      void loader.reload(nodeId('item', itemId))
+      void refreshChildren(queryClient, 'item', projectId, itemId)
+      await refreshChildren(queryClient, 'folder', projectId, folderId)
       await openPathInTree({ hubId, projectId, folderId, itemId, select: false })
     },
-    [queryClient, loader, openPathInTree],
+    [queryClient, openPathInTree],
   )
   const uploads = useUploadQueue(showUploaded)
   const { enqueue } = uploads
   const dropFiles = useCallback(
     (row: TreeRowData, files: File[]) => {
-      const target = uploadTargetOf(dataRef.current, row.kind === 'hint' ? row.folder.id : row.id)
+      const target = uploadTargetOf(dataNow(), row.kind === 'hint' ? row.folder.id : row.id)
       if (target) enqueue(target, files)
     },
-    [enqueue],
+    [dataNow, enqueue],
   )
   const selectedTarget = useMemo(
     () => (selected ? uploadTargetOf(data, selected.id) : null),
@@ -232,9 +143,9 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
   // Every open goes through here: clicks, arrows and arborist's own keys.
   const onToggle = useCallback(
     (id: string) => {
-      if (treeRef.current?.isOpen(id)) void loader.expand(id)
+      if (treeRef.current?.isOpen(id)) void expand(id)
     },
-    [loader],
+    [expand],
   )
 
   // A hint line is no node: selecting it selects nothing.
@@ -246,19 +157,7 @@ export function FileTree({ initialNodes, onSelect, ref }: Props) {
     [select],
   )
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      refresh(kind, projectId, resourceId) {
-        void queryClient.invalidateQueries({
-          queryKey: treeQueries.partialKey(kind, projectId, resourceId),
-        })
-        void loader.reload(nodeId(kind, resourceId))
-      },
-      openPath: openPathInTree,
-    }),
-    [queryClient, loader, openPathInTree],
-  )
+  useImperativeHandle(ref, () => ({ openPath: openPathInTree }), [openPathInTree])
 
   // Enter and Space select the focused row (arborist would rename, or toggle a folder).
   const onKeyDownCapture = useCallback((e: KeyboardEvent) => {

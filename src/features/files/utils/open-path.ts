@@ -19,7 +19,7 @@ export type TreePath = {
 /** What opening a path needs of the file tree. */
 export type PathOpener = {
   tree: TreeApi<TreeRowData>
-  /** The tree data as last changed. */
+  /** The tree as the query cache holds it now. */
   data(): TreeNode[]
   /** Loads a node's children unless it has some; resolves once they are in the data. */
   expand(id: string): Promise<void>

@@ -1,56 +1,78 @@
 import { describe, expect, it } from 'vitest'
 import { folder, item, version } from '../../../testing/fixtures'
 import { type TreeNode, toChildNodes } from '../api/tree-nodes'
-import { ancestorIds, findNode, mergeChildren } from './tree-data'
+import { ancestorIds, buildTree, type CachedChildren, findNode } from './tree-data'
 
 const inFolder = { kind: 'folder', hubId: 'b.h', projectId: 'b.p', folderId: 'f' } as const
 const nodes = (...resources: Parameters<typeof toChildNodes>[1]) =>
   toChildNodes(inFolder, resources)
 
-describe('mergeChildren', () => {
+describe('buildTree', () => {
   const a = item('a.dwg', 'i-a')
   const b = item('b.dwg', 'i-b')
   const sub = folder('Sub', 'f-sub')
   const versions = toChildNodes({ kind: 'item', hubId: 'b.h', projectId: 'b.p', itemId: 'i-a' }, [
     version({ displayName: 'a.dwg' }),
   ])
+  const cache = (entries: Record<string, CachedChildren>) => (node: TreeNode) => entries[node.id]
 
-  it('takes the fresh list as it is when nothing was loaded', () => {
-    const fresh = nodes(a, b)
-    expect(mergeChildren([], fresh)).toBe(fresh)
-    expect(mergeChildren(null, fresh)).toBe(fresh)
+  it('takes the list as it is when no node was asked for', () => {
+    const list = nodes(a, b)
+    const built = buildTree(list, () => undefined)
+    expect(built).toEqual(list)
+    expect(built.every((node, i) => node === list[i])).toBe(true)
   })
 
-  it('keeps loaded children and load state of nodes still there; new come, missing go', () => {
-    const [oldA, oldB, oldSub] = nodes(a, b, sub) as [TreeNode, TreeNode, TreeNode]
-    const before = [
-      { ...oldA, children: versions },
-      oldB,
-      { ...oldSub, loading: true },
-    ] as TreeNode[]
+  it('puts each asked node own children under it, whatever list it sits in now', () => {
+    const cached = cache({
+      'item:i-a': { nodes: versions, loading: false },
+      'folder:f-sub': { nodes: undefined, loading: true },
+    })
+    const before = buildTree(nodes(a, b, sub), cached)
+    expect(findNode(before, 'item:i-a')).toMatchObject({ loaded: true, children: versions })
+
+    // The list loads again: renamed, reordered, one new, none gone.
     const renamed = { ...b, attributes: { displayName: 'b2.dwg' } }
     const c = item('c.dwg', 'i-c')
-    const merged = mergeChildren(before, nodes(sub, renamed, c, a))
-    expect(merged.map((n) => n.name)).toEqual(['Sub', 'b2.dwg', 'c.dwg', 'a.dwg'])
-    expect(findNode(merged, 'item:i-a')?.children).toBe(versions)
-    expect(findNode(merged, 'folder:f-sub')).toMatchObject({ loading: true, children: [] })
-    expect(findNode(merged, 'item:i-b')?.children).toEqual([])
-    expect(findNode(merged, 'item:i-c')).toMatchObject({ children: [] })
-    expect(findNode(merged, 'item:i-c')?.loading).toBeUndefined()
+    const after = buildTree(nodes(sub, renamed, c, a), cached)
+    expect(after.map((n) => n.name)).toEqual(['Sub', 'b2.dwg', 'c.dwg', 'a.dwg'])
+    expect(findNode(after, 'item:i-a')?.children).toEqual(versions)
+    expect(findNode(after, 'folder:f-sub')).toMatchObject({ loading: true, children: [] })
+    expect(findNode(after, 'folder:f-sub')?.loaded).toBe(false)
+    expect(findNode(after, 'item:i-b')?.children).toEqual([])
+    expect(findNode(after, 'item:i-c')).toMatchObject({ children: [] })
+    expect(findNode(after, 'item:i-c')?.loading).toBeUndefined()
   })
 
-  it('keeps a folder known to be empty as such', () => {
-    const [oldSub] = nodes(sub) as [TreeNode]
-    const merged = mergeChildren([{ ...oldSub, loaded: true }], nodes(sub, a))
-    expect(findNode(merged, 'folder:f-sub')).toMatchObject({ loaded: true, children: [] })
-    expect(findNode(merged, 'item:i-a')?.loaded).toBeUndefined()
+  it('tells a folder known to be empty from one whose load failed', () => {
+    const empty = folder('Empty', 'f-empty')
+    const built = buildTree(
+      nodes(empty, sub),
+      cache({
+        'folder:f-empty': { nodes: [], loading: false },
+        'folder:f-sub': { nodes: undefined, loading: false },
+      }),
+    )
+    expect(findNode(built, 'folder:f-empty')).toMatchObject({ loaded: true, children: [] })
+    expect(findNode(built, 'folder:f-sub')).toMatchObject({ loaded: false, children: [] })
+  })
+
+  it('shows no loading for a node reloading with children', () => {
+    const built = buildTree(nodes(a), cache({ 'item:i-a': { nodes: versions, loading: true } }))
+    expect(findNode(built, 'item:i-a')).toMatchObject({ loading: false, children: versions })
   })
 
   it('drops what a removed node had loaded', () => {
-    const [oldA] = nodes(a) as [TreeNode]
-    const merged = mergeChildren([{ ...oldA, children: versions } as TreeNode], nodes(b))
-    expect(merged.map((n) => n.id)).toEqual(['item:i-b'])
-    expect(findNode(merged, versions[0]?.id ?? '')).toBeUndefined()
+    const built = buildTree(nodes(b), cache({ 'item:i-a': { nodes: versions, loading: false } }))
+    expect(built.map((n) => n.id)).toEqual(['item:i-b'])
+    expect(findNode(built, versions[0]?.id ?? '')).toBeUndefined()
+  })
+
+  it('does not follow a list that holds a node above it', () => {
+    const [loop] = nodes(sub)
+    const built = buildTree(nodes(sub), () => ({ nodes: loop ? [loop] : [], loading: false }))
+    expect(ancestorIds(built, 'folder:f-sub')).toEqual(['folder:f-sub'])
+    expect(built[0]?.children).toEqual([loop])
   })
 })
 

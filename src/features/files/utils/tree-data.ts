@@ -28,42 +28,31 @@ export function ancestorIds(nodes: readonly TreeNode[], id: string): string[] | 
   return pathTo(nodes, id)?.map((node) => node.id)
 }
 
-/** A copy of `nodes` with node `id` replaced by `change(node)`; untouched branches are shared. */
-export function updateNode(
-  nodes: TreeNode[],
-  id: string,
-  change: (node: TreeNode) => TreeNode,
-): TreeNode[] {
-  let changed = false
-  const next = nodes.map((node) => {
-    if (node.id === id) {
-      changed = true
-      return change(node)
-    }
-    if (node.children && node.children.length > 0) {
-      const children = updateNode(node.children, id, change)
-      if (children !== node.children) {
-        changed = true
-        return { ...node, children } as TreeNode
-      }
-    }
-    return node
-  })
-  return changed ? next : nodes
-}
+/** What the query cache holds for a node's children: its list (once loaded), and whether it loads. */
+export type CachedChildren = { nodes: readonly TreeNode[] | undefined; loading: boolean }
 
 /**
- * A node's fresh list of children merged with what the tree had: a node still there keeps its
- * loaded children and load state (what was open stays open and filled, an empty folder stays
- * known as empty), new ones come in, missing ones go; order and titles follow the fresh list.
+ * The tree as it shows: `top`, and under every node that `cached` answers for (a node whose
+ * children were asked for) its loaded list, built the same way. A node keeps what it has loaded
+ * whatever happens to the list it sits in, since its children come from its own query. `loaded`
+ * tells an empty node from one whose load failed or has not ended; `loading` is a load running
+ * while the node shows no children. Nodes nothing was asked for are `top`'s own objects.
  */
-export function mergeChildren(before: readonly TreeNode[] | null, fresh: TreeNode[]): TreeNode[] {
-  if (!before?.length) return fresh
-  const old = new Map(before.map((node) => [node.id, node]))
-  return fresh.map((node) => {
-    const kept = old.get(node.id)
-    if (!(kept?.children?.length || kept?.loading || kept?.loaded)) return node
-    const { children, loading, loaded } = kept
-    return { ...node, children, loading, loaded } as TreeNode
+export function buildTree(
+  top: readonly TreeNode[],
+  cached: (node: TreeNode) => CachedChildren | undefined,
+  above: ReadonlySet<string> = new Set(),
+): TreeNode[] {
+  return top.map((node) => {
+    const state = node.children === null ? undefined : cached(node)
+    // A list that holds a node above it (a folder inside itself) is not followed again.
+    if (!state || above.has(node.id)) return node
+    const children = state.nodes ? buildTree(state.nodes, cached, new Set(above).add(node.id)) : []
+    return {
+      ...node,
+      children,
+      loaded: state.nodes !== undefined,
+      loading: state.loading && children.length === 0,
+    } as TreeNode
   })
 }

@@ -191,6 +191,49 @@ describe('the tree after a job succeeds', { timeout: 20_000 }, () => {
     expect(versionsOf(BOQ_ITEM)).toHaveLength(2)
   })
 
+  it('loads a folder again when its job succeeds while its first load is still running', async () => {
+    runningJob()
+    const { user, queryClient } = renderApp('/')
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries')
+    await clickPath(user, ['Demo Hub', 'Tower'])
+    await findRow('Plans')
+    // The first load of Plans answers what the folder held when it was asked, once let go; the
+    // loads after it go to the fake server as usual.
+    let firstLoads = 0
+    let letGo = () => {}
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve
+    })
+    server.use(
+      http.get(`*${base}`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('folder_id') !== ids.plans) return undefined
+        if (firstLoads > 0) return undefined
+        firstLoads += 1
+        const before = [...(fakeApi.contents[ids.plans] ?? [])]
+        await held
+        return HttpResponse.json(before)
+      }),
+    )
+    await clickPath(user, ['Plans'])
+    await waitFor(() => expect(firstLoads).toBe(1))
+
+    writeBoq()
+    await finishJob()
+    // The folder is refreshed while its first load is still held.
+    await waitFor(() =>
+      expect(invalidated).toHaveBeenCalledWith(
+        expect.objectContaining({
+          queryKey: expect.arrayContaining([expect.objectContaining({ folderId: ids.plans })]),
+        }),
+      ),
+    )
+    letGo()
+    expect(await findRow('floor BOQ.xlsx')).toBeInTheDocument()
+    expect(row('floor.dwg')).toBeInTheDocument()
+    // The load after the held one reached the fake server (the held one never did).
+    expect(plansLoads()).toHaveLength(1)
+  })
+
   it('keeps the tree as it was when the reload fails (and logs it)', async () => {
     runningJob()
     const { user } = renderApp('/')

@@ -3,6 +3,7 @@
  * way through whatever the seed created, and benches to time answers. Local sign-in only.
  */
 import type { CloudList, CloudResource } from '../../contract/cloud.ts'
+import { signIn } from '../../server/testing/client.ts'
 
 /** A JSON:API resource object as the server lists it. */
 export type JsonApiObject = CloudResource
@@ -14,40 +15,13 @@ export interface ApiClient {
   list(path: string): Promise<JsonApiObject[]>
 }
 
-/** Signs in through GET login → callback (local mode), keeping the cookies it sets. */
+/** Signs in through GET login → callback (local mode) with the tests' cookie-keeping client. */
 export async function apiSignIn(url: string): Promise<ApiClient> {
-  const cookies = new Map<string, string>()
-  const send = async (target: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers)
-    if (cookies.size > 0) {
-      headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '))
-    }
-    const xsrf = cookies.get('XSRF-TOKEN')
-    if (xsrf && init.method && init.method !== 'GET')
-      headers.set('x-xsrf-token', decodeURIComponent(xsrf))
-    const response = await fetch(new URL(target, url), { ...init, headers, redirect: 'manual' })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = pair.indexOf('=')
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
-    }
-    return response
-  }
-
-  const login = await send('/api/aps/auth/login')
-  const body = (await login.text()).trim()
-  const callback = body.startsWith('"') ? (JSON.parse(body) as string) : body
-  const landed = await send(callback)
-  if (landed.status >= 400)
-    throw new Error(`Sign-in failed: ${landed.status} ${await landed.text()}`)
-  await landed.body?.cancel()
-
+  const client = await signIn(url)
   return {
-    request: send,
+    request: client,
     async list(path) {
-      const response = await send(path)
-      if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
-      const body: unknown = await response.json()
+      const body: unknown = await client.json(path)
       if (!Array.isArray(body)) throw new Error(`GET ${path}: not a bare array of resources`)
       return body as CloudList
     },

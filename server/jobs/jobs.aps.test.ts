@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
+import { FIXTURES as fixturesDir } from '../boq/testing/fixtures.ts'
 import type { TestClient } from '../testing/client.ts'
 import { signInThroughFake, startApsProduct } from '../testing/fake-aps/product.ts'
 import type { SeedIds } from '../testing/fake-aps/seed.ts'
-import { fixturesDir } from './testing/drawings.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
 
 // In Autodesk mode (the real server against the fake Autodesk, the real engine), what a job can

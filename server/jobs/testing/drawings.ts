@@ -1,14 +1,8 @@
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type { CloudList } from '../../../contract/cloud.ts'
-
-/** The shared sample drawings (never copied into the repository; tests copy them to temp folders). */
-export const fixturesDir = resolve(
-  fileURLToPath(import.meta.url),
-  '../../../../../shared/fixtures/dwg',
-)
+import { FIXTURES } from '../../boq/testing/fixtures.ts'
 
 /**
  * A seed folder for a test server: the given fixtures, plus `broken.dwg` (the first 16 KB of
@@ -16,9 +10,9 @@ export const fixturesDir = resolve(
  */
 export async function makeSeedDir(fixtures: string[], options: { broken?: boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'boq-jobs-seed-'))
-  for (const name of fixtures) await copyFile(join(fixturesDir, name), join(dir, name))
+  for (const name of fixtures) await copyFile(join(FIXTURES, name), join(dir, name))
   if (options.broken) {
-    const bytes = await readFile(join(fixturesDir, 'example_2018.dwg'))
+    const bytes = await readFile(join(FIXTURES, 'example_2018.dwg'))
     await writeFile(join(dir, 'broken.dwg'), bytes.subarray(0, 16 * 1024))
   }
   return dir

@@ -9,6 +9,7 @@ const inputs = [
   'public',
   'index.html',
   'vite.config.ts',
+  'build',
   'tailwind.config.ts',
   'postcss.config.js',
 ]

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { CloudAccess } from '../../auth/cloud-access.ts'
+import { BoqError } from '../../boq/errors.ts'
 import { detect } from '../../boq/read/detect.ts'
 import { AppError } from '../../errors.ts'
 import { checkDrawingName } from '../names.ts'
@@ -82,7 +83,7 @@ function checkDwg(fileName: string, head: Uint8Array): void {
     if (detect(head).format === 'dwg') return
     reason = 'not a DWG file (it is a DXF drawing: save it as DWG first)'
   } catch (error) {
-    if (!(error instanceof AppError)) throw error
+    if (!(error instanceof BoqError)) throw error
     reason = error.message.replace(/^./, (first) => first.toLowerCase()).replace(/\.$/, '')
   }
   throw new AppError(422, `"${fileName}" was not uploaded: ${reason}.`)

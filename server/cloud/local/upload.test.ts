@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixture, haveFixtures } from '../../boq/testing/fixtures.ts'
 import { createClient, signIn, type TestClient } from '../../testing/client.ts'
 import { signInThroughFake, startApsProduct } from '../../testing/fake-aps/product.ts'
@@ -359,9 +359,7 @@ describe('BOQ_MAX_FILE_MB', () => {
   let cloud: Awaited<ReturnType<typeof prepareCloud>>
 
   beforeAll(async () => {
-    vi.stubEnv('BOQ_MAX_FILE_MB', '0.05')
-    server = await startTestServer()
-    vi.unstubAllEnvs()
+    server = await startTestServer({ env: { BOQ_MAX_FILE_MB: '0.05' } })
     client = await signIn(server.url)
     cloud = await prepareCloud(server, client)
   })

@@ -362,7 +362,7 @@ describe('versions are real', () => {
     expect(new TextDecoder().decode(await backend.download(ctx, ids.alpha, v1))).toBe('hand v1')
   })
 
-  it('counts a file overwritten by hand as the next version', async () => {
+  it('counts a file overwritten by hand as the next version, keeping the one it replaced', async () => {
     const { itemId } = await backend.upload(ctx, {
       projectId: ids.alpha,
       folderId: ids.sub,
@@ -373,7 +373,12 @@ describe('versions are real', () => {
     const versions = await versionsOf(itemId)
     expect(
       versions.map((v) => [v.attributes.versionNumber, v.attributes.lastModifiedUserName]),
-    ).toEqual([[2, 'Test User']])
+    ).toEqual([
+      [2, 'Test User'],
+      [1, 'Writer Person'],
+    ])
+    const v1 = versions[1]?.relationships?.storage?.data?.id as string
+    expect(new TextDecoder().decode(await backend.download(ctx, ids.alpha, v1))).toBe('v1')
     const next = await backend.upload(ctx, {
       projectId: ids.alpha,
       folderId: ids.sub,
@@ -381,7 +386,7 @@ describe('versions are real', () => {
       bytes: new TextEncoder().encode('v3'),
     })
     expect(next.versionNumber).toBe(3)
-    expect((await versionsOf(itemId)).map((v) => v.attributes.versionNumber)).toEqual([3, 2])
+    expect((await versionsOf(itemId)).map((v) => v.attributes.versionNumber)).toEqual([3, 2, 1])
   })
 
   it('serialises concurrent writes to one file into consecutive versions', async () => {

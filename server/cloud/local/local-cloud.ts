@@ -14,6 +14,7 @@ import {
   projectResource,
   versionResource,
 } from './resources.ts'
+import { createVersionRecorder } from './version-recorder.ts'
 import { listVersions, type VersionInfo, writeVersion } from './version-store.ts'
 
 export interface LocalCloudOptions {
@@ -26,6 +27,7 @@ export interface LocalCloudOptions {
 interface Entry {
   name: string
   rel: string
+  abs: string
   info: Stats
 }
 
@@ -62,6 +64,8 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   const paths = new CloudPaths(options.root)
   const lock = createKeyedLock()
   const fallbackUser = options.localUserName
+  // Listing a folder or an item's versions, or reading a version, records what it meets.
+  const recorder = createVersionRecorder({ lock, fallbackUser })
 
   /**
    * Visible files and folders of a folder already resolved inside the cloud: one stat each.
@@ -93,7 +97,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
         if (symlink && !(await paths.staysInside(abs))) continue
         const info = statSync(abs, { throwIfNoEntry: false })
         if (!info) continue
-        const entry = { name: dirent.name, rel: prefix + dirent.name, info }
+        const entry = { name: dirent.name, rel: prefix + dirent.name, abs, info }
         if (info.isDirectory()) folders.push(entry)
         else if (info.isFile()) files.push(entry)
       }
@@ -120,6 +124,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     const item = await paths.resolveRel('item', parsed.itemRel, proj.rel).catch(() => {
       throw notFound
     })
+    await recorder.record(item.abs)
     const version = (await listVersions(item.abs, fallbackUser)).find(
       (v) => v.number === parsed.version,
     )
@@ -161,6 +166,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       }
       const folder = await paths.resolve('folder', folderId, proj.rel)
       const { folders, files } = await entries(folder.abs, folder.rel)
+      await recorder.recordAll(files)
       const place = { hubId, projectId, parentFolderId: folderId }
       const data: JsonApiResource[] = folders.map((f) =>
         folderResource(place, f.rel, f.name, f.info),
@@ -174,6 +180,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       const item = await paths.resolve('item', itemId, proj.rel)
       const parentFolderId = makeId('folder', posix.dirname(item.rel))
       const name = posix.basename(item.rel)
+      await recorder.record(item.abs)
       const versions = await listVersions(item.abs, fallbackUser)
       // Newest first, as Autodesk answers.
       return versions

@@ -51,6 +51,11 @@ export type FakeApi = {
   versions: Record<string, CloudResource[]>
   listForm: ListForm
   jobs: Job[]
+  /**
+   * What GET /api/boq/jobs/{id}/result.json answers, by job id (a BOQ, or the server's refusal as
+   * text); a job not here answers 404 as the server does for one without a result.
+   */
+  results: Record<string, { status: number; body: unknown }>
   /** What GET /api/boq/compare answers, by `from:to`; a pair not here answers 404. */
   changeBills: Record<string, { status: number; body: unknown }>
   /** What POST /api/boq/extract answers; the default queues a job. */
@@ -135,6 +140,7 @@ export function defaultFakeApi(): FakeApi {
     },
     listForm: 'array',
     jobs: [],
+    results: {},
     changeBills: {},
     extract: (body) => {
       const created = makeJob({

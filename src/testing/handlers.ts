@@ -3,6 +3,10 @@ import { fakeApi, type UploadForm } from './fake-api'
 
 const text401 = () => new HttpResponse('Not signed in', { status: 401 })
 
+// The server's words for a job that is not the user's (or not at all), and for one without a result.
+const noSuchJob = { status: 404, body: 'There is no such job.' }
+const noResult = { status: 404, body: 'This job has no result yet.' }
+
 async function record(request: Request): Promise<void> {
   let body: unknown
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -105,8 +109,15 @@ export const handlers = [
       ? new HttpResponse(found.body, { status: found.status })
       : HttpResponse.json(found.body as Record<string, unknown>, { status: found.status })
   }),
+  http.get('*/api/boq/jobs/:id/result.json', ({ params }) => {
+    const id = String(params.id)
+    const kept = fakeApi.results[id]
+    if (kept) return answer(kept)
+    const found = fakeApi.jobs.some((j) => j.id === id)
+    return answer(found ? noResult : noSuchJob)
+  }),
   http.get('*/api/boq/jobs/:id', ({ params }) => {
     const found = fakeApi.jobs.find((j) => j.id === params.id)
-    return found ? HttpResponse.json(found) : new HttpResponse('No such job', { status: 404 })
+    return found ? HttpResponse.json(found) : answer(noSuchJob)
   }),
 ]

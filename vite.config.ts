@@ -48,11 +48,6 @@ export default defineConfig({
       // modal popover uses, are replaced by stand-ins that fail loudly (about 4 kB gzip).
       { find: /^react-remove-scroll$/, replacement: local('lib/no-modal/react-remove-scroll.ts') },
       { find: /^aria-hidden$/, replacement: local('lib/no-modal/aria-hidden.ts') },
-      // Radix places popovers with Floating UI: its math as it is, a leaner measuring of the page
-      // (src/lib/lean-floating), exact for content portalled to <body> (about 3 kB gzip).
-      { find: /^@floating-ui\/dom$/, replacement: local('lib/lean-floating/floating-ui-dom.ts') },
-      // react-arborist's Redux store needs only createStore and combineReducers.
-      { find: /^redux$/, replacement: local('lib/lean-redux/redux.ts') },
       // React 19 has useSyncExternalStore: the shim for older Reacts that TanStack Store and
       // react-arborist import is left out.
       {

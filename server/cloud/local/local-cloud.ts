@@ -166,7 +166,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       }
       const folder = await paths.resolve('folder', folderId, proj.rel)
       const { folders, files } = await entries(folder.abs, folder.rel)
-      await recorder.recordAll(files)
+      await recorder.recordAll(folder.abs, files)
       const place = { hubId, projectId, parentFolderId: folderId }
       const data: JsonApiResource[] = folders.map((f) =>
         folderResource(place, f.rel, f.name, f.info),

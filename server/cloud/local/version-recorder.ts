@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { recordCurrent } from './version-store.ts'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { HISTORY_DIR, recordCurrent } from './version-store.ts'
 
 type Lock = <T>(key: string, task: () => Promise<T>) => Promise<T>
 
@@ -7,12 +10,24 @@ type Lock = <T>(key: string, task: () => Promise<T>) => Promise<T>
 const PARALLEL = 8
 /** Files remembered as recorded; past this the oldest are forgotten (and checked on disk again). */
 const REMEMBERED = 200_000
+/**
+ * `<folder>/.versions/.recorded.json`: name → size and mtime of each file last seen recorded, so
+ * that the first listing after a restart need not read every file's history. Only a shortcut: a
+ * name missing or out of date there is checked on disk. No item's history folder starts with a dot.
+ */
+const SUMMARY = '.recorded.json'
+
+export interface ListedFile {
+  name: string
+  abs: string
+  info: Stats
+}
 
 export interface VersionRecorder {
   /** Records the item's file as a version with its bytes kept, unless it already is. */
   record(itemAbs: string): Promise<void>
-  /** The same for a folder's files, skipping at no cost those whose size and mtime are known. */
-  recordAll(files: readonly { abs: string; info: Stats }[]): Promise<void>
+  /** The same for a folder's files, skipping those whose size and mtime are known as recorded. */
+  recordAll(folderAbs: string, files: readonly ListedFile[]): Promise<void>
 }
 
 const signature = (info: Stats) => `${info.size}:${info.mtimeMs}`
@@ -27,29 +42,63 @@ export function createVersionRecorder(options: {
   fallbackUser: string
 }): VersionRecorder {
   const { lock, fallbackUser } = options
-  /** itemAbs → size and mtime of the version last seen recorded and kept, to skip reads. */
+  /** itemAbs → size and mtime of the version last seen recorded and kept. */
   const seen = new Map<string, string>()
+  /** Folders whose summary was read into `seen`. */
+  const summaries = new Set<string>()
 
-  function remember(itemAbs: string, info: Stats) {
+  function remember(itemAbs: string, value: string) {
     seen.delete(itemAbs)
-    seen.set(itemAbs, signature(info))
+    seen.set(itemAbs, value)
     if (seen.size > REMEMBERED) seen.delete(seen.keys().next().value as string)
   }
 
   async function record(itemAbs: string): Promise<void> {
     try {
       const recorded = await lock(itemAbs, () => recordCurrent(itemAbs, fallbackUser))
-      if (recorded) remember(itemAbs, recorded)
+      if (recorded) remember(itemAbs, signature(recorded))
     } catch {
       // Not recorded (no write access, the file gone meanwhile): the listing answers all the same.
+    }
+  }
+
+  async function readSummary(folderAbs: string, files: readonly ListedFile[]) {
+    if (summaries.has(folderAbs)) return
+    summaries.add(folderAbs)
+    const summary = await readFile(join(folderAbs, HISTORY_DIR, SUMMARY), 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+      () => ({}) as Record<string, unknown>,
+    )
+    for (const file of files) {
+      const value = summary[file.name]
+      if (typeof value === 'string' && !seen.has(file.abs)) remember(file.abs, value)
+    }
+  }
+
+  async function writeSummary(folderAbs: string, files: readonly ListedFile[]) {
+    const summary: Record<string, string> = {}
+    for (const file of files) {
+      const value = seen.get(file.abs)
+      if (value) summary[file.name] = value
+    }
+    const dir = join(folderAbs, HISTORY_DIR)
+    const temp = join(dir, `${SUMMARY}.${randomBytes(6).toString('hex')}`)
+    try {
+      await writeFile(temp, JSON.stringify(summary))
+      await rename(temp, join(dir, SUMMARY))
+    } catch {
+      // Without it the next start checks the files on disk: slower, never wrong.
+      await rm(temp, { force: true }).catch(() => undefined)
     }
   }
 
   return {
     record,
 
-    async recordAll(files) {
+    async recordAll(folderAbs, files) {
+      await readSummary(folderAbs, files)
       const unknown = files.filter((file) => seen.get(file.abs) !== signature(file.info))
+      if (unknown.length === 0) return
       let next = 0
       const worker = async () => {
         while (next < unknown.length) {
@@ -58,6 +107,7 @@ export function createVersionRecorder(options: {
         }
       }
       await Promise.all(Array.from({ length: Math.min(PARALLEL, unknown.length) }, worker))
+      await writeSummary(folderAbs, files)
     },
   }
 }

@@ -44,7 +44,12 @@ export function JobsPanel({ onJobSucceeded, onShowInTree }: Props) {
 
   return (
     <section aria-label="Extraction jobs" className="flex flex-col gap-2">
-      <h2 className="text-sm font-semibold text-slate-700">Extraction jobs</h2>
+      <div className="flex items-baseline justify-between">
+        <h2 className="text-sm font-semibold text-slate-700">Extraction jobs</h2>
+        <Link to="/jobs" className="text-xs text-sky-700 underline">
+          All extractions
+        </Link>
+      </div>
       {jobs.isError ? (
         <p className="text-sm text-slate-500">The jobs could not be loaded.</p>
       ) : list.length === 0 ? (
@@ -103,6 +108,9 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
             {result.versionNumber}
           </span>
           <span className="flex flex-wrap gap-x-3">
+            <Link to="/jobs/$jobId" params={{ jobId: job.id }} className="text-sky-700 underline">
+              Open result
+            </Link>
             <a className="text-sky-700 underline" href={apiUrl(result.xlsxUrl)} download>
               Download XLSX
             </a>

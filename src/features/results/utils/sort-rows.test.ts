@@ -52,13 +52,14 @@ describe('nextSort', () => {
 describe('filterRows', () => {
   const rows = ['Linework on layer Walls', 'Door - Imperial', 'Area on layer walls 2']
 
-  it('keeps the rows holding every word of the filter, in any case', () => {
+  it('keeps the rows holding the filter as typed, in any case and spacing', () => {
     expect(filterRows(rows, 'WALLS', (row) => row)).toEqual([
       'Linework on layer Walls',
       'Area on layer walls 2',
     ])
-    expect(filterRows(rows, '  layer   2 ', (row) => row)).toEqual(['Area on layer walls 2'])
-    expect(filterRows(rows, 'window', (row) => row)).toEqual([])
+    expect(filterRows(rows, '  layer   walls 2 ', (row) => row)).toEqual(['Area on layer walls 2'])
+    // The words in another order are another text.
+    expect(filterRows(rows, 'walls layer', (row) => row)).toEqual([])
   })
 
   it('keeps every row for an empty filter', () => {

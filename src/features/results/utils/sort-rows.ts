@@ -38,21 +38,18 @@ export function nextSort(current: Sort | null, column: string): Sort {
   return { column, direction: 'ascending' }
 }
 
-/** The words of a filter, lower case: a row is kept when its text holds every one of them. */
-export function filterWords(filter: string): string[] {
-  return filter.toLowerCase().split(/\s+/).filter(Boolean)
+/** A filter as it is matched: lower case, spaces collapsed and trimmed. */
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
-/** The rows whose text (`textOf`, in any case) holds every word of `filter`; all for no filter. */
+/** The rows whose text (`textOf`, in any case) holds `filter` as typed; all for no filter. */
 export function filterRows<Row>(
   rows: readonly Row[],
   filter: string,
   textOf: (row: Row) => string,
 ): Row[] {
-  const words = filterWords(filter)
-  if (words.length === 0) return [...rows]
-  return rows.filter((row) => {
-    const text = textOf(row).toLowerCase()
-    return words.every((word) => text.includes(word))
-  })
+  const wanted = normalise(filter)
+  if (wanted === '') return [...rows]
+  return rows.filter((row) => normalise(textOf(row)).includes(wanted))
 }

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeApi, requestsTo } from '../../testing/fake-api'
+import { boq, job, succeededJob } from '../../testing/fixtures'
+import { renderApp } from '../../testing/render-app'
+
+const bill = () => screen.findByRole('table', { name: 'Bill' })
+
+/** A succeeded job j1 of plan.dwg, version 3, whose kept bill is `content`. */
+function keptBill(content = boq()) {
+  fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 })]
+  fakeApi.results.j1 = { status: 200, body: content }
+}
+
+// Whole-app tests: generous time on a shared machine.
+describe('the result page', { timeout: 20_000 }, () => {
+  it('opens by its URL: the bill of the job, beside the drawing’s place', async () => {
+    keptBill()
+    const { user, router } = renderApp('/jobs/j1')
+    expect(
+      await screen.findByRole('heading', { name: 'Bill of plan.dwg, version 3' }),
+    ).toBeInTheDocument()
+    expect(
+      within(await bill()).getByRole('rowheader', { name: 'CIRKLO_PUNKTOJ' }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/jobs/j1')
+    expect(requestsTo('/api/boq/jobs/j1/result.json')).toHaveLength(1)
+
+    // Until the drawing view comes, its place says what the selection highlights.
+    const drawing = screen.getByRole('complementary', { name: 'Drawing' })
+    expect(drawing).toHaveTextContent('0 highlighted')
+    await user.click(screen.getByRole('button', { name: 'CIRKLO_PUNKTOJ' }))
+    expect(drawing).toHaveTextContent('8 highlighted')
+  })
+
+  it('says the server’s words for a job that is not the user’s', async () => {
+    renderApp('/jobs/nope')
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no such job.')
+    expect(requestsTo('/api/boq/jobs/nope/result.json')).toHaveLength(0)
+  })
+
+  it('follows a job until it has run, then shows its bill', async () => {
+    fakeApi.jobs = [job({ id: 'j1', status: 'queued', fileName: 'plan.dwg' })]
+    fakeApi.results.j1 = { status: 200, body: boq() }
+    renderApp('/jobs/j1')
+    expect(await screen.findByText(/^Queued: the bill shows here/)).toBeInTheDocument()
+
+    fakeApi.jobs = [job({ id: 'j1', status: 'running', fileName: 'plan.dwg', progress: 0.42 })]
+    const bar = await screen.findByRole('progressbar', {}, { timeout: 5000 })
+    expect(bar).toHaveAttribute('aria-valuenow', '42')
+
+    fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg' })]
+    expect(
+      await screen.findByRole('table', { name: 'Bill' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    // Finished: asked no more.
+    const asked = requestsTo('/api/boq/jobs/j1').length
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(requestsTo('/api/boq/jobs/j1')).toHaveLength(asked)
+  })
+
+  it('says why a job failed', async () => {
+    fakeApi.jobs = [
+      job({
+        id: 'j1',
+        status: 'failed',
+        fileName: 'bad.dwg',
+        error: 'The file is not a DWG drawing.',
+      }),
+    ]
+    renderApp('/jobs/j1')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The extraction failed: The file is not a DWG drawing.',
+    )
+  })
+
+  it('offers the files of a job made before bills were kept', async () => {
+    const old = succeededJob({ id: 'j1', fileName: 'plan.dwg' })
+    old.result = old.result && { ...old.result, jsonUrl: null }
+    fakeApi.jobs = [old]
+    renderApp('/jobs/j1')
+    expect(await screen.findByText(/made before bills were kept/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Download XLSX' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/boq/jobs/j1/result.xlsx`,
+    )
+    expect(screen.queryByRole('link', { name: 'Download JSON' })).toBeNull()
+  })
+
+  it('says the server’s words when the bill cannot be read', async () => {
+    fakeApi.jobs = [succeededJob({ id: 'j1' })]
+    fakeApi.results.j1 = { status: 404, body: 'This job has no result yet.' }
+    renderApp('/jobs/j1')
+    expect(await screen.findByRole('alert')).toHaveTextContent('This job has no result yet.')
+  })
+
+  it('says so when the bill breaks the contract', async () => {
+    fakeApi.jobs = [succeededJob({ id: 'j2' })]
+    fakeApi.results.j2 = { status: 200, body: { ...boq(), bill: 'none' } }
+    renderApp('/jobs/j2')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Invalid type/)
+  })
+
+  it('opens from a finished job’s card in the jobs panel', async () => {
+    keptBill()
+    fakeApi.jobs.push(job({ id: 'j2', status: 'failed', fileName: 'bad.dwg', error: 'No.' }))
+    const { user, router } = renderApp('/')
+    const panel = await screen.findByRole('region', { name: 'Extraction jobs' })
+    const cards = await within(panel).findAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+    expect(within(cards[1] as HTMLElement).queryByRole('link', { name: 'Open result' })).toBeNull()
+    await user.click(within(cards[0] as HTMLElement).getByRole('link', { name: 'Open result' }))
+    expect(await bill()).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/jobs/j1')
+
+    await user.click(screen.getByRole('link', { name: 'All extractions' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'))
+  })
+})

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query'
+import { errorText } from '../../../lib/http-errors'
+import { type Job, resultDownloads, resultQueries } from '../api/results-api'
+import { drawingRead, progressPercent } from '../utils/job-words'
+import type { DrawingSlot } from './drawing-slot'
+import { ResultView } from './result-view'
+
+/**
+ * The result of one job: its bill once it has succeeded; until then what it is doing (followed
+ * every second), or why it failed; the server's own words when there is no such job.
+ */
+export function JobResult({ jobId, Drawing }: { jobId: string; Drawing: DrawingSlot }) {
+  const job = useQuery(resultQueries.job(jobId))
+  if (job.isPending) return <p className="text-sm text-slate-500">Loading the job…</p>
+  if (job.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorText(job.error)}
+      </p>
+    )
+  }
+  const { result } = job.data
+  if (job.data.status !== 'succeeded' || !result) return <JobState job={job.data} />
+  if (result.jsonUrl === null) return <NoKeptBill job={job.data} />
+  return <KeptBill job={job.data} jsonUrl={result.jsonUrl} Drawing={Drawing} />
+}
+
+function KeptBill({ job, jsonUrl, Drawing }: { job: Job; jsonUrl: string; Drawing: DrawingSlot }) {
+  const bill = useQuery(resultQueries.bill(job.id, jsonUrl))
+  if (bill.isPending) return <p className="text-sm text-slate-500">Loading the bill…</p>
+  if (bill.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorText(bill.error)}
+      </p>
+    )
+  }
+  return <ResultView job={job} boq={bill.data} Drawing={Drawing} />
+}
+
+/** A job not finished, or failed: what it is doing, or why it failed. */
+function JobState({ job }: { job: Job }) {
+  const percent = progressPercent(job)
+  return (
+    <section aria-label="Extraction" className="flex flex-col gap-2 text-sm">
+      <h1 className="text-lg font-semibold text-slate-800">Bill of {drawingRead(job)}</h1>
+      {job.status === 'queued' ? (
+        <p>Queued: the bill shows here once the extraction has run.</p>
+      ) : job.status === 'running' ? (
+        <>
+          <p>Running: {percent}%. The bill shows here once the extraction ends.</p>
+          <div
+            role="progressbar"
+            aria-label={`Progress of ${job.fileName}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 max-w-md overflow-hidden rounded bg-slate-200"
+          >
+            <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
+          </div>
+        </>
+      ) : (
+        <p role="alert" className="text-red-700">
+          The extraction failed: {job.error || 'no reason was given.'}
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** A job recorded before bills were kept as JSON: its files are there, its bill cannot be shown. */
+function NoKeptBill({ job }: { job: Job }) {
+  const downloads = job.result ? resultDownloads(job.result) : null
+  return (
+    <section aria-label="Extraction" className="flex flex-col gap-2 text-sm">
+      <h1 className="text-lg font-semibold text-slate-800">Bill of {drawingRead(job)}</h1>
+      <p>This extraction was made before bills were kept for the app: download it instead.</p>
+      {downloads ? (
+        <p className="flex gap-4">
+          <a className="text-sky-700 underline" href={downloads.xlsx} download>
+            Download XLSX
+          </a>
+          <a className="text-sky-700 underline" href={downloads.csv} download>
+            Download CSV
+          </a>
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { Link } from '@tanstack/react-router'
+import type { Job } from '../../../../contract/jobs'
+import { formatDateTime } from '../../../lib/format-date'
+import { progressPercent, statusWord } from '../utils/job-words'
+
+/** The user's jobs, newest first; each drawing's name opens the job's result page. */
+export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
+  const newestFirst = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Extraction jobs</caption>
+      <thead>
+        <tr className="border-b border-slate-300 text-left">
+          <th scope="col" className="py-1 pr-2">
+            Drawing
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right">
+            Version
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            Status
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            Progress
+          </th>
+          <th scope="col" className="py-1">
+            Extracted
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {newestFirst.map((job) => (
+          <JobLine key={job.id} job={job} />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function JobLine({ job }: { job: Job }) {
+  const percent = progressPercent(job)
+  return (
+    <tr className="border-b border-slate-100 align-top">
+      <th scope="row" className="py-1 pr-2 text-left font-normal">
+        <Link to="/jobs/$jobId" params={{ jobId: job.id }} className="text-sky-700 underline">
+          {job.fileName}
+        </Link>
+      </th>
+      <td className="py-1 pr-2 text-right tabular-nums">{job.fileVersionNumber ?? '–'}</td>
+      <td className="py-1 pr-2">
+        {statusWord(job)}
+        {job.status === 'failed' && job.error ? (
+          <span className="block text-xs text-red-700">{job.error}</span>
+        ) : null}
+      </td>
+      <td className="py-1 pr-2">
+        {job.status === 'running' ? (
+          <div
+            role="progressbar"
+            aria-label={`Progress of ${job.fileName}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 w-24 overflow-hidden rounded bg-slate-200"
+          >
+            <div className="h-full bg-sky-600" style={{ width: `${percent}%` }} />
+          </div>
+        ) : job.status === 'succeeded' ? (
+          '100%'
+        ) : (
+          '–'
+        )}
+      </td>
+      <td className="py-1 tabular-nums">{formatDateTime(job.createdAt)}</td>
+    </tr>
+  )
+}

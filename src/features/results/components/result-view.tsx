@@ -1,0 +1,151 @@
+import { Suspense, useCallback, useMemo, useReducer, useRef } from 'react'
+import type { Boq } from '../../../../contract/boq'
+import type { Job } from '../../../../contract/jobs'
+import { formatDateTime } from '../../../lib/format-date'
+import { resultDownloads } from '../api/results-api'
+import { describeBillUnits } from '../utils/describe-units'
+import { drawingRead } from '../utils/job-words'
+import { initialResultState, resultReducer } from '../utils/result-state'
+import { BILL_COLUMNS, billLineText, type ResultTab } from '../utils/result-tables'
+import { handlesOf, indexHandles } from '../utils/selection'
+import { BillTable } from './bill-table'
+import type { DrawingSlot } from './drawing-slot'
+import { EmptyTable } from './empty-table'
+import { MoreRows } from './more-rows'
+import { OtherTable } from './other-table'
+import { ResultNotices } from './result-notices'
+import { ResultTabs } from './result-tabs'
+import { useShownRows } from './use-shown-rows'
+
+/**
+ * A succeeded job's bill: what was read and when, warnings and what was not measured, downloads,
+ * the tables (sorted, filtered, the bill's lines opening onto their breakdown) and the drawing
+ * beside them, kept in step: a selected line highlights its entities, a picked entity selects
+ * its line.
+ */
+export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing: DrawingSlot }) {
+  const [state, dispatch] = useReducer(resultReducer, initialResultState)
+  const bill = useShownRows({
+    rows: boq.bill,
+    columns: BILL_COLUMNS,
+    textOf: billLineText,
+    filter: state.filter,
+    sort: state.sorts.bill ?? null,
+    whole: state.showAll.has('bill'),
+  })
+  const highlighted = useMemo(() => handlesOf(boq.bill, state.selection), [boq, state.selection])
+  const index = useMemo(() => indexHandles(boq.bill), [boq])
+  // The pick reads the lines shown when it happens, without a new onPick on every change.
+  const shownRefs = useRef(new Set<string>())
+  shownRefs.current = new Set(bill.shown.map((line) => line.ref))
+  const onPick = useCallback(
+    (handle: string) => dispatch({ type: 'pick', handle, index, shown: shownRefs.current }),
+    [index],
+  )
+  const counts: Record<ResultTab, number> = {
+    bill: boq.bill.length,
+    blocks: boq.blocks.length,
+    lengths: boq.lengths.length,
+    areas: boq.areas.length,
+    'not-measured': boq.notMeasured.length,
+  }
+  const onSort = (column: string) => dispatch({ type: 'sort', tab: state.tab, column })
+  const showAll = () => dispatch({ type: 'show-all', tab: state.tab })
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ResultHeader job={job} boq={boq} />
+      <ResultNotices warnings={boq.warnings} notMeasured={boq.notMeasured} />
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            Filter
+            <input
+              type="search"
+              value={state.filter}
+              onChange={(event) => dispatch({ type: 'filter', filter: event.target.value })}
+              className="w-64 rounded border border-slate-300 px-2 py-1"
+            />
+          </label>
+          <ResultTabs
+            tab={state.tab}
+            counts={counts}
+            onTab={(tab) => dispatch({ type: 'tab', tab })}
+          >
+            {state.tab === 'bill' ? (
+              bill.matched === 0 ? (
+                <EmptyTable total={boq.bill.length} filter={state.filter} />
+              ) : (
+                <>
+                  <BillTable
+                    lines={bill.shown}
+                    sort={state.sorts.bill ?? null}
+                    onSort={onSort}
+                    expanded={state.expanded}
+                    onToggle={(ref) => dispatch({ type: 'toggle', ref })}
+                    selection={state.selection}
+                    onSelect={(selection) => dispatch({ type: 'select', selection })}
+                    reveal={state.reveal}
+                  />
+                  <MoreRows shown={bill.shown.length} matched={bill.matched} onShowAll={showAll} />
+                </>
+              )
+            ) : (
+              <OtherTable
+                tab={state.tab}
+                boq={boq}
+                filter={state.filter}
+                sort={state.sorts[state.tab] ?? null}
+                onSort={onSort}
+                whole={state.showAll.has(state.tab)}
+                onShowAll={showAll}
+              />
+            )}
+          </ResultTabs>
+          <p role="status" className="min-h-5 text-sm text-slate-600">
+            {state.note}
+          </p>
+        </div>
+        <aside aria-label="Drawing" className="flex w-full flex-col lg:w-[40%]">
+          <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
+            <Drawing jobId={job.id} highlighted={highlighted} onPick={onPick} />
+          </Suspense>
+        </aside>
+      </div>
+    </div>
+  )
+}
+
+function ResultHeader({ job, boq }: { job: Job; boq: Boq }) {
+  const downloads = job.result ? resultDownloads(job.result) : null
+  return (
+    <header className="flex flex-col gap-1">
+      <h1 className="text-lg font-semibold text-slate-800">Bill of {drawingRead(job)}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
+        <dt className="text-slate-500">Extracted</dt>
+        <dd>{formatDateTime(job.createdAt)}</dd>
+        <dt className="text-slate-500">Units</dt>
+        <dd>{describeBillUnits(boq.units)}</dd>
+        <dt className="text-slate-500">Drawing</dt>
+        <dd>
+          {boq.source.fileName}, {boq.source.release} ({boq.source.version})
+        </dd>
+      </dl>
+      {downloads ? (
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <a className="text-sky-700 underline" href={downloads.xlsx} download>
+            Download XLSX
+          </a>
+          <a className="text-sky-700 underline" href={downloads.csv} download>
+            Download CSV
+          </a>
+          {downloads.json ? (
+            <a className="text-sky-700 underline" href={downloads.json} download>
+              Download JSON
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </header>
+  )
+}

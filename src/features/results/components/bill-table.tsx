@@ -142,8 +142,8 @@ function LineRows({
                     className="text-left hover:text-sky-700"
                   >
                     {row.label}
-                  </button>
-                  <span className="ml-2 text-xs text-slate-500">{rowDetail(line, row)}</span>
+                  </button>{' '}
+                  <span className="ml-1 text-xs text-slate-500">{rowDetail(line, row)}</span>
                 </th>
                 <td className="py-1 pr-2 text-right tabular-nums">
                   {formatQuantity(line.kind, row.quantity)}

@@ -134,9 +134,9 @@ describe('the result view', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const arcs = screen.getByRole('rowheader', { name: /arcs/ }).closest('tr') as HTMLElement
-    expect(arcs).toHaveTextContent('arcs1 entity3.08m')
+    expect(arcs).toHaveTextContent('arcs 1 entity3.08m')
     const polylines = screen.getByRole('rowheader', { name: /^polylines/ }).closest('tr')
-    expect(polylines).toHaveTextContent('polylines4 entities9.56m')
+    expect(polylines).toHaveTextContent('polylines 4 entities9.56m')
     // The button names the rows it shows.
     const controlled = (toggle.getAttribute('aria-controls') ?? '').split(' ')
     expect(controlled.map((id) => document.getElementById(id))).toEqual([arcs, polylines])

@@ -1,0 +1,105 @@
+/**
+ * The result page end to end in Chromium: the shared drawings seeded; extract example_2018.dwg →
+ * its job card opens the result (/jobs/<id>) → the bill's lines (bloko 2 nr, CIRKLO_PUNKTOJ 8 nr),
+ * still there after a reload → a line opened onto its breakdown, a line selected (its entities
+ * highlighted beside the table) → the Lengths tab.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { apiSignIn, type FoundItem, findItems, type JsonApiObject, titleOf } from './support/api.ts'
+import { unexpectedProblems } from './support/browser.ts'
+import { extractVersion } from './support/extract.ts'
+import { useBrowser, useServer } from './support/hooks.ts'
+import { jobCard, waitUntilFinished } from './support/jobs.ts'
+import { signIn } from './support/sign-in.ts'
+import { expandPath, treeItem } from './support/tree.ts'
+
+const DRAWING = 'example_2018.dwg'
+
+describe('the result page in Chromium', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  let drawing: FoundItem
+  let version: JsonApiObject
+
+  beforeAll(async () => {
+    const api = await apiSignIn(server().url)
+    const found = await findItems(api, (item) => titleOf(item) === DRAWING)
+    expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
+    drawing = found[0] as FoundItem
+    const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
+    ;[version] = await api.list(`${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`)
+  })
+
+  it('opens a finished job’s bill from its card, by URL too, and walks its tables', async () => {
+    const { page, problems } = browser()
+    await signIn(page, server().url)
+    await expandPath(page, drawing.titles)
+    const number = version.attributes.versionNumber
+    await extractVersion(page, treeItem(page, new RegExp(`^\\D*${number}\\b`)))
+    const card = jobCard(page, `${DRAWING}, version ${number}`)
+    expect(await waitUntilFinished(card)).toBe('Done')
+
+    await card.getByRole('link', { name: 'Open result' }).click()
+    await page.waitForURL(/\/jobs\/[^/]+$/)
+    await page.getByRole('heading', { name: `Bill of ${DRAWING}, version ${number}` }).waitFor()
+
+    const bill = page.getByRole('table', { name: 'Bill' })
+    const cellsOf = (description: string) =>
+      bill
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: description, exact: true }) })
+        .locator('th, td')
+        .allInnerTexts()
+    await bill.waitFor()
+    expect(await cellsOf('bloko')).toEqual([expect.stringMatching(/A1$/), 'bloko', '2', 'nr'])
+    expect(await cellsOf('CIRKLO_PUNKTOJ')).toEqual([
+      expect.stringMatching(/A2$/),
+      'CIRKLO_PUNKTOJ',
+      '8',
+      'nr',
+    ])
+    const notices = page.getByRole('region', { name: 'Warnings and items not measured' })
+    expect(await notices.getByRole('heading').allInnerTexts()).toEqual([
+      expect.stringMatching(/^\d+ items not measured$/),
+    ])
+
+    // The page stands on its URL.
+    await page.reload()
+    await bill.waitFor()
+    expect(await cellsOf('bloko')).toEqual([expect.stringMatching(/A1$/), 'bloko', '2', 'nr'])
+
+    // A line opens onto its breakdown: layer Tavolo 3's linework by kind.
+    const toggle = bill.getByRole('button', { name: /breakdown$/ }).nth(3)
+    expect(await toggle.getAttribute('aria-label')).toBe('B2 breakdown')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+    const lines = bill
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'lines', exact: true }) })
+    expect((await lines.innerText()).replace(/\s+/g, ' ')).toMatch(/lines 8 entities 4\.45 m/)
+
+    // A selected line names its entities to the drawing beside the table.
+    const drawingPlace = page.getByRole('complementary', { name: 'Drawing' })
+    await bill.getByRole('button', { name: 'CIRKLO_PUNKTOJ' }).click()
+    await drawingPlace.getByText('8 highlighted').waitFor()
+
+    await page.getByRole('tab', { name: /^Lengths/ }).click()
+    const lengths = page.getByRole('table', { name: 'Lengths' })
+    await lengths.waitFor()
+    const lineRow = lengths
+      .getByRole('row')
+      .filter({ hasText: 'Tavolo 3' })
+      .filter({ has: page.getByRole('cell', { name: 'line', exact: true }) })
+    expect(await lineRow.locator('td').allInnerTexts()).toEqual([
+      'Tavolo 3',
+      'line',
+      '8',
+      '4,451.93',
+      '4.45',
+    ])
+    expect(await page.getByRole('tab', { name: /^Lengths/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

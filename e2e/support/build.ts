@@ -6,6 +6,7 @@ import { distDir, repoRoot } from './paths.ts'
 /** Inputs of `vite build`: when none is newer than dist/index.html the build is current. */
 const inputs = [
   'src',
+  'contract',
   'public',
   'index.html',
   'vite.config.ts',

@@ -25,6 +25,9 @@ export interface JobsRoutesOptions {
   maxQueuedPerUser: number
 }
 
+/** How long the browser may keep a job's drawing (a day: the version never changes). */
+const DRAWING_MAX_AGE_S = 24 * 60 * 60
+
 const CONTENT_TYPES: Record<ResultFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
@@ -32,8 +35,8 @@ const CONTENT_TYPES: Record<ResultFormat, string> = {
 }
 
 /**
- * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /compare; mounted
- * under /api/boq.
+ * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/drawing.dwg,
+ * /compare; mounted under /api/boq.
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
   const { store, cloud, withCloud } = options
@@ -118,6 +121,29 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       })
     })
   }
+
+  // The drawing version the job read, for the app to draw beside its bill. A version's bytes never
+  // change, so the browser may keep them (privately: they are the user's).
+  routes.get('/jobs/:id/drawing.dwg', async (c) => {
+    const bytes = await withCloud(c, async (ctx) => {
+      const job = await userJob(ctx.user.userId, c.req.param('id'))
+      const size = await cloud.storageSize(ctx, job.projectId, job.fileStorageId)
+      if (size > options.maxFileBytes) {
+        throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
+      }
+      const data = await cloud.download(ctx, job.projectId, job.fileStorageId)
+      // The size told and the bytes sent may differ (a cloud that does not know the size first).
+      if (data.byteLength > options.maxFileBytes) {
+        throw new AppError(413, tooLargeMessage(data.byteLength, options.maxFileBytes))
+      }
+      return { data, fileName: job.fileName }
+    })
+    return c.body(bytes.data as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/acad',
+      'Content-Disposition': contentDisposition(bytes.fileName),
+      'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
+    })
+  })
 
   // The change bill between two of the user's finished jobs: JSON, or `format=xlsx|csv` to download.
   routes.get('/compare', async (c) => {

@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../errors.ts'
+import { openEmbeddedJobStore } from './embedded-store.ts'
+import { jobsRoutes } from './routes.ts'
+import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import type { JobStore } from './types.ts'
+
+// GET /jobs/{id}/drawing.dwg on its own, in process (the user comes from a header, errors map as
+// server/http does); over real HTTP with real sign-in in drawing.http.test.ts.
+
+let dataDir: string
+let store: JobStore
+let app: Hono
+let fake: ReturnType<typeof createFakeCloud>
+
+const drawing = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32, 1, 2, 3])
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'boq-drawing-route-'))
+  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+  fake = createFakeCloud()
+  fake.addDrawing('s1', drawing)
+  fake.addDrawing('big', new Uint8Array(2 * 1024 * 1024))
+  app = new Hono()
+  app.onError((error, c) =>
+    c.text(error.message, error instanceof AppError ? (error.status as 400) : 500),
+  )
+  app.route(
+    '/api/boq',
+    jobsRoutes({
+      store,
+      cloud: fake.cloud,
+      withCloud: async (c, fn) => {
+        const user = c.req.header('x-user')
+        if (!user) throw new AppError(401, 'You are not signed in.')
+        return fn(contextFor(user))
+      },
+      maxFileBytes: 1024 * 1024,
+      maxQueuedPerUser: 5,
+    }),
+  )
+})
+
+afterEach(async () => {
+  await store.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function jobOf(user: string, fileStorageId: string) {
+  const { job } = await store.submit(
+    {
+      fileName: 'plan.dwg',
+      projectId: 'p1',
+      fileFolderId: 'f1',
+      fileStorageId,
+      context: contextFor(user),
+    },
+    { maxActivePerUser: 5 },
+  )
+  return job
+}
+
+const get = (path: string, user?: string) =>
+  app.request(path, { headers: user ? { 'x-user': user } : {} })
+
+describe('GET /api/boq/jobs/{id}/drawing.dwg', () => {
+  it('answers the bytes of the version the job read, kept privately by the browser', async () => {
+    const job = await jobOf('ann', 's1')
+    const response = await get(`/api/boq/jobs/${job.id}/drawing.dwg`, 'ann')
+    expect(response.status).toBe(200)
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(drawing)
+    expect(response.headers.get('content-type')).toBe('application/acad')
+    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    expect(response.headers.get('content-disposition')).toContain('filename="plan.dwg"')
+  })
+
+  it("answers 404 for another user's job and for an unknown id, 401 without a session", async () => {
+    const job = await jobOf('ann', 's1')
+    const other = await get(`/api/boq/jobs/${job.id}/drawing.dwg`, 'bob')
+    expect(other.status).toBe(404)
+    expect(await other.text()).toBe('There is no such job.')
+    expect((await get('/api/boq/jobs/nope/drawing.dwg', 'ann')).status).toBe(404)
+    expect((await get(`/api/boq/jobs/${job.id}/drawing.dwg`)).status).toBe(401)
+  })
+
+  it('refuses a drawing above the size limit with 413 and a reason, without downloading it', async () => {
+    const job = await jobOf('ann', 'big')
+    const release = fake.holdDownloads()
+    try {
+      const response = await get(`/api/boq/jobs/${job.id}/drawing.dwg`, 'ann')
+      expect(response.status).toBe(413)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+      expect(await response.text()).toMatch(/The drawing is 2\.0 MB; the largest .* is 1\.0 MB/)
+    } finally {
+      release()
+    }
+  })
+
+  it('answers the cloud’s refusal as plain text (a version no longer there)', async () => {
+    const job = await jobOf('ann', 'gone')
+    const response = await get(`/api/boq/jobs/${job.id}/drawing.dwg`, 'ann')
+    expect(response.status).toBe(404)
+    expect(await response.text()).toBe('No such file version.')
+  })
+})

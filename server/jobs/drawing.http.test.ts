@@ -1,0 +1,72 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Job } from '../../contract/jobs.ts'
+import { FIXTURES } from '../boq/testing/fixtures.ts'
+import { loadConfig } from '../config.ts'
+import type { TestClient } from '../testing/client.ts'
+import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
+import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { severalUsersBackends } from './testing/several-users.ts'
+
+// A job's drawing over real HTTP on loopback: real sign-in, the local cloud seeded with a shared
+// fixture, a real job.
+
+let server: TestServer
+let seedDir: string
+let ann: TestClient
+let bob: TestClient
+let drawing: DrawingRef
+let job: Job
+
+beforeAll(async () => {
+  seedDir = await makeSeedDir(['example_2018.dwg'])
+  const dataDir = await mkdtemp(join(tmpdir(), 'boq-drawing-http-'))
+  const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
+  const users = severalUsersBackends(config)
+  server = await startTestServer({
+    dataDir,
+    env: { BOQ_WORKERS: '1' },
+    seed: seedDir,
+    backends: users.backends,
+  })
+  ann = await users.signInAs(server.url, 'ann')
+  bob = await users.signInAs(server.url, 'bob')
+  drawing = await findDrawing(ann.json, 'example_2018.dwg')
+  const response = await postExtract(ann, {
+    fileName: drawing.fileName,
+    fileStorageId: drawing.storageId,
+    fileFolderId: drawing.folderId,
+    projectId: drawing.projectId,
+  })
+  job = await waitForJob(ann, ((await response.json()) as Job).id)
+}, 60_000)
+
+afterAll(async () => {
+  await server?.close()
+  await rm(server?.dataDir ?? '', { recursive: true, force: true })
+  await rm(seedDir, { recursive: true, force: true })
+})
+
+describe('GET /api/boq/jobs/{id}/drawing.dwg over HTTP', () => {
+  it('answers the bytes of the drawing version the job read, to its owner', async () => {
+    const response = await ann(`/api/boq/jobs/${job.id}/drawing.dwg`)
+    expect(response.status).toBe(200)
+    const expected = await readFile(join(FIXTURES, 'example_2018.dwg'))
+    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true)
+    expect(response.headers.get('content-type')).toBe('application/acad')
+    expect(response.headers.get('content-length')).toBe(String(expected.byteLength))
+    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=[1-9]\d*$/)
+  })
+
+  it("answers 404 in plain text for another user's job, and 401 without a session", async () => {
+    const other = await bob(`/api/boq/jobs/${job.id}/drawing.dwg`)
+    expect(other.status).toBe(404)
+    expect(other.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await other.text()).toBe('There is no such job.')
+    const anonymous = await fetch(new URL(`/api/boq/jobs/${job.id}/drawing.dwg`, server.url))
+    expect(anonymous.status).toBe(401)
+  })
+})

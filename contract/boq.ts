@@ -1,5 +1,8 @@
 import * as v from 'valibot'
+import { BILL_KINDS } from './bill-kinds.ts'
 import { StatedUnitSchema, UnitSystemSchema } from './units.ts'
+
+export { BILL_KINDS, type BillKind } from './bill-kinds.ts'
 
 /**
  * The BOQ's JSON form: the engine's public format (the README's "The BOQ engine" documents it).
@@ -39,9 +42,6 @@ export const BillUnitsSchema = v.object({
   areaFactor: v.number(),
 })
 export type BillUnits = v.InferOutput<typeof BillUnitsSchema>
-
-export const BILL_KINDS = ['count', 'length', 'area'] as const
-export type BillKind = (typeof BILL_KINDS)[number]
 
 /** One row a bill line's quantity sums; `handles` name what it counts or measures. */
 export const BillBreakdownRowSchema = v.object({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BILL_KINDS } from './boq.ts'
+import { BILL_KINDS } from './bill-kinds.ts'
 
 export const CHANGE_STATES = ['added', 'removed', 'changed', 'unchanged'] as const
 export type ChangeState = (typeof CHANGE_STATES)[number]

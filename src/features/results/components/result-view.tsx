@@ -36,8 +36,9 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
   const highlighted = useMemo(() => handlesOf(boq.bill, state.selection), [boq, state.selection])
   const index = useMemo(() => indexHandles(boq.bill), [boq])
   // The pick reads the lines shown when it happens, without a new onPick on every change.
-  const shownRefs = useRef(new Set<string>())
-  shownRefs.current = new Set(bill.shown.map((line) => line.ref))
+  const shown = useMemo(() => new Set(bill.shown.map((line) => line.ref)), [bill.shown])
+  const shownRefs = useRef(shown)
+  shownRefs.current = shown
   const onPick = useCallback(
     (handle: string) => dispatch({ type: 'pick', handle, index, shown: shownRefs.current }),
     [index],

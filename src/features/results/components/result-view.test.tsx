@@ -322,6 +322,21 @@ describe('the result view', () => {
     })
   })
 
+  it('keeps the bill when the drawing fails, and says why in its place', () => {
+    // React reports the error it caught.
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const job = succeededJob({ id: 'j1' })
+    const Broken = () => {
+      throw new Error('WebGL is not available.')
+    }
+    render(<ResultView job={job} boq={boq()} Drawing={Broken} />)
+    const place = screen.getByRole('complementary', { name: 'Drawing' })
+    expect(within(place).getByRole('alert')).toHaveTextContent(
+      'The drawing could not be shown: WebGL is not available.',
+    )
+    expect(table('Bill')).toBeInTheDocument()
+  })
+
   it('shows a long bill in part, and all of it when asked', async () => {
     const lines = Array.from({ length: 520 }, (_, i) => ({
       ...boq().bill[0],

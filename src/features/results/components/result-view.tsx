@@ -15,6 +15,7 @@ import { MoreRows } from './more-rows'
 import { OtherTable } from './other-table'
 import { ResultNotices } from './result-notices'
 import { ResultTabs } from './result-tabs'
+import { SlotBoundary } from './slot-boundary'
 import { useShownRows } from './use-shown-rows'
 
 /**
@@ -108,9 +109,11 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
           </p>
         </div>
         <aside aria-label="Drawing" className="flex w-full flex-col lg:w-[40%]">
-          <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
-            <Drawing jobId={job.id} highlighted={highlighted} onPick={onPick} />
-          </Suspense>
+          <SlotBoundary>
+            <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
+              <Drawing jobId={job.id} highlighted={highlighted} onPick={onPick} />
+            </Suspense>
+          </SlotBoundary>
         </aside>
       </div>
     </div>

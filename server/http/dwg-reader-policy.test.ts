@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+
+// The drawing view's DWG reader is a worker whose script runs LibreDWG's WebAssembly bindings:
+// that one script may compile code, nothing else the server answers may.
+
+let distDir: string
+let server: TestServer
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'boq-dist-'))
+  await mkdir(join(distDir, 'assets'))
+  await writeFile(join(distDir, 'index.html'), '<!doctype html><title>BOQ</title>')
+  await writeFile(join(distDir, 'assets', 'dwg-parser.worker-C_HCrTL9.js'), 'self.x = 1')
+  await writeFile(join(distDir, 'assets', 'index-C_HCrTL9.js'), 'console.log(1)')
+  server = await startTestServer({ config: { distDir } })
+})
+afterAll(async () => {
+  await server.close()
+  await rm(distDir, { recursive: true, force: true })
+})
+
+async function scriptSrc(path: string): Promise<string[]> {
+  const response = await fetch(new URL(path, server.url))
+  const header = response.headers.get('content-security-policy') ?? ''
+  const directive = header.split(';').map((part) => part.trim().split(/\s+/))
+  return directive.find(([name]) => name === 'script-src')?.slice(1) ?? []
+}
+
+describe('the DWG reader worker’s policy', () => {
+  it('lets the built DWG reader worker compile code and WebAssembly', async () => {
+    expect(await scriptSrc('/assets/dwg-parser.worker-C_HCrTL9.js')).toEqual([
+      "'self'",
+      "'unsafe-eval'",
+      "'wasm-unsafe-eval'",
+    ])
+  })
+
+  it('keeps every other answer to scripts of its own, without eval', async () => {
+    for (const path of ['/', '/jobs/x', '/assets/index-C_HCrTL9.js', '/api/aps/hubs']) {
+      expect(await scriptSrc(path), path).toEqual(["'self'"])
+    }
+    // Only that file name, in assets/, counts.
+    expect(await scriptSrc('/dwg-parser.worker-C_HCrTL9.js')).toEqual(["'self'"])
+    expect(await scriptSrc('/assets/dwg-parser.worker-C_HCrTL9.js.map')).toEqual(["'self'"])
+  })
+})

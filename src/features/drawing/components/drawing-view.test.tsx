@@ -1,0 +1,198 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { server } from '../../../testing/msw-server'
+import type { DrawingViewer } from '../viewer/drawing-viewer'
+import { DrawingView } from './drawing-view'
+
+// The renderer is faked at its seam (viewer/drawing-viewer.ts): what the view asks of it, and
+// what it says, are checked here; drawing itself is checked in Chromium (e2e/drawing-view.test.ts).
+
+const fake = vi.hoisted(() => ({
+  created: [] as HTMLElement[],
+  viewer: undefined as unknown as DrawingViewer,
+  inDrawing: new Set<string>(),
+}))
+
+vi.mock('../viewer/load-viewer', () => ({
+  loadDrawingViewer: async () => async (container: HTMLElement) => {
+    fake.created.push(container)
+    return fake.viewer
+  },
+}))
+
+const DRAWING = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32])
+
+function fakeViewer(): DrawingViewer {
+  return {
+    open: vi.fn(async () => {}),
+    highlight: vi.fn((handles: readonly string[]) => handles.filter((h) => fake.inDrawing.has(h))),
+    zoomToHandles: vi.fn(),
+    fit: vi.fn(),
+    zoom: vi.fn(),
+    handleAt: vi.fn(() => '1C8'),
+    destroy: vi.fn(async () => {}),
+  }
+}
+
+beforeEach(() => {
+  fake.created = []
+  fake.viewer = fakeViewer()
+  fake.inDrawing = new Set(['1C8', '250', '251'])
+  server.use(
+    http.get('*/api/boq/jobs/:id/drawing.dwg', ({ params }) =>
+      params.id === 'job-1'
+        ? HttpResponse.arrayBuffer(DRAWING.buffer, {
+            headers: { 'Content-Type': 'application/acad' },
+          })
+        : new HttpResponse('There is no such job.', { status: 404 }),
+    ),
+  )
+})
+
+function renderView(props: {
+  jobId?: string
+  highlighted?: string[]
+  onPick?: (h: string) => void
+}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const onPick = props.onPick ?? vi.fn()
+  const view = (highlighted: string[]) => (
+    <QueryClientProvider client={client}>
+      <DrawingView jobId={props.jobId ?? 'job-1'} highlighted={highlighted} onPick={onPick} />
+    </QueryClientProvider>
+  )
+  const result = render(view(props.highlighted ?? []))
+  return { ...result, onPick, highlight: (h: string[]) => result.rerender(view(h)) }
+}
+
+const drawing = () => screen.getByRole('application', { name: /Drawing of job/ })
+const ready = () =>
+  waitFor(() => expect(screen.getByRole('button', { name: 'Fit to view' })).toBeEnabled())
+
+describe('DrawingView', () => {
+  it("opens the job's drawing bytes in the viewer, saying it loads until then", async () => {
+    renderView({})
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the drawing…')
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeDisabled()
+    await ready()
+    expect(fake.created).toHaveLength(1)
+    expect(drawing()).toContainElement(fake.created[0] ?? null)
+    expect(fake.viewer.open).toHaveBeenCalledTimes(1)
+    const [bytes] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
+    expect(new Uint8Array(bytes as ArrayBuffer)).toEqual(DRAWING)
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  })
+
+  it('highlights the handles it is given, frames those found, and says how many in a live text', async () => {
+    const { highlight } = renderView({ highlighted: ['1C8', '250'] })
+    expect(screen.getByText('2 highlighted')).toBeInTheDocument()
+    await ready()
+    expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['1C8', '250'])
+    expect(fake.viewer.zoomToHandles).toHaveBeenLastCalledWith(['1C8', '250'])
+    expect(screen.getByText('2 highlighted').closest('[aria-live]')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    )
+
+    // One handle the drawing's model space does not hold: highlighted as asked, said apart.
+    highlight(['251', 'FFFF'])
+    expect(await screen.findByText('2 highlighted')).toBeInTheDocument()
+    await waitFor(() => expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['251', 'FFFF']))
+    expect(fake.viewer.zoomToHandles).toHaveBeenLastCalledWith(['251'])
+    expect(screen.getByText(/1 not in the drawing's model space/)).toBeInTheDocument()
+
+    // Nothing selected: the drawing as it is, the view left where it is.
+    vi.mocked(fake.viewer.zoomToHandles).mockClear()
+    highlight([])
+    await waitFor(() => expect(fake.viewer.highlight).toHaveBeenLastCalledWith([]))
+    expect(screen.getByText('0 highlighted')).toBeInTheDocument()
+    expect(fake.viewer.zoomToHandles).not.toHaveBeenCalled()
+  })
+
+  it('does not highlight again for the same handles in a new array', async () => {
+    const { highlight } = renderView({ highlighted: ['1C8'] })
+    await ready()
+    await waitFor(() => expect(fake.viewer.highlight).toHaveBeenCalledTimes(1))
+    highlight(['1C8'])
+    highlight(['1C8'])
+    expect(fake.viewer.highlight).toHaveBeenCalledTimes(1)
+  })
+
+  it('zooms with + and -, fits with 0, when the drawing has the focus; the buttons do the same', async () => {
+    const user = userEvent.setup()
+    renderView({})
+    await ready()
+    drawing().focus()
+    await user.keyboard('+')
+    expect(fake.viewer.zoom).toHaveBeenLastCalledWith(1.25)
+    await user.keyboard('-')
+    expect(fake.viewer.zoom).toHaveBeenLastCalledWith(0.8)
+    await user.keyboard('0')
+    expect(fake.viewer.fit).toHaveBeenCalledTimes(1)
+    await user.keyboard('a')
+    expect(fake.viewer.zoom).toHaveBeenCalledTimes(2)
+
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    await user.click(screen.getByRole('button', { name: 'Zoom out' }))
+    await user.click(screen.getByRole('button', { name: 'Fit to view' }))
+    expect(vi.mocked(fake.viewer.zoom).mock.calls.slice(2)).toEqual([[1.25], [0.8]])
+    expect(fake.viewer.fit).toHaveBeenCalledTimes(2)
+  })
+
+  it('calls onPick with the handle under a click, but not after a drag (a pan)', async () => {
+    const user = userEvent.setup()
+    const onPick = vi.fn()
+    renderView({ onPick })
+    await ready()
+    await user.pointer({
+      keys: '[MouseLeft]',
+      target: drawing(),
+      coords: { clientX: 40, clientY: 50 },
+    })
+    expect(fake.viewer.handleAt).toHaveBeenLastCalledWith(40, 50)
+    expect(onPick).toHaveBeenCalledExactlyOnceWith('1C8')
+
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: drawing(), coords: { clientX: 40, clientY: 50 } },
+      { target: drawing(), coords: { clientX: 90, clientY: 80 } },
+      { keys: '[/MouseLeft]', target: drawing(), coords: { clientX: 90, clientY: 80 } },
+    ])
+    expect(onPick).toHaveBeenCalledTimes(1)
+
+    // A click on empty paper picks nothing.
+    vi.mocked(fake.viewer.handleAt).mockReturnValue(undefined)
+    await user.pointer({
+      keys: '[MouseLeft]',
+      target: drawing(),
+      coords: { clientX: 5, clientY: 5 },
+    })
+    expect(onPick).toHaveBeenCalledTimes(1)
+  })
+
+  it("shows the server's reason when the drawing cannot be loaded", async () => {
+    renderView({ jobId: 'job-2' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The drawing could not be loaded: There is no such job.',
+    )
+    expect(fake.created).toHaveLength(0)
+  })
+
+  it("shows the viewer's reason when the drawing cannot be read", async () => {
+    vi.mocked(fake.viewer.open).mockRejectedValueOnce(new Error('This drawing could not be read.'))
+    renderView({})
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The drawing could not be shown: This drawing could not be read.',
+    )
+    expect(screen.getByRole('button', { name: 'Fit to view' })).toBeDisabled()
+  })
+
+  it('lets go of the viewer when it goes away', async () => {
+    const { unmount } = renderView({})
+    await ready()
+    unmount()
+    expect(fake.viewer.destroy).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query'
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import { errorText } from '../../../lib/http-errors'
+import { drawingQueries } from '../api/drawing-queries'
+import type { DrawingViewer } from '../viewer/drawing-viewer'
+import { loadDrawingViewer } from '../viewer/load-viewer'
+
+export type DrawingViewProps = {
+  jobId: string
+  /** Handles of the entities to highlight (as the bill names them). */
+  highlighted: string[]
+  /** Called with the model-space handle of a shape the person clicks. */
+  onPick(handle: string): void
+}
+
+/** A press that moves less than this (px) is a click; more is a pan. */
+const CLICK_SLOP_PX = 4
+const ZOOM_STEP = 1.25
+
+/**
+ * The job's drawing: model space drawn in the browser from the DWG itself, on its layers'
+ * colours (text left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
+ * the keyboard. The `highlighted` entities stand out (the rest dimmed) and are framed; a click on
+ * a shape calls `onPick` with its handle (a block reference's, for anything drawn inside one).
+ */
+export function DrawingView({ jobId, highlighted, onPick }: DrawingViewProps) {
+  const bytes = useQuery(drawingQueries.bytes(jobId))
+  const mount = useRef<HTMLDivElement>(null)
+  const [viewer, setViewer] = useState<DrawingViewer | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [found, setFound] = useState<number | null>(null)
+  const press = useRef<{ id: number; x: number; y: number } | null>(null)
+
+  const data = bytes.data
+  useEffect(() => {
+    const container = mount.current
+    if (!data || !container) return
+    let gone = false
+    let made: DrawingViewer | undefined
+    setFailure(null)
+    ;(async () => {
+      const create = await loadDrawingViewer()
+      if (gone) return
+      made = await create(container)
+      if (gone) return
+      // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
+      await made.open(data.slice(0), `${jobId}.dwg`)
+      if (!gone) setViewer(made)
+    })().catch((error: unknown) => {
+      if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
+    })
+    return () => {
+      gone = true
+      setViewer(null)
+      made?.destroy().catch(() => {})
+    }
+  }, [data, jobId])
+
+  // The same handles in a new array are the same highlight.
+  const highlightKey = highlighted.join('\n')
+  useEffect(() => {
+    if (!viewer) return
+    const handles = highlightKey === '' ? [] : highlightKey.split('\n')
+    const shown = viewer.highlight(handles)
+    if (shown.length > 0) viewer.zoomToHandles(shown)
+    setFound(shown.length)
+  }, [viewer, highlightKey])
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (!viewer || event.altKey || event.ctrlKey || event.metaKey) return
+    const act: Record<string, () => void> = {
+      '+': () => viewer.zoom(ZOOM_STEP),
+      '=': () => viewer.zoom(ZOOM_STEP),
+      '-': () => viewer.zoom(1 / ZOOM_STEP),
+      _: () => viewer.zoom(1 / ZOOM_STEP),
+      '0': () => viewer.fit(),
+    }
+    const action = act[event.key]
+    if (!action) return
+    event.preventDefault()
+    action()
+  }
+
+  function onPointerDown(event: PointerEvent) {
+    press.current = event.isPrimary
+      ? { id: event.pointerId, x: event.clientX, y: event.clientY }
+      : null
+  }
+
+  function onPointerUp(event: PointerEvent) {
+    const start = press.current
+    press.current = null
+    if (!viewer || !start || start.id !== event.pointerId || event.button !== 0) return
+    const moved = Math.hypot(event.clientX - start.x, event.clientY - start.y)
+    if (moved > CLICK_SLOP_PX) return
+    const handle = viewer.handleAt(event.clientX, event.clientY)
+    if (handle) onPick(handle)
+  }
+
+  const status = bytes.isError
+    ? `The drawing could not be loaded: ${errorText(bytes.error)}`
+    : (failure ?? (viewer ? null : 'Loading the drawing…'))
+  const missing = found !== null && viewer ? highlighted.length - found : 0
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <p aria-live="polite" className="mr-auto text-slate-700">
+          <span>{highlighted.length} highlighted</span>
+          {missing > 0 ? (
+            <span className="text-slate-500"> ({missing} not in the drawing's model space)</span>
+          ) : null}
+        </p>
+        <ViewButton
+          label="Zoom in"
+          keyName="+"
+          disabled={!viewer}
+          onClick={() => viewer?.zoom(ZOOM_STEP)}
+        />
+        <ViewButton
+          label="Zoom out"
+          keyName="-"
+          disabled={!viewer}
+          onClick={() => viewer?.zoom(1 / ZOOM_STEP)}
+        />
+        <ViewButton
+          label="Fit to view"
+          keyName="0"
+          disabled={!viewer}
+          onClick={() => viewer?.fit()}
+        />
+      </div>
+      <div
+        role="application"
+        aria-label={`Drawing of job ${jobId}: drag to pan, wheel or pinch to zoom, + and - to zoom, 0 to fit`}
+        aria-busy={!viewer && !status?.startsWith('The drawing could not')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a pan-and-zoom surface that takes +, - and 0
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        className="relative h-[28rem] w-full touch-none overflow-hidden rounded border border-slate-300 bg-black focus:outline-2 focus:outline-sky-600"
+      >
+        <div ref={mount} data-testid="drawing-canvas" className="boq-drawing h-full w-full" />
+        {status ? (
+          <p
+            role={status.startsWith('The drawing could not') ? 'alert' : 'status'}
+            className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-slate-200"
+          >
+            {status}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function ViewButton({
+  label,
+  keyName,
+  disabled,
+  onClick,
+}: {
+  label: string
+  keyName: string
+  disabled: boolean
+  onClick: () => void
+}) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      aria-keyshortcuts={keyName}
+      className="rounded border border-slate-300 bg-white px-2 py-0.5 text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+    >
+      {label}
+    </button>
+  )
+}

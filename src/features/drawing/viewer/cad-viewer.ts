@@ -1,0 +1,157 @@
+import './cad-viewer.css'
+import { AcApDocManager, AcEdOpenMode, AcEdViewMode } from '@mlightcad/cad-simple-viewer'
+import {
+  AcDbDatabaseConverterManager,
+  type AcDbEntity,
+  AcDbFileType,
+  AcGeBox2d,
+} from '@mlightcad/data-model'
+import { AcDbLibreDwgConverter } from '@mlightcad/libredwg-converter'
+import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
+import parserUrl from './dwg-parser.worker.ts?worker&url'
+import { withoutLibraryStyles } from './library-styles'
+
+/** Highlighted entities, and the rest dimmed while some are (the viewer's compare display). */
+const HIGHLIGHT_COLOR = 0xff9f1a
+const DIMMED_COLOR = 0x5b6270
+/** Room left around what is framed: 1 is edge to edge. */
+const FRAME_MARGIN = 1.2
+/** Lines without ends have no extents to frame. */
+const UNBOUNDED = new Set(['Xline', 'Ray'])
+/** How long a drawing may take to be drawn once read before the view shows it anyway. */
+const DRAWING_WAIT_MS = 30_000
+
+// The viewer is one per page (AcApDocManager is a singleton): a new view waits for the last to go.
+let lastDestroyed: Promise<void> = Promise.resolve()
+let converterRegistered = false
+
+/** The drawing view's renderer: @mlightcad/cad-simple-viewer, reading DWG with LibreDWG. */
+export const createCadViewer: CreateDrawingViewer = async (container) => {
+  await lastDestroyed
+  if (!converterRegistered) {
+    AcDbDatabaseConverterManager.instance.register(
+      AcDbFileType.DWG,
+      new AcDbLibreDwgConverter({ useWorker: true, parserWorkerUrl: parserUrl }),
+    )
+    converterRegistered = true
+  }
+  const manager = await withoutLibraryStyles(() =>
+    AcApDocManager.createInstance({ container, autoResize: true, useMainThreadDraw: true }),
+  )
+  if (!manager) throw new Error('The drawing viewer could not start.')
+  return cadViewer(manager)
+}
+
+function cadViewer(manager: AcApDocManager): DrawingViewer {
+  const view = manager.curView
+  let shown: string[] = []
+
+  const modelSpace = () => manager.curDocument.database.tables.blockTable.modelSpace
+  const entityOf = (handle: string) => modelSpace().getIdAt(handle.toUpperCase())
+
+  function frame(entities: AcDbEntity[]): void {
+    const box = new AcGeBox2d()
+    for (const entity of entities) {
+      if (UNBOUNDED.has(entity.type)) continue
+      const extents = entity.geometricExtents
+      if (extents.isEmpty()) continue
+      box.expandByPoint(extents.min).expandByPoint(extents.max)
+    }
+    if (box.isEmpty()) return
+    view.zoomTo(withSomeSize(box, drawingBox()), FRAME_MARGIN)
+  }
+
+  function drawingBox(): AcGeBox2d {
+    const box = new AcGeBox2d()
+    for (const entity of modelSpace().newIterator()) {
+      if (UNBOUNDED.has(entity.type) || entity.geometricExtents.isEmpty()) continue
+      box.expandByPoint(entity.geometricExtents.min).expandByPoint(entity.geometricExtents.max)
+    }
+    return box
+  }
+
+  const viewer: DrawingViewer = {
+    async open(bytes, fileName) {
+      const opened = await withoutLibraryStyles(() =>
+        manager.openDocument(fileName, bytes, { mode: AcEdOpenMode.Read }),
+      )
+      if (!opened) throw new Error('This drawing could not be read.')
+      // Dragging pans; the viewer's own selection and hover stay off (the page owns the
+      // selection). Both belong to the drawing's layout, there once it is open.
+      view.mode = AcEdViewMode.PAN
+      view.entitySelectionEnabled = false
+      await drawn(view)
+      viewer.fit()
+    },
+    highlight(handles) {
+      const found = [...new Set(handles.map((h) => h.toUpperCase()))].filter((h) => entityOf(h))
+      const cleared = shown.filter((h) => !found.includes(h))
+      if (found.length === 0 && shown.length === 0) return found
+      manager.setCompareDisplay({
+        enabled: found.length > 0,
+        baseColor: DIMMED_COLOR,
+        colors: { modified: HIGHLIGHT_COLOR },
+        overrides: [
+          ...cleared.map((objectId) => ({ objectId, role: null })),
+          ...found.map((objectId) => ({ objectId, role: 'modified' as const })),
+        ],
+      })
+      // Turning the compare display off leaves some shapes in its colour until they are drawn
+      // again (seen with 1.6.3).
+      if (found.length === 0) manager.regen()
+      shown = found
+      return found
+    },
+    zoomToHandles(handles) {
+      const entities = handles.flatMap((h) => entityOf(h) ?? [])
+      if (entities.length === 0) viewer.fit()
+      else frame(entities)
+    },
+    fit() {
+      frame([...modelSpace().newIterator()])
+    },
+    zoom(factor) {
+      const corner = (x: number, y: number) => view.screenToWorld({ x, y })
+      const a = corner(0, 0)
+      const b = corner(view.width, view.height)
+      const box = new AcGeBox2d().expandByPoint(a).expandByPoint(b)
+      const center = box.getCenter(new AcGeBox2d().min.clone())
+      const half = box.getSize(center.clone()).multiplyScalar(0.5 / factor)
+      view.zoomTo(new AcGeBox2d(center.clone().sub(half), center.clone().add(half)), 1)
+    },
+    handleAt(clientX, clientY) {
+      const point = view.screenToWorld(view.viewportToCanvas({ x: clientX, y: clientY }))
+      const hit = view.pick(point, undefined, true)[0]
+      return hit?.id || undefined
+    },
+    async destroy() {
+      const done = manager.destroy()
+      lastDestroyed = done.catch(() => {})
+      await done
+    },
+  }
+  return viewer
+}
+
+/** Resolves when the viewer has drawn every entity it read (or after DRAWING_WAIT_MS). */
+function drawn(view: { isProcessingEntities: boolean }): Promise<void> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!view.isProcessingEntities || performance.now() - started > DRAWING_WAIT_MS) resolve()
+      else setTimeout(check, 50)
+    }
+    check()
+  })
+}
+
+/**
+ * The box, or for a point or a line along an axis (nothing to zoom onto), a box around its middle
+ * a fiftieth of the drawing's size.
+ */
+function withSomeSize(box: AcGeBox2d, drawing: AcGeBox2d): AcGeBox2d {
+  const size = box.getSize(box.min.clone())
+  if (size.x > 0 && size.y > 0) return box
+  const whole = drawing.isEmpty() ? 1 : Math.max(...drawing.getSize(drawing.min.clone()).toArray())
+  return box.clone().expandByScalar((whole || 1) / 50)
+}

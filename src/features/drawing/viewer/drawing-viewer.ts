@@ -1,0 +1,30 @@
+/**
+ * What the drawing view asks of a renderer. The real one (cad-viewer.ts) draws with
+ * @mlightcad/cad-simple-viewer and is loaded only when a drawing is shown; tests give a fake.
+ * Handles are the DWG's own, as the bill names them (hex, as DXF writes them).
+ */
+export interface DrawingViewer {
+  /** Reads the drawing and draws its model space; resolves once it is on screen. */
+  open(bytes: ArrayBuffer, fileName: string): Promise<void>
+  /**
+   * Shows these entities highlighted (a block reference as a whole) and the rest dimmed; an empty
+   * list shows the drawing in its layers' colours. Returns the handles found in model space.
+   */
+  highlight(handles: readonly string[]): string[]
+  /** Frames these entities, or the whole drawing when none is given or found. */
+  zoomToHandles(handles: readonly string[]): void
+  /** Frames the whole drawing. */
+  fit(): void
+  /** Zooms about the middle of the view: above 1 closer, below 1 farther. */
+  zoom(factor: number): void
+  /**
+   * The model-space handle of the shape under a point of the page (client coordinates): a block
+   * reference's own handle for anything drawn inside it. Undefined when nothing is there.
+   */
+  handleAt(clientX: number, clientY: number): string | undefined
+  /** Stops drawing and lets go of everything the viewer holds. */
+  destroy(): Promise<void>
+}
+
+/** Makes a viewer drawing into `container` (which it fills). */
+export type CreateDrawingViewer = (container: HTMLElement) => Promise<DrawingViewer>

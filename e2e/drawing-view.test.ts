@@ -1,0 +1,194 @@
+/**
+ * The drawing view end to end in Chromium (WebGL through SwiftShader): example_2018.dwg seeded and
+ * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the DWG itself →
+ * a bill line selected lights its 8 block references in the highlight colour and says
+ * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
+ * selects its line again → + / - / 0, the wheel and a drag move the view.
+ */
+
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Job } from '../contract/jobs.ts'
+import { type ApiClient, apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
+import { unexpectedProblems } from './support/browser.ts'
+import { useBrowser, useServer } from './support/hooks.ts'
+import { signIn } from './support/sign-in.ts'
+
+const DRAWING = 'example_2018.dwg'
+
+/** What a screenshot of the drawing shows: lit pixels, and where the highlight colour is. */
+interface Picture {
+  lit: number
+  highlighted: number
+  /** The middle of the highlighted pixels, and one of them, in page coordinates. */
+  centre?: { x: number; y: number }
+  one?: { x: number; y: number }
+}
+
+/**
+ * Reads a screenshot of the drawing in the page (a PNG decoded by the browser itself): the pixels
+ * that are not the black paper, and those in the view's highlight orange (#ff9f1a).
+ */
+async function picture(page: Page, drawing: Locator): Promise<Picture> {
+  const box = await drawing.boundingBox()
+  if (!box) throw new Error('The drawing is not on screen')
+  const png = (await drawing.screenshot()).toString('base64')
+  const counted = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
+    context.drawImage(bitmap, 0, 0)
+    const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    let lit = 0
+    let highlighted = 0
+    let sx = 0
+    let sy = 0
+    let one: { x: number; y: number } | undefined
+    for (let i = 0; i < data.length; i += 4) {
+      const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]]
+      if (r + g + b > 60) lit++
+      const x0 = (i / 4) % width
+      const y0 = Math.floor(i / 4 / width)
+      // The axes in the bottom left corner are the viewer's, not the drawing's.
+      const axes = x0 < 120 && y0 > bitmap.height - 120
+      if (!axes && r > 220 && g > 120 && g < 190 && b < 80) {
+        highlighted++
+        sx += x0
+        sy += y0
+        one ??= { x: x0, y: y0 }
+      }
+    }
+    return { lit, highlighted, sx, sy, one }
+  }, png)
+  const { lit, highlighted, sx, sy, one } = counted
+  return {
+    lit,
+    highlighted,
+    centre: highlighted ? { x: box.x + sx / highlighted, y: box.y + sy / highlighted } : undefined,
+    one: one ? { x: box.x + one.x, y: box.y + one.y } : undefined,
+  }
+}
+
+/** Extracts the drawing through the API and waits for the job to succeed. */
+async function extract(api: ApiClient, drawing: FoundItem): Promise<Job> {
+  const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
+  const [version] = await api.list(
+    `${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`,
+  )
+  const storageId = version?.relationships?.storage?.data?.id
+  if (!storageId) throw new Error(`No version of ${DRAWING}`)
+  const response = await api.request('/api/boq/extract', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fileName: DRAWING,
+      fileStorageId: storageId,
+      fileFolderId: drawing.folderId,
+      projectId: drawing.projectId,
+    }),
+  })
+  expect(response.status, await response.clone().text()).toBe(202)
+  const { id } = (await response.json()) as Job
+  for (;;) {
+    const job = (await (await api.request(`/api/boq/jobs/${id}`)).json()) as Job
+    if (job.status === 'succeeded') return job
+    if (job.status === 'failed') throw new Error(`The extraction failed: ${job.error}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('the drawing view in Chromium', () => {
+  const server = useServer()
+  const browser = useBrowser({ viewport: { width: 1400, height: 1000 } })
+  let job: Job
+
+  beforeAll(async () => {
+    const api = await apiSignIn(server().url)
+    const found = await findItems(api, (item) => titleOf(item) === DRAWING)
+    expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
+    job = await extract(api, found[0] as FoundItem)
+  })
+
+  it('draws the job’s drawing, highlights a bill line’s entities, picks one, and moves', async () => {
+    const { page, problems } = browser()
+    await signIn(page, server().url)
+    await page.goto(`${server().url}/jobs/${job.id}`)
+    const place = page.getByRole('complementary', { name: 'Drawing' })
+    const drawing = place.getByRole('application', { name: /^Drawing of job/ })
+    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    await place.getByText('0 highlighted').waitFor()
+
+    // Drawn from the DWG: the paper is not empty, and nothing is highlighted yet.
+    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+    expect((await picture(page, drawing)).highlighted).toBe(0)
+
+    // A bill line selected: its 8 block references light up, framed, and the view says so.
+    const bill = page.getByRole('table', { name: 'Bill' })
+    const line = bill.getByRole('button', { name: 'CIRKLO_PUNKTOJ' })
+    await line.click()
+    await place.getByText('8 highlighted').waitFor()
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    const lit = await picture(page, drawing)
+    const target = lit.one
+    if (!target) throw new Error('No highlighted pixel')
+
+    // Unselected: the drawing goes back to its layers' colours, the view stays where it is.
+    await line.click()
+    await place.getByText('0 highlighted').waitFor()
+    await expect
+      .poll(async () => {
+        const shown = await picture(page, drawing)
+        // Drawn again in its own colours (not an empty paper while that happens).
+        return shown.highlighted === 0 && shown.lit > lit.lit / 2
+      })
+      .toBe(true)
+
+    // A click on one of the references (on a line drawn inside the block) picks the reference,
+    // and the page selects the line that counts it.
+    await page.mouse.click(target.x, target.y)
+    await place.getByText('8 highlighted').waitFor()
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+
+    // The keyboard: - zooms out (the references shrink), + back in, 0 fits the whole drawing.
+    await drawing.focus()
+    const before = (await picture(page, drawing)).highlighted
+    await page.keyboard.press('-')
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeLessThan(before)
+    const zoomedOut = (await picture(page, drawing)).highlighted
+    await page.keyboard.press('+')
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted)
+      .toBeGreaterThan(zoomedOut)
+
+    // A drag pans: the highlighted references move with the pointer.
+    const from = (await picture(page, drawing)).centre
+    const box = await drawing.boundingBox()
+    if (!from || !box) throw new Error('Nothing highlighted to follow')
+    const start = { x: box.x + 40, y: box.y + 40 }
+    await page.mouse.move(start.x, start.y)
+    await page.mouse.down()
+    await page.mouse.move(start.x + 60, start.y + 30, { steps: 6 })
+    await page.mouse.up()
+    await expect
+      .poll(async () => ((await picture(page, drawing)).centre?.x ?? 0) - from.x)
+      .toBeGreaterThan(30)
+    // The drag was a pan, not a pick: the selection stays.
+    await place.getByText('8 highlighted').waitFor()
+
+    // The wheel zooms out over the drawing.
+    const beforeWheel = (await picture(page, drawing)).highlighted
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.wheel(0, 400)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted)
+      .toBeLessThan(beforeWheel)
+
+    // 0 fits the whole drawing (its largest block spans millions of units: the references become
+    // specks), so almost nothing is left in the highlight colour.
+    await page.keyboard.press('0')
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeLessThan(50)
+
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatDateTime } from '../../lib/format-date'
 import { fakeApi } from '../../testing/fake-api'
 import { boq, job, succeededJob, writtenJob } from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
+
+// The result page's drawing is its own feature's to test.
+vi.mock('../../features/drawing/components/drawing-view', () => ({ DrawingView: () => null }))
 
 const rows = async () =>
   within(await screen.findByRole('table', { name: 'Extraction jobs' }))

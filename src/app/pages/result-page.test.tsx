@@ -1,8 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type { DrawingSlotProps } from '../../features/results/components/drawing-slot'
 import { fakeApi, requestsTo } from '../../testing/fake-api'
 import { boq, job, succeededJob } from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
+
+// The drawing feature's view stands in as the agreed props describe it (its renderer is its own
+// feature's to test): it says how many entities it highlights and picks the one asked.
+vi.mock('../../features/drawing/components/drawing-view', () => ({
+  DrawingView: ({ jobId, highlighted, onPick }: DrawingSlotProps) => (
+    <div>
+      <p>
+        Drawing of {jobId}: {highlighted.length} highlighted
+      </p>
+      <button type="button" onClick={() => onPick('3B5')}>
+        Pick 3B5
+      </button>
+    </div>
+  ),
+}))
 
 const bill = () => screen.findByRole('table', { name: 'Bill' })
 
@@ -26,11 +42,17 @@ describe('the result page', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/jobs/j1')
     expect(requestsTo('/api/boq/jobs/j1/result.json')).toHaveLength(1)
 
-    // Until the drawing view comes, its place says what the selection highlights.
+    // The drawing beside the bill, kept in step with the selection both ways.
     const drawing = screen.getByRole('complementary', { name: 'Drawing' })
-    expect(drawing).toHaveTextContent('0 highlighted')
-    await user.click(screen.getByRole('button', { name: 'CIRKLO_PUNKTOJ' }))
-    expect(drawing).toHaveTextContent('8 highlighted')
+    expect(await within(drawing).findByText('Drawing of j1: 0 highlighted')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'bloko' }))
+    expect(drawing).toHaveTextContent('Drawing of j1: 2 highlighted')
+    await user.click(within(drawing).getByRole('button', { name: 'Pick 3B5' }))
+    expect(screen.getByRole('button', { name: 'CIRKLO_PUNKTOJ' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(drawing).toHaveTextContent('Drawing of j1: 8 highlighted')
   })
 
   it('says the server’s words for a job that is not the user’s', async () => {

@@ -1,16 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import type { DrawingSlotProps } from '../../features/results/components/drawing-slot'
+import { lazy } from 'react'
+import type { DrawingSlot } from '../../features/results/components/drawing-slot'
 import { JobResult } from '../../features/results/components/job-result'
 
-/** Stands where the drawing will show, until the drawing feature provides its view. */
-function DrawingPlaceholder({ highlighted }: DrawingSlotProps) {
-  return (
-    <div className="flex min-h-48 flex-col items-center justify-center gap-1 rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-500">
-      <p>The drawing is not shown here yet.</p>
-      <p>{highlighted.length} highlighted</p>
-    </div>
-  )
-}
+// The drawing beside the bill comes from the drawing feature, in a chunk of its own: the bill
+// shows without waiting for it.
+const DrawingView: DrawingSlot = lazy(async () => ({
+  default: (await import('../../features/drawing/components/drawing-view')).DrawingView,
+}))
 
 /** One job's result: its bill beside its drawing. */
 export function ResultPage({ jobId }: { jobId: string }) {
@@ -24,7 +21,7 @@ export function ResultPage({ jobId }: { jobId: string }) {
           All extractions
         </Link>
       </nav>
-      <JobResult key={jobId} jobId={jobId} Drawing={DrawingPlaceholder} />
+      <JobResult key={jobId} jobId={jobId} Drawing={DrawingView} />
     </div>
   )
 }

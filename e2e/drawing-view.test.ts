@@ -9,8 +9,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../contract/jobs.ts'
-import { type ApiClient, apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
+import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
+import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
 
@@ -70,34 +71,6 @@ async function picture(page: Page, drawing: Locator): Promise<Picture> {
   }
 }
 
-/** Extracts the drawing through the API and waits for the job to succeed. */
-async function extract(api: ApiClient, drawing: FoundItem): Promise<Job> {
-  const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
-  const [version] = await api.list(
-    `${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`,
-  )
-  const storageId = version?.relationships?.storage?.data?.id
-  if (!storageId) throw new Error(`No version of ${DRAWING}`)
-  const response = await api.request('/api/boq/extract', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      fileName: DRAWING,
-      fileStorageId: storageId,
-      fileFolderId: drawing.folderId,
-      projectId: drawing.projectId,
-    }),
-  })
-  expect(response.status, await response.clone().text()).toBe(202)
-  const { id } = (await response.json()) as Job
-  for (;;) {
-    const job = (await (await api.request(`/api/boq/jobs/${id}`)).json()) as Job
-    if (job.status === 'succeeded') return job
-    if (job.status === 'failed') throw new Error(`The extraction failed: ${job.error}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 describe('the drawing view in Chromium', () => {
   const server = useServer()
   const browser = useBrowser({ viewport: { width: 1400, height: 1000 } })
@@ -107,7 +80,7 @@ describe('the drawing view in Chromium', () => {
     const api = await apiSignIn(server().url)
     const found = await findItems(api, (item) => titleOf(item) === DRAWING)
     expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
-    job = await extract(api, found[0] as FoundItem)
+    job = await extractThroughApi(api, found[0] as FoundItem)
   })
 
   it('draws the job’s drawing, highlights a bill line’s entities, picks one, and moves', async () => {

@@ -123,8 +123,16 @@ describe('the drawing view in Chromium', () => {
     await place.getByText('8 highlighted').waitFor()
     await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
 
-    // The keyboard: - zooms out (the references shrink), + back in, 0 fits the whole drawing.
+    // Keys the viewer would take for editing (anywhere on the page) change nothing.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    for (const key of ['Backspace', 'Delete', 'Control+z', 'Control+y'])
+      await page.keyboard.press(key)
     await drawing.focus()
+    for (const key of ['Backspace', 'Delete', 'Control+z']) await page.keyboard.press(key)
+    await place.getByText('8 highlighted').waitFor()
+    expect(unexpectedProblems(problems)).toEqual([])
+
+    // The keyboard: - zooms out (the references shrink), + back in, 0 fits the whole drawing.
     const before = (await picture(page, drawing)).highlighted
     await page.keyboard.press('-')
     await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeLessThan(before)

@@ -44,6 +44,12 @@ export const createCadViewer: CreateDrawingViewer = async (container) => {
 
 function cadViewer(manager: AcApDocManager): DrawingViewer {
   const view = manager.curView
+  // The viewer's own shortcuts listen on the whole page (Delete and Backspace erase, Ctrl+Z
+  // undoes, Escape clears its selection); a drawing shown read-only has none of them, and a key
+  // pressed anywhere on the page would log a refused command. Its key handler is swapped for one
+  // that handles nothing (a private field of AcTrView2d in 1.6.3).
+  ;(view as unknown as { _keyHandler: { handleKeyDown(e: KeyboardEvent): boolean } })._keyHandler =
+    { handleKeyDown: () => false }
   let shown: string[] = []
 
   const modelSpace = () => manager.curDocument.database.tables.blockTable.modelSpace

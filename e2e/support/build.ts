@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnNode } from '../../scripts/children.ts'
 import { distDir, repoRoot } from './paths.ts'
+import { publishBuild } from './publish-build.ts'
 
 /** Inputs of `vite build`: when none is newer than dist/index.html the build is current. */
 const inputs = [
@@ -37,12 +39,24 @@ export function isBuildCurrent(): boolean {
 
 /**
  * Runs `vite build` in its own Node process (our Node, not an `npx` wrapper), so that nothing of
- * the build lingers in the caller. Rejects with the build's output when it fails.
+ * the build lingers in the caller, into a folder of its own, then publishes it into dist/ (see
+ * publishBuild): servers of other runs serve dist/ meanwhile, and Vite's own build would empty it
+ * under them. Rejects with the build's output when it fails.
  */
-export function buildApp(extraArgs: string[] = []): Promise<void> {
+export async function buildApp(extraArgs: string[] = []): Promise<void> {
+  const builtDir = mkdtempSync(join(tmpdir(), 'boq-build-'))
+  try {
+    await viteBuild(['--outDir', builtDir, '--emptyOutDir', ...extraArgs])
+    publishBuild(builtDir, distDir)
+  } finally {
+    rmSync(builtDir, { recursive: true, force: true })
+  }
+}
+
+function viteBuild(args: string[]): Promise<void> {
   const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
   return new Promise((resolve, reject) => {
-    const child = spawnNode([vite, 'build', ...extraArgs], {
+    const child = spawnNode([vite, 'build', ...args], {
       endWithParent: true,
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'production' },

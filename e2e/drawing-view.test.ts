@@ -3,7 +3,8 @@
  * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the DWG itself →
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
- * selects its line again → + / - / 0, the wheel and a drag move the view.
+ * selects its line again → + / - / 0, the wheel and a drag move the view → away and back, drawn
+ * again with nothing left behind.
  */
 
 import type { Locator, Page } from 'playwright-core'
@@ -169,6 +170,20 @@ describe('the drawing view in Chromium', () => {
     // specks), so almost nothing is left in the highlight colour.
     await page.keyboard.press('0')
     await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeLessThan(50)
+
+    // Away and back: the drawing is drawn again, and the first viewer left nothing behind.
+    const canvases = () => page.locator('canvas').count()
+    const canvasesBefore = await canvases()
+    await page.getByRole('link', { name: 'All extractions' }).click()
+    await page.waitForURL(/\/jobs$/)
+    await page
+      .getByRole('link', { name: new RegExp(DRAWING) })
+      .first()
+      .click()
+    await page.waitForURL(/\/jobs\/[^/]+$/)
+    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+    expect(await canvases()).toBe(canvasesBefore)
 
     expect(unexpectedProblems(problems)).toEqual([])
   })

@@ -131,6 +131,8 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
       return hit?.id || undefined
     },
     async destroy() {
+      // Its frame-rate panel (hidden) goes into <body>, and destroy() leaves it there.
+      ;(view as unknown as { _stats?: { dom?: HTMLElement } })._stats?.dom?.remove()
       const done = manager.destroy()
       lastDestroyed = done.catch(() => {})
       await done

@@ -9,9 +9,9 @@ import { rmSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { apiSignIn, titleOf } from '../e2e/support/api.ts'
 import { bigCloud, makeBigCloud } from '../e2e/support/big-cloud.ts'
-import { launchBrowser } from '../e2e/support/browser.ts'
+import { type BrowserSession, launchBrowser, unexpectedProblems } from '../e2e/support/browser.ts'
 import { buildApp, isBuildCurrent } from '../e2e/support/build.ts'
-import { startServer } from '../e2e/support/server.ts'
+import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { signIn } from '../e2e/support/sign-in.ts'
 import { expandTreeItem, treeItem } from '../e2e/support/tree.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
@@ -77,9 +77,11 @@ async function settledRowCount(page: Page): Promise<number> {
 
 if (!isBuildCurrent()) await buildApp()
 const dataDir = makeBigCloud(itemCount)
-const server = await startServer({ dataDir })
-const browser = await launchBrowser()
+let server: RunningServer | undefined
+let browser: BrowserSession | undefined
 try {
+  server = await startServer({ dataDir })
+  browser = await launchBrowser()
   // The server alone: the whole folder in one answer.
   const api = await apiSignIn(server.url)
   const [hubObject] = await api.list('/api/aps/hubs')
@@ -109,8 +111,11 @@ try {
   )
 
   // The app: expand the folder, time until its first rows show, count the rows in the DOM.
-  const { page } = browser
-  await signIn(page, server.url)
+  const { page, problems } = browser
+  await signIn(page, server.url).catch((error: Error) => {
+    // What the page met says why (a 503 or a missing chunk: its build replaced under it, …).
+    throw new Error(`${error.message}\nThe page met: ${unexpectedProblems(problems).join('\n')}`)
+  })
   const browserTimes: number[] = []
   const domRows: number[] = []
   for (let round = 0; round < rounds; round++) {
@@ -136,7 +141,7 @@ try {
     `\nbig-folder: server ${median(serverTimes).toFixed(1)} ms, browser ${median(browserTimes).toFixed(1)} ms to rows, ${maxRows} rows in DOM (target <= 300)`,
   )
 } finally {
-  await browser.close()
-  await server.stop()
+  await browser?.close()
+  await server?.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

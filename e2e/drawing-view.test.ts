@@ -72,6 +72,22 @@ async function picture(page: Page, drawing: Locator): Promise<Picture> {
   }
 }
 
+/** Two touches around `centre`, `from` px apart, spread to `to` px apart in a few steps. */
+async function pinch(page: Page, centre: { x: number; y: number }, from: number, to: number) {
+  const cdp = await page.context().newCDPSession(page)
+  const points = (gap: number) => [
+    { x: centre.x - gap / 2, y: centre.y, id: 1 },
+    { x: centre.x + gap / 2, y: centre.y, id: 2 },
+  ]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from) })
+  for (let step = 1; step <= 8; step++) {
+    const gap = from + ((to - from) * step) / 8
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(gap) })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
 describe('the drawing view in Chromium', () => {
   const server = useServer()
   const browser = useBrowser({ viewport: { width: 1400, height: 1000 } })
@@ -157,6 +173,15 @@ describe('the drawing view in Chromium', () => {
       .toBeGreaterThan(30)
     // The drag was a pan, not a pick: the selection stays.
     await place.getByText('8 highlighted').waitFor()
+
+    // Two fingers spreading apart (a pinch) zoom in.
+    const pinched = await picture(page, drawing)
+    const beforePinch = pinched.highlighted
+    // A little: the viewer zooms by the spread to the fifth power.
+    await pinch(page, pinched.centre ?? from, 100, 112)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted)
+      .toBeGreaterThan(beforePinch)
 
     // The wheel zooms out over the drawing.
     const beforeWheel = (await picture(page, drawing)).highlighted

@@ -8,6 +8,7 @@ import {
   type JobStatus,
 } from '../../../../contract/jobs'
 import { api } from '../../../lib/api-client'
+import { isActive } from '../../../lib/job-words'
 
 export type { ExtractRequest, Job, JobStatus }
 
@@ -36,10 +37,6 @@ export function locationOf(job: Job): JobLocation | null {
 }
 
 export const POLL_INTERVAL_MS = 1000
-
-export function isActive(job: Job): boolean {
-  return job.status === 'queued' || job.status === 'running'
-}
 
 // Module-level so Query keeps the selected list while the answer is unchanged.
 function selectJobs(body: { data: Job[] }): Job[] {

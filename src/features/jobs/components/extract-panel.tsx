@@ -1,13 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
-import {
-  type ExtractRequest,
-  isActive,
-  jobsQueries,
-  rememberJob,
-  startExtraction,
-} from '../api/jobs-api'
+import { isActive } from '../../../lib/job-words'
+import { type ExtractRequest, jobsQueries, rememberJob, startExtraction } from '../api/jobs-api'
 import { type ExtractSelection, extractBlocker } from '../utils/extract-rule'
 import {
   readUnitsChoice,

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { ProgressBar } from '../../../components/ui/progress-bar'
 import { apiUrl } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
+import { drawingRead, progressPercent, statusWord } from '../../../lib/job-words'
 import {
   type Job,
   type JobLocation,
@@ -11,13 +13,6 @@ import {
   locationOf,
 } from '../api/jobs-api'
 import { describeUnits } from '../utils/units-choice'
-
-const STATUS_WORD: Record<JobStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Done',
-  failed: 'Failed',
-}
 
 const STATUS_STYLE: Record<JobStatus, string> = {
   queued: 'bg-slate-100 text-slate-700',
@@ -66,14 +61,11 @@ export function JobsPanel({ onJobSucceeded, onShowInTree }: Props) {
 }
 
 function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowInTree'] }) {
-  const percent = Math.round(Math.min(1, Math.max(0, job.progress ?? 0)) * 100)
+  const percent = progressPercent(job)
   const units = describeUnits(job.units)
   const result = job.status === 'succeeded' ? job.result : undefined
   const warned = (result?.warningCount ?? 0) > 0
-  const read =
-    job.fileVersionNumber === null
-      ? job.fileName
-      : `${job.fileName}, version ${job.fileVersionNumber}`
+  const read = drawingRead(job)
   const location = locationOf(job)
   return (
     <li className="rounded border border-slate-200 bg-white p-3 text-sm">
@@ -84,22 +76,13 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
         <span
           className={`shrink-0 rounded px-2 py-0.5 text-xs ${warned ? 'bg-amber-100 text-amber-900' : STATUS_STYLE[job.status]}`}
         >
-          {warned ? 'Done with warnings' : STATUS_WORD[job.status]}
+          {statusWord(job)}
         </span>
       </div>
       <div className="mt-1 text-xs text-slate-500">{formatDateTime(job.createdAt)}</div>
       {units ? <div className="mt-1 text-xs text-slate-500">{units}</div> : null}
       {job.status === 'running' ? (
-        <div
-          role="progressbar"
-          aria-label={`Progress of ${job.fileName}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-2 h-2 overflow-hidden rounded bg-slate-200"
-        >
-          <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar label={`Progress of ${job.fileName}`} percent={percent} className="mt-2" />
       ) : null}
       {result ? (
         <div className="mt-2 flex flex-col gap-1">

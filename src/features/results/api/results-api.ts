@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { type Boq, BoqSchema } from '../../../../contract/boq'
 import { type Job, JobSchema } from '../../../../contract/jobs'
 import { api, apiUrl } from '../../../lib/api-client'
-import { isActive } from '../utils/job-words'
+import { isActive } from '../../../lib/job-words'
 
 export type { Boq, Job }
 

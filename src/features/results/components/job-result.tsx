@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { ProgressBar } from '../../../components/ui/progress-bar'
 import { errorText } from '../../../lib/http-errors'
+import { drawingRead, progressPercent } from '../../../lib/job-words'
 import { type Job, resultDownloads, resultQueries } from '../api/results-api'
-import { drawingRead, progressPercent } from '../utils/job-words'
 import type { DrawingSlot } from './drawing-slot'
 import { ResultView } from './result-view'
 
@@ -49,16 +50,11 @@ function JobState({ job }: { job: Job }) {
       ) : job.status === 'running' ? (
         <>
           <p>Running: {percent}%. The bill shows here once the extraction ends.</p>
-          <div
-            role="progressbar"
-            aria-label={`Progress of ${job.fileName}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 max-w-md overflow-hidden rounded bg-slate-200"
-          >
-            <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            label={`Progress of ${job.fileName}`}
+            percent={percent}
+            className="max-w-md"
+          />
         </>
       ) : (
         <p role="alert" className="text-red-700">

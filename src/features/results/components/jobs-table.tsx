@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { Job } from '../../../../contract/jobs'
+import { ProgressBar } from '../../../components/ui/progress-bar'
 import { formatDateTime } from '../../../lib/format-date'
-import { progressPercent, statusWord } from '../utils/job-words'
+import { progressPercent, statusWord } from '../../../lib/job-words'
 
 /** The user's jobs, newest first; each drawing's name opens the job's result page. */
 export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
@@ -55,16 +56,7 @@ function JobLine({ job }: { job: Job }) {
       </td>
       <td className="py-1 pr-2">
         {job.status === 'running' ? (
-          <div
-            role="progressbar"
-            aria-label={`Progress of ${job.fileName}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-24 overflow-hidden rounded bg-slate-200"
-          >
-            <div className="h-full bg-sky-600" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar label={`Progress of ${job.fileName}`} percent={percent} className="w-24" />
         ) : job.status === 'succeeded' ? (
           '100%'
         ) : (

@@ -1,4 +1,5 @@
-import type { Job, JobStatus } from '../../../../contract/jobs'
+// How a job reads for a person, wherever the app shows one (the jobs panel, the jobs list, a result).
+import type { Job, JobStatus } from '../../contract/jobs'
 
 const STATUS_WORD: Record<JobStatus, string> = {
   queued: 'Queued',
@@ -25,6 +26,7 @@ export function progressPercent(job: Job): number {
   return Math.round(Math.min(1, Math.max(0, job.progress ?? 0)) * 100)
 }
 
+/** Queued or running: still to be followed. */
 export function isActive(job: Job): boolean {
   return job.status === 'queued' || job.status === 'running'
 }

@@ -37,6 +37,17 @@ export const ComparedBillSchema = v.object({
 })
 
 /**
+ * The entities the two bills count or measure that only one of them has, by DWG handle: `added`
+ * are handles in the newer drawing, `removed` handles in the older one. A block reference whose
+ * handle differs but whose block and position are the same is in neither.
+ */
+export const EntityChangesSchema = v.object({
+  added: v.array(v.string()),
+  removed: v.array(v.string()),
+})
+export type EntityChanges = v.InferOutput<typeof EntityChangesSchema>
+
+/**
  * The change bill between two bills of quantities: every item of either, largest changes first.
  * Both sides are in the newer bill's units (`notes` says when the older one's were converted, or
  * could not be).
@@ -47,6 +58,7 @@ export const ChangeBillSchema = v.object({
   units: v.object({ length: v.string(), area: v.string() }),
   notes: v.array(v.string()),
   lines: v.array(ChangeLineSchema),
+  entities: EntityChangesSchema,
 })
 export type ChangeBill = v.InferOutput<typeof ChangeBillSchema>
 export type ComparedBill = v.InferOutput<typeof ComparedBillSchema>

@@ -93,6 +93,27 @@ describe('compareBills', () => {
     })
   })
 
+  it('names the entities only one drawing has, a reference at the same place under a new handle in neither', () => {
+    const { entities } = compareBills(before, after)
+    const at = (boq: Boq, block: string) =>
+      boq.references.filter((r) => r.block === block).map((r) => `${r.x},${r.y}:${r.handle}`)
+    // Fewer doors before them give the windows new handles: the same windows all the same.
+    expect(at(after, 'WINDOW')).not.toEqual(at(before, 'WINDOW'))
+    const windows = [...before.references, ...after.references]
+      .filter((r) => r.block === 'WINDOW')
+      .map((r) => r.handle)
+    expect(
+      windows.filter((h) => entities.added.includes(h) || entities.removed.includes(h)),
+    ).toEqual([])
+    // The rest by handle: each added one only the newer bill names, each removed only the older.
+    const named = (boq: Boq) => boq.bill.flatMap((l) => l.breakdown.flatMap((r) => r.handles))
+    expect(entities.added.filter((h) => named(before).includes(h))).toEqual([])
+    expect(entities.added.every((h) => named(after).includes(h))).toBe(true)
+    expect(entities.removed.length).toBeGreaterThan(0)
+    expect(entities.removed.filter((h) => named(after).includes(h))).toEqual([])
+    expect(compareBills(before, before).entities).toEqual({ added: [], removed: [] })
+  })
+
   it('finds every line unchanged between identical drawings', () => {
     const again = boqOf(floor({ doors: 12, windows: 5, walls: [4000, 6000] }))
     const { lines } = compareBills(before, again)

@@ -1,4 +1,5 @@
-import type { ChangeLine, ChangeState } from '../../contract/compare.ts'
+import type { ChangeLine, ChangeState, EntityChanges } from '../../contract/compare.ts'
+import { changedEntities } from './changed-entities.ts'
 import type { BillLine, Boq } from './schema.ts'
 import { metresPerBillUnit } from './units.ts'
 
@@ -7,13 +8,16 @@ export interface Comparison {
   units: { length: string; area: string }
   notes: string[]
   lines: ChangeLine[]
+  /** The counted or measured entities only one drawing has, for the drawing view to colour. */
+  entities: EntityChanges
 }
 
 /**
  * The change bill from an older bill to a newer one, without reading either drawing again. Items
  * are matched as a surveyor reads them: count lines by effective block name (and the attribute
  * or visibility values the bill split them by), linework and area lines by layer. Renamed layers
- * are not guessed. The older bill's figures are put in the newer one's units.
+ * are not guessed. The older bill's figures are put in the newer one's units. It also says which
+ * counted or measured entities were added or removed (`changedEntities`).
  */
 export function compareBills(before: Boq, after: Boq): Comparison {
   const notes: string[] = []
@@ -50,6 +54,7 @@ export function compareBills(before: Boq, after: Boq): Comparison {
     units: { length: after.units.length, area: after.units.area },
     notes,
     lines: order.map(({ line }) => line),
+    entities: changedEntities(before, after),
   }
 }
 

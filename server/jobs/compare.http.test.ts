@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Boq } from '../../contract/boq.ts'
 import type { CloudList } from '../../contract/cloud.ts'
 import { ChangeBillSchema } from '../../contract/compare.ts'
 import type { Job } from '../../contract/jobs.ts'
@@ -101,6 +102,15 @@ describe('the change bill between two versions', () => {
     expect(line('Linework on layer 0')).toMatchObject({ state: 'changed', unit: 'ft' })
     expect(line('some block')).toMatchObject({ before: 0, after: 1, state: 'added' })
     expect(line('Area on layer 0')?.state).toBe('changed')
+    // The entities only one drawing counts or measures: handles of each bill's own breakdown.
+    const named = async (job: Job) => {
+      const bill = (await (await client(job.result?.jsonUrl ?? '')).json()) as Boq
+      return new Set(bill.bill.flatMap((l) => l.breakdown.flatMap((row) => row.handles)))
+    }
+    const [older, newer] = [await named(v1), await named(v2)]
+    expect(changes.entities.added.length).toBeGreaterThan(0)
+    expect(changes.entities.added.every((h) => newer.has(h) && !older.has(h))).toBe(true)
+    expect(changes.entities.removed.every((h) => older.has(h) && !newer.has(h))).toBe(true)
     const csv = await (await client(`/api/boq/compare?from=${v1.id}&to=${v2.id}&format=csv`)).text()
     expect(csv).toContain('Linework on layer 0')
   })

@@ -170,18 +170,20 @@ export function writtenJob(options: {
   }
 }
 
-/** A change bill from job `from` to job `to`, in m and m², with the given lines. */
+/** A change bill from job `from` to job `to`, in m and m², with the given lines (and entities). */
 export function changeBill(
   from: string,
   to: string,
   lines: Partial<ChangeLine>[],
   notes: string[] = [],
+  entities: ChangeBill['entities'] = { added: [], removed: [] },
 ): ChangeBill {
   return {
     from: { jobId: from, fileName: 'plan.dwg', versionNumber: 1 },
     to: { jobId: to, fileName: 'plan.dwg', versionNumber: 2 },
     units: { length: 'm', area: 'm²' },
     notes,
+    entities,
     lines: lines.map((line, i) => {
       const before = line.before ?? 0
       const after = line.after ?? 0

@@ -4,12 +4,14 @@
  * still there after a reload → a line opened onto its breakdown, a line selected (its entities
  * highlighted beside the table) → the Lengths tab.
  */
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { apiSignIn, type FoundItem, findItems, type JsonApiObject, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
+import { repoRoot } from './support/paths.ts'
 import { signIn } from './support/sign-in.ts'
 import { expandPath, treeItem } from './support/tree.ts'
 
@@ -82,6 +84,12 @@ describe('the result page in Chromium', () => {
     const drawingPlace = page.getByRole('complementary', { name: 'Drawing' })
     await bill.getByRole('button', { name: 'CIRKLO_PUNKTOJ' }).click()
     await drawingPlace.getByText('8 highlighted').waitFor()
+    // Kept as the run's artifact: the result page as a person sees it, bill beside drawing.
+    await drawingPlace.getByText('Loading the drawing…').waitFor({ state: 'detached' })
+    await page.screenshot({
+      path: join(repoRoot, 'test-results', 'result-page.png'),
+      fullPage: true,
+    })
 
     await page.getByRole('tab', { name: /^Lengths/ }).click()
     const lengths = page.getByRole('table', { name: 'Lengths' })

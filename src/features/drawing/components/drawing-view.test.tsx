@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../testing/msw-server'
-import type { DrawingViewer } from '../viewer/drawing-viewer'
+import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { DrawingView } from './drawing-view'
 
 // The renderer is faked at its seam (viewer/drawing-viewer.ts): what the view asks of it, and
@@ -29,6 +29,10 @@ function fakeViewer(): DrawingViewer {
   return {
     open: vi.fn(async () => {}),
     highlight: vi.fn((handles: readonly string[]) => handles.filter((h) => fake.inDrawing.has(h))),
+    mark: vi.fn(({ added, removed }: DrawingMarks) => ({
+      added: added.filter((h) => fake.inDrawing.has(h)),
+      removed: removed.filter((h) => fake.inDrawing.has(h)),
+    })),
     zoomToHandles: vi.fn(),
     fit: vi.fn(),
     zoom: vi.fn(),
@@ -110,6 +114,34 @@ describe('DrawingView', () => {
     await waitFor(() => expect(fake.viewer.highlight).toHaveBeenLastCalledWith([]))
     expect(screen.getByText('0 highlighted')).toBeInTheDocument()
     expect(fake.viewer.zoomToHandles).not.toHaveBeenCalled()
+  })
+
+  it('colours the marked entities as added and removed instead, saying how many of each', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const view = (marked: { added: string[]; removed: string[] }) => (
+      <QueryClientProvider client={client}>
+        <DrawingView jobId="job-1" highlighted={['1C8']} marked={marked} />
+      </QueryClientProvider>
+    )
+    const { rerender } = render(view({ added: ['1C8', '250'], removed: ['FFFF'] }))
+    expect(screen.getByText('2 added in green, 1 removed in red')).toBeInTheDocument()
+    await ready()
+    expect(fake.viewer.mark).toHaveBeenLastCalledWith({ added: ['1C8', '250'], removed: ['FFFF'] })
+    expect(fake.viewer.highlight).not.toHaveBeenCalled()
+    // The whole drawing stays in view: the changes are read against the rest.
+    expect(fake.viewer.zoomToHandles).not.toHaveBeenCalled()
+    expect(screen.getByText(/1 not in the drawing's model space/)).toBeInTheDocument()
+
+    // The same marks in new arrays are not drawn again; other marks are.
+    rerender(view({ added: ['1C8', '250'], removed: ['FFFF'] }))
+    expect(fake.viewer.mark).toHaveBeenCalledTimes(1)
+    rerender(view({ added: [], removed: ['251'] }))
+    expect(await screen.findByText('1 removed in red')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(fake.viewer.mark).toHaveBeenLastCalledWith({ added: [], removed: ['251'] }),
+    )
+    rerender(view({ added: [], removed: [] }))
+    expect(await screen.findByText('Nothing added or removed')).toBeInTheDocument()
   })
 
   it('does not highlight again for the same handles in a new array', async () => {

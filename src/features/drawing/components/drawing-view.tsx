@@ -2,16 +2,25 @@ import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
-import type { DrawingViewer } from '../viewer/drawing-viewer'
+import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { loadDrawingViewer } from '../viewer/load-viewer'
+
+export type { DrawingMarks }
 
 export type DrawingViewProps = {
   jobId: string
   /** Handles of the entities to highlight (as the bill names them). */
-  highlighted: string[]
+  highlighted?: string[]
+  /**
+   * Entities to colour as a change instead: added in green, removed in red (the rest dimmed,
+   * the view left fitted to the whole drawing). Given, `highlighted` is not used.
+   */
+  marked?: DrawingMarks
   /** Called with the model-space handle of a shape the person clicks. */
-  onPick(handle: string): void
+  onPick?(handle: string): void
 }
+
+const NONE: string[] = []
 
 /** A press that moves less than this (px) is a click; more is a pan. */
 const CLICK_SLOP_PX = 4
@@ -22,8 +31,9 @@ const ZOOM_STEP = 1.25
  * colours (text left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
  * the keyboard. The `highlighted` entities stand out (the rest dimmed) and are framed; a click on
  * a shape calls `onPick` with its handle (a block reference's, for anything drawn inside one).
+ * Or the `marked` entities are coloured as a change between two versions.
  */
-export function DrawingView({ jobId, highlighted, onPick }: DrawingViewProps) {
+export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: DrawingViewProps) {
   const bytes = useQuery(drawingQueries.bytes(jobId))
   const mount = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<DrawingViewer | null>(null)
@@ -58,13 +68,21 @@ export function DrawingView({ jobId, highlighted, onPick }: DrawingViewProps) {
 
   // The same handles in a new array are the same highlight.
   const highlightKey = highlighted.join('\n')
+  // Likewise the same marks (handles as text: a handle never holds a quote or a backslash).
+  const markKey = marked ? JSON.stringify([marked.added, marked.removed]) : null
   useEffect(() => {
     if (!viewer) return
+    if (markKey !== null) {
+      const [added, removed] = JSON.parse(markKey) as [string[], string[]]
+      const shown = viewer.mark({ added, removed })
+      setFound(shown.added.length + shown.removed.length)
+      return
+    }
     const handles = highlightKey === '' ? [] : highlightKey.split('\n')
     const shown = viewer.highlight(handles)
     if (shown.length > 0) viewer.zoomToHandles(shown)
     setFound(shown.length)
-  }, [viewer, highlightKey])
+  }, [viewer, highlightKey, markKey])
 
   function onKeyDown(event: KeyboardEvent) {
     if (!viewer || event.altKey || event.ctrlKey || event.metaKey) return
@@ -94,19 +112,20 @@ export function DrawingView({ jobId, highlighted, onPick }: DrawingViewProps) {
     const moved = Math.hypot(event.clientX - start.x, event.clientY - start.y)
     if (moved > CLICK_SLOP_PX) return
     const handle = viewer.handleAt(event.clientX, event.clientY)
-    if (handle) onPick(handle)
+    if (handle) onPick?.(handle)
   }
 
   const status = bytes.isError
     ? `The drawing could not be loaded: ${errorText(bytes.error)}`
     : (failure ?? (viewer ? null : 'Loading the drawing…'))
-  const missing = found !== null && viewer ? highlighted.length - found : 0
+  const given = marked ? marked.added.length + marked.removed.length : highlighted.length
+  const missing = found !== null && viewer ? given - found : 0
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <p aria-live="polite" className="mr-auto text-slate-700">
-          <span>{highlighted.length} highlighted</span>
+          <span>{marked ? marksText(marked) : `${highlighted.length} highlighted`}</span>
           {missing > 0 ? (
             <span className="text-slate-500"> ({missing} not in the drawing's model space)</span>
           ) : null}
@@ -153,6 +172,15 @@ export function DrawingView({ jobId, highlighted, onPick }: DrawingViewProps) {
       </div>
     </div>
   )
+}
+
+/** What the colours mean, with how many of each (those given, found or not). */
+function marksText({ added, removed }: DrawingMarks): string {
+  const parts = [
+    ...(added.length > 0 ? [`${added.length} added in green`] : []),
+    ...(removed.length > 0 ? [`${removed.length} removed in red`] : []),
+  ]
+  return parts.length > 0 ? parts.join(', ') : 'Nothing added or removed'
 }
 
 function ViewButton({

@@ -1,5 +1,10 @@
 import './cad-viewer.css'
-import { AcApDocManager, AcEdOpenMode, AcEdViewMode } from '@mlightcad/cad-simple-viewer'
+import {
+  type AcApCompareDisplayRole,
+  AcApDocManager,
+  AcEdOpenMode,
+  AcEdViewMode,
+} from '@mlightcad/cad-simple-viewer'
 import {
   AcDbDatabaseConverterManager,
   type AcDbEntity,
@@ -14,6 +19,9 @@ import { withoutLibraryStyles } from './library-styles'
 /** Highlighted entities, and the rest dimmed while some are (the viewer's compare display). */
 const HIGHLIGHT_COLOR = 0xff9f1a
 const DIMMED_COLOR = 0x5b6270
+/** Entities a newer version added, and those it removed (drawn on the older version). */
+const ADDED_COLOR = 0x22c55e
+const REMOVED_COLOR = 0xef4444
 /** Room left around what is framed: 1 is edge to edge. */
 const FRAME_MARGIN = 1.2
 /** Lines without ends have no extents to frame. */
@@ -55,6 +63,30 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
   const modelSpace = () => manager.curDocument.database.tables.blockTable.modelSpace
   const entityOf = (handle: string) => modelSpace().getIdAt(handle.toUpperCase())
 
+  /** The handles model space holds, upper case (as the viewer keys them), once each. */
+  function inModelSpace(handles: readonly string[]): string[] {
+    return [...new Set(handles.map((h) => h.toUpperCase()))].filter((h) => entityOf(h))
+  }
+
+  /** Colours these entities by role and dims the rest; none shows the layers' colours again. */
+  function paint(roles: Map<string, AcApCompareDisplayRole>): void {
+    if (roles.size === 0 && shown.length === 0) return
+    const cleared = shown.filter((h) => !roles.has(h))
+    manager.setCompareDisplay({
+      enabled: roles.size > 0,
+      baseColor: DIMMED_COLOR,
+      colors: { modified: HIGHLIGHT_COLOR, added: ADDED_COLOR, deleted: REMOVED_COLOR },
+      overrides: [
+        ...cleared.map((objectId) => ({ objectId, role: null })),
+        ...[...roles].map(([objectId, role]) => ({ objectId, role })),
+      ],
+    })
+    // Turning the compare display off leaves some shapes in its colour until they are drawn
+    // again (seen with 1.6.3).
+    if (roles.size === 0) manager.regen()
+    shown = [...roles.keys()]
+  }
+
   function frame(entities: AcDbEntity[]): void {
     const box = new AcGeBox2d()
     for (const entity of entities) {
@@ -90,22 +122,18 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
       viewer.fit()
     },
     highlight(handles) {
-      const found = [...new Set(handles.map((h) => h.toUpperCase()))].filter((h) => entityOf(h))
-      const cleared = shown.filter((h) => !found.includes(h))
-      if (found.length === 0 && shown.length === 0) return found
-      manager.setCompareDisplay({
-        enabled: found.length > 0,
-        baseColor: DIMMED_COLOR,
-        colors: { modified: HIGHLIGHT_COLOR },
-        overrides: [
-          ...cleared.map((objectId) => ({ objectId, role: null })),
-          ...found.map((objectId) => ({ objectId, role: 'modified' as const })),
-        ],
-      })
-      // Turning the compare display off leaves some shapes in its colour until they are drawn
-      // again (seen with 1.6.3).
-      if (found.length === 0) manager.regen()
-      shown = found
+      const found = inModelSpace(handles)
+      paint(new Map(found.map((handle) => [handle, 'modified'])))
+      return found
+    },
+    mark({ added, removed }) {
+      const found = { added: inModelSpace(added), removed: inModelSpace(removed) }
+      paint(
+        new Map<string, AcApCompareDisplayRole>([
+          ...found.added.map((handle) => [handle, 'added'] as const),
+          ...found.removed.map((handle) => [handle, 'deleted'] as const),
+        ]),
+      )
       return found
     },
     zoomToHandles(handles) {

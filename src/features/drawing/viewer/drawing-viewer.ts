@@ -11,6 +11,12 @@ export interface DrawingViewer {
    * list shows the drawing in its layers' colours. Returns the handles found in model space.
    */
   highlight(handles: readonly string[]): string[]
+  /**
+   * Shows added entities in green and removed ones in red (a block reference as a whole) and the
+   * rest dimmed, as `highlight` does; both lists empty show the layers' colours. Returns the
+   * handles of each list found in model space.
+   */
+  mark(marks: DrawingMarks): DrawingMarks
   /** Frames these entities, or the whole drawing when none is given or found. */
   zoomToHandles(handles: readonly string[]): void
   /** Frames the whole drawing. */
@@ -25,6 +31,9 @@ export interface DrawingViewer {
   /** Stops drawing and lets go of everything the viewer holds. */
   destroy(): Promise<void>
 }
+
+/** Entities to colour as a change between two versions of a drawing, by handle. */
+export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }
 
 /** Makes a viewer drawing into `container` (which it fills). */
 export type CreateDrawingViewer = (container: HTMLElement) => Promise<DrawingViewer>

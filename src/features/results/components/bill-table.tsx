@@ -5,6 +5,8 @@ import { BILL_COLUMNS } from '../utils/result-tables'
 import type { Selection } from '../utils/selection'
 import type { Sort } from '../utils/sort-rows'
 import { SortHeader } from './sort-header'
+import { SpacerRows } from './spacer-rows'
+import { headClass, scrollerClass, useLongTable } from './use-long-table'
 
 type Props = {
   lines: readonly BillLine[]
@@ -20,7 +22,8 @@ type Props = {
 
 /**
  * The bill: one row per line (item, description, quantity, unit), each opening onto the rows of
- * its breakdown. A line's or a row's description selects it (a pressed toggle button).
+ * its breakdown. A line's or a row's description selects it (a pressed toggle button). Each line
+ * and its breakdown is a row group of its own, so that a long bill draws and measures it as one.
  */
 export function BillTable({
   lines,
@@ -32,37 +35,75 @@ export function BillTable({
   onSelect,
   reveal,
 }: Props) {
-  const body = useRef<HTMLTableSectionElement>(null)
+  const table = useLongTable(lines.length, (index) => lines[index]?.ref ?? String(index))
+  useReveal(reveal, lines, table)
+  const { scroller, long, virtualizer, items, before, after } = table
+  const drawn = long ? items.map((item) => item.index) : lines.map((_, index) => index)
+  return (
+    <div ref={scroller} className={scrollerClass(long)}>
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">Bill</caption>
+        <thead className={headClass(long)}>
+          <tr className="border-b border-slate-300">
+            {BILL_COLUMNS.map((column) => (
+              <SortHeader key={column.id} column={column} sort={sort} onSort={onSort} />
+            ))}
+          </tr>
+        </thead>
+        <SpacerRows height={before} />
+        {drawn.map((index) => {
+          const line = lines[index] as BillLine
+          return (
+            <tbody
+              key={line.ref}
+              data-index={index}
+              ref={long ? virtualizer.measureElement : undefined}
+            >
+              <LineRows
+                line={line}
+                open={expanded.has(line.ref)}
+                onToggle={onToggle}
+                selection={selection?.ref === line.ref ? selection : null}
+                onSelect={onSelect}
+              />
+            </tbody>
+          )
+        })}
+        <SpacerRows height={after} />
+      </table>
+    </div>
+  )
+}
+
+/**
+ * Scrolls the line asked for into view: a long table first scrolls near it so that it is drawn,
+ * then the drawn row is brought fully into view.
+ */
+function useReveal(
+  reveal: Props['reveal'],
+  lines: readonly BillLine[],
+  table: ReturnType<typeof useLongTable>,
+) {
+  const latest = useRef({ lines, table })
+  latest.current = { lines, table }
+  const pending = useRef<string | null>(null)
   useEffect(() => {
     if (!reveal) return
-    const row = Array.from(body.current?.rows ?? []).find((tr) => tr.dataset.ref === reveal.ref)
-    // jsdom has no scrollIntoView; browsers do.
-    row?.scrollIntoView?.({ block: 'nearest' })
+    pending.current = reveal.ref
+    const { lines, table } = latest.current
+    const index = lines.findIndex((line) => line.ref === reveal.ref)
+    if (table.long && index >= 0) table.virtualizer.scrollToIndex(index, { align: 'center' })
   }, [reveal])
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">Bill</caption>
-      <thead>
-        <tr className="border-b border-slate-300">
-          {BILL_COLUMNS.map((column) => (
-            <SortHeader key={column.id} column={column} sort={sort} onSort={onSort} />
-          ))}
-        </tr>
-      </thead>
-      <tbody ref={body}>
-        {lines.map((line) => (
-          <LineRows
-            key={line.ref}
-            line={line}
-            open={expanded.has(line.ref)}
-            onToggle={onToggle}
-            selection={selection?.ref === line.ref ? selection : null}
-            onSelect={onSelect}
-          />
-        ))}
-      </tbody>
-    </table>
-  )
+  // After every render: the row may have just been drawn.
+  useEffect(() => {
+    if (pending.current === null) return
+    const rows = latest.current.table.scroller.current?.querySelectorAll('tr[data-ref]') ?? []
+    const row = Array.from(rows).find((tr) => (tr as HTMLElement).dataset.ref === pending.current)
+    if (!row) return
+    pending.current = null
+    // jsdom has no scrollIntoView; browsers do.
+    row.scrollIntoView?.({ block: 'nearest' })
+  })
 }
 
 function LineRows({

@@ -1,8 +1,10 @@
 import type { Column } from '../utils/result-tables'
 import type { Sort } from '../utils/sort-rows'
 import { SortHeader } from './sort-header'
+import { SpacerRows } from './spacer-rows'
+import { headClass, scrollerClass, useLongTable } from './use-long-table'
 
-/** A plain table of result rows, sortable by any column. */
+/** A plain table of result rows, sortable by any column; a long one draws the rows in view. */
 export function DataTable<Row>({
   caption,
   columns,
@@ -18,30 +20,46 @@ export function DataTable<Row>({
   sort: Sort | null
   onSort(column: string): void
 }) {
+  const { scroller, long, virtualizer, items, before, after } = useLongTable(rows.length, (index) =>
+    rowKey(rows[index] as Row, index),
+  )
+  const drawn = long ? items.map((item) => item.index) : rows.map((_, index) => index)
   return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-300">
-          {columns.map((column) => (
-            <SortHeader key={column.id} column={column} sort={sort} onSort={onSort} />
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={rowKey(row, index)} className="border-b border-slate-100">
+    <div ref={scroller} className={scrollerClass(long)}>
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className={headClass(long)}>
+          <tr className="border-b border-slate-300">
             {columns.map((column) => (
-              <td
-                key={column.id}
-                className={`py-1 pr-2 ${column.numeric ? 'text-right tabular-nums' : ''}`}
-              >
-                {column.text(row)}
-              </td>
+              <SortHeader key={column.id} column={column} sort={sort} onSort={onSort} />
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <SpacerRows height={before} />
+        <tbody>
+          {drawn.map((index) => {
+            const row = rows[index] as Row
+            return (
+              <tr
+                key={rowKey(row, index)}
+                data-index={index}
+                ref={long ? virtualizer.measureElement : undefined}
+                className="border-b border-slate-100"
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.id}
+                    className={`py-1 pr-2 ${column.numeric ? 'text-right tabular-nums' : ''}`}
+                  >
+                    {column.text(row)}
+                  </td>
+                ))}
+              </tr>
+            )
+          })}
+        </tbody>
+        <SpacerRows height={after} />
+      </table>
+    </div>
   )
 }

@@ -12,18 +12,15 @@ import {
 import type { Sort } from '../utils/sort-rows'
 import { DataTable } from './data-table'
 import { EmptyTable } from './empty-table'
-import { MoreRows } from './more-rows'
 import { useShownRows } from './use-shown-rows'
 
 type View = {
   filter: string
   sort: Sort | null
   onSort(column: string): void
-  whole: boolean
-  onShowAll(): void
 }
 
-/** Blocks, Lengths, Areas or Not measured: filtered, sorted, cut at the row limit. */
+/** Blocks, Lengths, Areas or Not measured: filtered and sorted. */
 export function OtherTable({
   tab,
   boq,
@@ -57,23 +54,18 @@ function RowsTable<Row>({
   filter,
   sort,
   onSort,
-  whole,
-  onShowAll,
 }: View & { caption: string; rows: readonly Row[]; columns: readonly Column<Row>[] }) {
   const textOf = useMemo(() => rowText(columns), [columns])
-  const { shown, matched } = useShownRows({ rows, columns, textOf, filter, sort, whole })
+  const { shown, matched } = useShownRows({ rows, columns, textOf, filter, sort })
   if (matched === 0) return <EmptyTable total={rows.length} filter={filter} />
   return (
-    <>
-      <DataTable
-        caption={caption}
-        columns={columns}
-        rows={shown}
-        rowKey={(_, index) => String(index)}
-        sort={sort}
-        onSort={onSort}
-      />
-      <MoreRows shown={shown.length} matched={matched} onShowAll={onShowAll} />
-    </>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={shown}
+      rowKey={(_, index) => String(index)}
+      sort={sort}
+      onSort={onSort}
+    />
   )
 }

@@ -337,15 +337,109 @@ describe('the result view', () => {
     expect(table('Bill')).toBeInTheDocument()
   })
 
-  it('shows a long bill in part, and all of it when asked', async () => {
-    const lines = Array.from({ length: 520 }, (_, i) => ({
-      ...boq().bill[0],
-      ref: `A${i + 1}`,
-      description: `block ${i + 1}`,
-    })) as Boq['bill']
-    const { user } = show(boq({ bill: lines }))
-    expect(within(table('Bill')).getAllByRole('row')).toHaveLength(501)
-    await user.click(screen.getByRole('button', { name: 'Show all 520' }))
-    expect(within(table('Bill')).getAllByRole('row')).toHaveLength(521)
+  describe('a long bill', () => {
+    /** 20,000 lines, each naming one entity of its own (line n: entity `H<n>`). */
+    const longBill = () =>
+      boq({
+        bill: Array.from({ length: 20_000 }, (_, i) => ({
+          ...boq().bill[0],
+          ref: `A${i + 1}`,
+          description: `block ${i + 1}`,
+          breakdown: [{ ...boq().bill[0]?.breakdown[0], handles: [`H${i + 1}`] }],
+        })) as Boq['bill'],
+      })
+    /** Picks the entity of line 19,000, far below the first lines. */
+    function PickFar({ onPick }: DrawingSlotProps) {
+      return (
+        <button type="button" onClick={() => onPick('H19000')}>
+          Pick H19000
+        </button>
+      )
+    }
+    const rowsDrawn = () => within(table('Bill')).getAllByRole('row').length - 1
+    const scrolled: Element[] = []
+    const prototype = HTMLElement.prototype as unknown as Record<string, unknown>
+    beforeEach(() => {
+      scrolled.length = 0
+      // jsdom lays nothing out: the table's box is given a height, each line drawn one row's,
+      // and scrolling the box moves its offset and says so.
+      Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+        configurable: true,
+        get: () => 29,
+      })
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+        configurable: true,
+        get: () => 580,
+      })
+      Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+        configurable: true,
+        get: () => 29 * 20_001,
+      })
+      prototype.scrollTo = function (this: HTMLElement, options: ScrollToOptions) {
+        this.scrollTop = options.top ?? 0
+        // A browser says so on its next frame, not while the page is drawing.
+        setTimeout(() => this.dispatchEvent(new Event('scroll')))
+      }
+      Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+        scrolled.push(this)
+      })
+    })
+    afterEach(() => {
+      // jsdom's own getter comes back from its prototype.
+      delete prototype.clientHeight
+      delete prototype.scrollHeight
+      delete prototype.offsetHeight
+      delete prototype.scrollTo
+      // biome-ignore lint/suspicious/noExplicitAny: jsdom has none of its own to put back
+      delete (Element.prototype as any).scrollIntoView
+    })
+
+    it('draws only the lines in view, and sorts, filters and opens all of them', async () => {
+      const { user } = show(longBill())
+      expect(screen.getByRole('tab', { name: 'Bill (20000)' })).toBeInTheDocument()
+      expect(rowsDrawn()).toBeGreaterThan(0)
+      expect(rowsDrawn()).toBeLessThan(100)
+      expect(firstCells('Bill')[0]).toBe('A1')
+
+      await user.click(within(header('Bill', /Item/)).getByRole('button'))
+      await user.click(within(header('Bill', /Item/)).getByRole('button'))
+      expect(firstCells('Bill')[0]).toBe('A20000')
+      expect(rowsDrawn()).toBeLessThan(100)
+
+      await user.click(screen.getByRole('button', { name: 'A20000 breakdown' }))
+      expect(screen.getByRole('button', { name: 'A20000 breakdown' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      )
+      expect(firstCells('Bill').slice(0, 2)).toEqual(['A20000', ''])
+
+      await user.type(screen.getByRole('searchbox', { name: 'Filter' }), 'block 1999')
+      // block 1999 and block 19990 to 19999, highest first.
+      expect(firstCells('Bill')).toEqual([
+        'A19999',
+        'A19998',
+        'A19997',
+        'A19996',
+        'A19995',
+        'A19994',
+        'A19993',
+        'A19992',
+        'A19991',
+        'A19990',
+        'A1999',
+      ])
+    })
+
+    it('scrolls to the line of an entity picked in the drawing', async () => {
+      const user = userEvent.setup()
+      const job = succeededJob({ id: 'j1' })
+      render(<ResultView job={job} boq={longBill()} Drawing={PickFar} />)
+      expect(screen.queryByRole('button', { name: 'block 19000' })).toBeNull()
+      await user.click(screen.getByRole('button', { name: 'Pick H19000' }))
+      const line = await screen.findByRole('button', { name: 'block 19000' })
+      expect(line).toHaveAttribute('aria-pressed', 'true')
+      expect(scrolled).toEqual([line.closest('tr')])
+      expect(rowsDrawn()).toBeLessThan(100)
+    })
   })
 })

@@ -11,7 +11,6 @@ import { handlesOf, indexHandles } from '../utils/selection'
 import { BillTable } from './bill-table'
 import type { DrawingSlot } from './drawing-slot'
 import { EmptyTable } from './empty-table'
-import { MoreRows } from './more-rows'
 import { OtherTable } from './other-table'
 import { ResultNotices } from './result-notices'
 import { ResultTabs } from './result-tabs'
@@ -32,7 +31,6 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
     textOf: billLineText,
     filter: state.filter,
     sort: state.sorts.bill ?? null,
-    whole: state.showAll.has('bill'),
   })
   const highlighted = useMemo(() => handlesOf(boq.bill, state.selection), [boq, state.selection])
   const index = useMemo(() => indexHandles(boq.bill), [boq])
@@ -52,7 +50,6 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
     'not-measured': boq.notMeasured.length,
   }
   const onSort = (column: string) => dispatch({ type: 'sort', tab: state.tab, column })
-  const showAll = () => dispatch({ type: 'show-all', tab: state.tab })
 
   return (
     <div className="flex flex-col gap-4">
@@ -78,19 +75,16 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
               bill.matched === 0 ? (
                 <EmptyTable total={boq.bill.length} filter={state.filter} />
               ) : (
-                <>
-                  <BillTable
-                    lines={bill.shown}
-                    sort={state.sorts.bill ?? null}
-                    onSort={onSort}
-                    expanded={state.expanded}
-                    onToggle={(ref) => dispatch({ type: 'toggle', ref })}
-                    selection={state.selection}
-                    onSelect={(selection) => dispatch({ type: 'select', selection })}
-                    reveal={state.reveal}
-                  />
-                  <MoreRows shown={bill.shown.length} matched={bill.matched} onShowAll={showAll} />
-                </>
+                <BillTable
+                  lines={bill.shown}
+                  sort={state.sorts.bill ?? null}
+                  onSort={onSort}
+                  expanded={state.expanded}
+                  onToggle={(ref) => dispatch({ type: 'toggle', ref })}
+                  selection={state.selection}
+                  onSelect={(selection) => dispatch({ type: 'select', selection })}
+                  reveal={state.reveal}
+                />
               )
             ) : (
               <OtherTable
@@ -99,8 +93,6 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
                 filter={state.filter}
                 sort={state.sorts[state.tab] ?? null}
                 onSort={onSort}
-                whole={state.showAll.has(state.tab)}
-                onShowAll={showAll}
               />
             )}
           </ResultTabs>

@@ -9,8 +9,6 @@ export type ResultState = {
   sorts: Partial<Record<ResultTab, Sort>>
   /** Bill lines whose breakdown is open, by ref. */
   expanded: ReadonlySet<string>
-  /** Tables shown whole, past the first rows. */
-  showAll: ReadonlySet<ResultTab>
   selection: Selection | null
   /** The line to scroll into view; `count` changes on every request, so a second pick scrolls again. */
   reveal: { ref: string; count: number } | null
@@ -23,7 +21,6 @@ export type ResultAction =
   | { type: 'filter'; filter: string }
   | { type: 'sort'; tab: ResultTab; column: string }
   | { type: 'toggle'; ref: string }
-  | { type: 'show-all'; tab: ResultTab }
   /** A line or breakdown row clicked: selected, or unselected when it already was. */
   | { type: 'select'; selection: Selection }
   /** An entity picked in the drawing; `shown`: the bill lines the table shows now. */
@@ -34,7 +31,6 @@ export const initialResultState: ResultState = {
   filter: '',
   sorts: {},
   expanded: new Set(),
-  showAll: new Set(),
   selection: null,
   reveal: null,
   note: null,
@@ -61,8 +57,6 @@ export function resultReducer(state: ResultState, action: ResultAction): ResultS
       if (!expanded.delete(action.ref)) expanded.add(action.ref)
       return { ...state, expanded }
     }
-    case 'show-all':
-      return { ...state, showAll: new Set(state.showAll).add(action.tab) }
     case 'select':
       return {
         ...state,
@@ -80,13 +74,12 @@ function pick(state: ResultState, action: Extract<ResultAction, { type: 'pick' }
   if (ref === null) {
     return { ...state, note: `No line of the bill names entity ${action.handle}.` }
   }
-  // A line the filter or the row limit hides is brought back: the pick must land on a visible row.
+  // A line the filter hides is brought back: the pick must land on a visible row.
   const hidden = !action.shown.has(ref)
   return {
     ...state,
     tab: 'bill',
     filter: hidden ? '' : state.filter,
-    showAll: hidden ? new Set(state.showAll).add('bill') : state.showAll,
     selection: { ref, row: null },
     reveal: { ref, count: (state.reveal?.count ?? 0) + 1 },
     note: null,

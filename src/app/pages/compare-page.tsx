@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { lazy } from 'react'
 import type { ComparedJobs } from '../../features/compare/api/compare-api'
 import { ChangeBill } from '../../features/compare/components/change-bill'
 import { type ComparableJob, ComparePicker } from '../../features/compare/components/compare-picker'
+import type { ChangeDrawingSlot } from '../../features/compare/components/drawing-slot'
 import { type Job, jobsQueries } from '../../features/jobs/api/jobs-api'
 import { formatDateTime } from '../../lib/format-date'
+
+// The drawings beside the change bill come from the drawing feature, in a chunk of their own:
+// the change bill shows without waiting for them.
+const DrawingView: ChangeDrawingSlot = lazy(async () => ({
+  default: (await import('../../features/drawing/components/drawing-view')).DrawingView,
+}))
 
 /** A finished job as the picker lists it: the drawing, its version, when it was extracted. */
 function comparable(job: Job): ComparableJob {
@@ -12,7 +20,7 @@ function comparable(job: Job): ComparableJob {
   return { id: job.id, label: `${job.fileName}${version} (${formatDateTime(job.createdAt)})` }
 }
 
-/** The change bill between two finished jobs, and the choice of which two. */
+/** The change bill between two finished jobs beside their drawings, and the choice of which two. */
 export function ComparePage({ search }: { search: Partial<ComparedJobs> }) {
   const jobs = useQuery(jobsQueries.list())
   const finished = (jobs.data ?? []).filter((job) => job.status === 'succeeded').map(comparable)
@@ -25,7 +33,7 @@ export function ComparePage({ search }: { search: Partial<ComparedJobs> }) {
       {jobs.isPending ? null : (
         <ComparePicker key={`${from}:${to}`} jobs={finished} chosen={search} />
       )}
-      {from && to ? <ChangeBill jobs={{ from, to }} /> : null}
+      {from && to ? <ChangeBill jobs={{ from, to }} Drawing={DrawingView} /> : null}
     </div>
   )
 }

@@ -1,8 +1,20 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fakeApi } from '../../../testing/fake-api'
 import { changeBill, succeededJob } from '../../../testing/fixtures'
 import { renderApp } from '../../../testing/render-app'
+import type { ChangeDrawingProps } from './drawing-slot'
+
+// The drawing feature's view stands in as the agreed props describe it (its renderer is its own
+// feature's to test): which job it draws and what it colours.
+vi.mock('../../drawing/components/drawing-view', () => ({
+  DrawingView: ({ jobId, marked }: ChangeDrawingProps) => (
+    <p>
+      Drawing of {jobId}: added {marked.added.join(' ') || 'none'}; removed{' '}
+      {marked.removed.join(' ') || 'none'}
+    </p>
+  ),
+}))
 
 const bill = () => screen.findByRole('region', { name: 'Change bill' })
 const rowOf = async (name: string) =>
@@ -50,6 +62,37 @@ describe('the change bill', { timeout: 20_000 }, () => {
     expect(await rowOf('Window')).toHaveTextContent('unchanged')
     const xlsx = screen.getByRole('link', { name: 'Download XLSX' })
     expect(xlsx.getAttribute('href')).toMatch(/\/api\/boq\/compare\?from=v1&to=v2&format=xlsx$/)
+  })
+
+  it('shows beside it the newer drawing with the entities added, or the older with those removed', async () => {
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: changeBill('v1', 'v2', [{ description: 'Door', before: 12, after: 14 }], [], {
+        added: ['2A0', '2A1', '3F'],
+        removed: ['1B'],
+      }),
+    }
+    const { user } = renderApp('/compare?from=v1&to=v2')
+    const drawings = await screen.findByRole('complementary', { name: 'Drawing changes' })
+    expect(drawings).toHaveTextContent('3 added, 1 removed')
+    const after = within(drawings).getByRole('button', { name: 'After' })
+    expect(after).toHaveAttribute('aria-pressed', 'true')
+    expect(
+      await within(drawings).findByText('Drawing of v2: added 2A0 2A1 3F; removed none'),
+    ).toBeInTheDocument()
+    expect(drawings).toHaveTextContent('plan.dwg, version 2')
+
+    await user.click(within(drawings).getByRole('button', { name: 'Before' }))
+    expect(
+      await within(drawings).findByText('Drawing of v1: added none; removed 1B'),
+    ).toBeInTheDocument()
+    expect(within(drawings).getByRole('button', { name: 'Before' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(after).toHaveAttribute('aria-pressed', 'false')
+    expect(drawings).toHaveTextContent('plan.dwg, version 1')
+    expect(within(drawings).queryByText(/Drawing of v2/)).toBeNull()
   })
 
   it('says the server’s reason when the bills cannot be compared', async () => {

@@ -10,6 +10,8 @@ import {
   compareQueries,
 } from '../api/compare-api'
 import { formatChange, formatPercent, formatQuantity } from '../utils/format-change'
+import { DrawingChanges } from './drawing-changes'
+import type { ChangeDrawingSlot } from './drawing-slot'
 
 const STATE_STYLE: Record<ChangeState, string> = {
   added: 'bg-emerald-100 text-emerald-800',
@@ -18,8 +20,11 @@ const STATE_STYLE: Record<ChangeState, string> = {
   unchanged: 'bg-slate-100 text-slate-600',
 }
 
-/** The change bill of two jobs: what changed, item by item, largest change first. */
-export function ChangeBill({ jobs }: { jobs: ComparedJobs }) {
+/**
+ * The change bill of two jobs: what changed, item by item, largest change first; beside it the
+ * drawings, with the entities added and removed coloured.
+ */
+export function ChangeBill({ jobs, Drawing }: { jobs: ComparedJobs; Drawing: ChangeDrawingSlot }) {
   const changes = useQuery(compareQueries.changes(jobs))
   if (changes.isPending) return <p className="text-sm text-slate-500">Comparing the bills…</p>
   if (changes.isError) {
@@ -29,7 +34,14 @@ export function ChangeBill({ jobs }: { jobs: ComparedJobs }) {
       </p>
     )
   }
-  return <ChangeTable changes={changes.data} jobs={jobs} />
+  return (
+    <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
+      <div className="min-w-0 flex-1">
+        <ChangeTable changes={changes.data} jobs={jobs} />
+      </div>
+      <DrawingChanges changes={changes.data} Drawing={Drawing} />
+    </div>
+  )
 }
 
 function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }) {

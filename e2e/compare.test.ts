@@ -1,12 +1,17 @@
 /**
  * The change bill end to end in Chromium: a local cloud with plan.dwg (2004_HatchG.dwg); extract
  * version 1; its next version (2000_TS1.dwg) uploaded; extract version 2 → its card links to the
- * changes since version 1 → the change bill shows layer 0's linework going from 4.43 to 5.18 ft.
+ * changes since version 1 → the change bill shows layer 0's linework going from 4.43 to 5.18 ft →
+ * beside it, "N added, M removed" (as the server's change bill counts them) and the newer drawing
+ * drawn with the added entities in green; Before shows the older one with the removed in red.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ChangeBillSchema } from '../contract/compare.ts'
 import { fixturePath } from '../server/boq/testing/fixtures.ts'
 import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
@@ -15,6 +20,32 @@ import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
 import { signIn } from './support/sign-in.ts'
 import { expandPath, treeItem } from './support/tree.ts'
+
+/**
+ * Pixels of a screenshot of the drawing in a colour: green as the drawing view draws what was
+ * added (#22c55e), red as it draws what was removed (#ef4444). Decoded by the browser itself.
+ */
+async function coloured(page: Page, drawing: Locator): Promise<{ green: number; red: number }> {
+  const png = (await drawing.screenshot()).toString('base64')
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
+    context.drawImage(bitmap, 0, 0)
+    const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    let green = 0
+    let red = 0
+    for (let i = 0; i < data.length; i += 4) {
+      const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]]
+      // The axes in the bottom left corner are the viewer's, not the drawing's.
+      if ((i / 4) % width < 120 && Math.floor(i / 4 / width) > bitmap.height - 120) continue
+      if (g > 150 && r < 90 && b < 140) green++
+      if (r > 190 && g < 110 && b < 110) red++
+    }
+    return { green, red }
+  }, png)
+}
 
 const seedDir = mkdtempSync(join(tmpdir(), 'boq-e2e-compare-'))
 copyFileSync(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
@@ -62,6 +93,37 @@ describe('the change bill in Chromium', () => {
     const cells = await linework.getByRole('cell').allTextContents()
     expect(cells).toEqual(['B1', '4.43', '5.18', '+0.75', '+17%', 'ft', 'changed'])
     expect(page.url()).toMatch(/\/compare\?from=[^&]+&to=[^&]+$/)
+
+    // Beside it, the drawings: as many added and removed as the server's change bill names.
+    const compared = new URL(page.url()).searchParams
+    const answer = await api.request(`/api/boq/compare?${compared}`)
+    const { entities } = v.parse(ChangeBillSchema, await answer.json())
+    expect(entities.added.length).toBeGreaterThan(0)
+    const changes = page.getByRole('complementary', { name: 'Drawing changes' })
+    await changes
+      .getByText(`${entities.added.length} added, ${entities.removed.length} removed`)
+      .waitFor()
+    // The newer drawing, drawn with the added entities in green.
+    const ready = changes.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled'))
+    await ready.waitFor({ timeout: 60_000 })
+    await changes.getByText(`${entities.added.length} added in green`).waitFor()
+    const view = changes.getByRole('application', { name: /^Drawing of job/ })
+    await expect.poll(async () => (await coloured(page, view)).green).toBeGreaterThan(20)
+    // Before: the older drawing, with the removed ones in red (when there are any).
+    await changes.getByRole('button', { name: 'Before' }).click()
+    await changes
+      .getByText(
+        entities.removed.length > 0
+          ? `${entities.removed.length} removed in red`
+          : 'Nothing added or removed',
+      )
+      .waitFor()
+    await ready.waitFor({ timeout: 60_000 })
+    const older = `Drawing of job ${compared.get('from')}:`
+    expect(await view.getAttribute('aria-label')).toContain(older)
+    if (entities.removed.length > 0) {
+      await expect.poll(async () => (await coloured(page, view)).red).toBeGreaterThan(20)
+    }
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

@@ -13,6 +13,7 @@ function database(): DwgDatabase {
       entity('INSERT', 4, { attribs: [entity('ATTRIB', 5)] }),
       entity('HATCH', 6),
       entity('DIMENSION', 7),
+      entity('OLE2FRAME', 13),
     ],
     tables: {
       LAYER: { entries: [{ name: '0' }] },
@@ -27,7 +28,7 @@ function database(): DwgDatabase {
 }
 
 describe('withoutText', () => {
-  it('drops text in model space and in every block, keeping every other entity as read', () => {
+  it('drops text (and embedded OLE pictures) in model space and in every block, keeping every other entity as read', () => {
     const result = withoutText(database())
     expect(result.entities.map((e) => e.handle)).toEqual([1, 4, 6, 7])
     expect(result.tables.BLOCK_RECORD.entries.map((b) => b.entities.map((e) => e.handle))).toEqual([
@@ -41,7 +42,7 @@ describe('withoutText', () => {
     const input = database()
     const insert = withoutText(input).entities.find((e) => e.type === 'INSERT')
     expect(insert).toMatchObject({ handle: 4, attribs: [] })
-    expect(input.entities).toHaveLength(6)
+    expect(input.entities).toHaveLength(7)
     expect((input.entities[3] as unknown as { attribs: unknown[] }).attribs).toHaveLength(1)
   })
 })

@@ -16,7 +16,14 @@ const NEEDS_FONTS = new Set([
   'SHAPE',
 ])
 
-const drawable = (entity: DwgEntity) => !NEEDS_FONTS.has(entity.type)
+/**
+ * Embedded OLE objects: the viewer shows their picture through a `blob:` URL, which the policy
+ * (`img-src`) refuses too, so they are left out as well.
+ */
+const EMBEDDED_PICTURES = new Set(['OLE2FRAME', 'OLEFRAME'])
+
+const drawable = (entity: DwgEntity) =>
+  !NEEDS_FONTS.has(entity.type) && !EMBEDDED_PICTURES.has(entity.type)
 
 /** Strips a block reference's attributes, which are text too. */
 function withoutAttributes(entity: DwgEntity): DwgEntity {
@@ -26,7 +33,7 @@ function withoutAttributes(entity: DwgEntity): DwgEntity {
 }
 
 /**
- * The drawing without text, in model space and in every block (dimension blocks keep their lines
+ * The drawing without text (nor embedded OLE pictures), in model space and in every block (dimension blocks keep their lines
  * and arrows). Handles, layers and everything else stay as read.
  */
 export function withoutText(database: DwgDatabase): DwgDatabase {

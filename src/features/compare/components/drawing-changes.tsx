@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react'
+import { DrawingBoundary } from '../../../components/ui/drawing-boundary'
 import type { ChangeBill } from '../api/compare-api'
 import type { ChangeDrawingSlot } from './drawing-slot'
-import { SlotBoundary } from './slot-boundary'
 
 type Side = 'before' | 'after'
 
@@ -42,11 +42,11 @@ export function DrawingChanges({
         {named(side === 'after' ? changes.to : changes.from)}
       </p>
       {jobId === null ? null : (
-        <SlotBoundary key={side}>
+        <DrawingBoundary key={side}>
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
             <Drawing jobId={jobId} marked={marked} />
           </Suspense>
-        </SlotBoundary>
+        </DrawingBoundary>
       )}
     </aside>
   )

@@ -126,7 +126,13 @@ describe('DrawingView', () => {
     const { rerender } = render(view({ added: ['1C8', '250'], removed: ['FFFF'] }))
     expect(screen.getByText('2 added in green, 1 removed in red')).toBeInTheDocument()
     await ready()
-    expect(fake.viewer.mark).toHaveBeenLastCalledWith({ added: ['1C8', '250'], removed: ['FFFF'] })
+    // Marked once the viewer is there, which the view learns a moment after it is ready.
+    await waitFor(() =>
+      expect(fake.viewer.mark).toHaveBeenLastCalledWith({
+        added: ['1C8', '250'],
+        removed: ['FFFF'],
+      }),
+    )
     expect(fake.viewer.highlight).not.toHaveBeenCalled()
     // The whole drawing stays in view: the changes are read against the rest.
     expect(fake.viewer.zoomToHandles).not.toHaveBeenCalled()

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useMemo, useReducer, useRef } from 'react'
 import type { Boq } from '../../../../contract/boq'
 import type { Job } from '../../../../contract/jobs'
+import { DrawingBoundary } from '../../../components/ui/drawing-boundary'
 import { formatDateTime } from '../../../lib/format-date'
 import { drawingRead } from '../../../lib/job-words'
 import { resultDownloads } from '../api/results-api'
@@ -14,7 +15,6 @@ import { EmptyTable } from './empty-table'
 import { OtherTable } from './other-table'
 import { ResultNotices } from './result-notices'
 import { ResultTabs } from './result-tabs'
-import { SlotBoundary } from './slot-boundary'
 import { useShownRows } from './use-shown-rows'
 
 /**
@@ -101,11 +101,11 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
           </p>
         </div>
         <aside aria-label="Drawing" className="flex w-full flex-col lg:w-[40%]">
-          <SlotBoundary>
+          <DrawingBoundary>
             <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
               <Drawing jobId={job.id} highlighted={highlighted} onPick={onPick} />
             </Suspense>
-          </SlotBoundary>
+          </DrawingBoundary>
         </aside>
       </div>
     </div>

@@ -1,11 +1,14 @@
 import { Component, type ReactNode } from 'react'
-import { errorText } from '../../../lib/http-errors'
+import { errorText } from '../../lib/http-errors'
 
 /**
- * Keeps a failure of the drawing beside the change bill (its chunk not loading, its renderer
- * throwing) to the drawing's place: the change bill stays usable, and the place says why.
+ * Keeps a failure of a drawing shown beside a bill (its chunk not loading, its renderer throwing)
+ * to the drawing's place: the bill stays usable, and the place says what went wrong.
  */
-export class SlotBoundary extends Component<{ children: ReactNode }, { failure: string | null }> {
+export class DrawingBoundary extends Component<
+  { children: ReactNode },
+  { failure: string | null }
+> {
   override state = { failure: null }
 
   static getDerivedStateFromError(error: unknown) {

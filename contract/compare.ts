@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
+import { ComparedBillSchema } from './compared-bill.ts'
 
 export const CHANGE_STATES = ['added', 'removed', 'changed', 'unchanged'] as const
 export type ChangeState = (typeof CHANGE_STATES)[number]
@@ -29,13 +30,6 @@ export const ChangeLineSchema = v.object({
 })
 export type ChangeLine = v.InferOutput<typeof ChangeLineSchema>
 
-/** Which bill a side of the comparison is: a job's, or a file's (the command line). */
-export const ComparedBillSchema = v.object({
-  jobId: v.nullable(v.string()),
-  fileName: v.string(),
-  versionNumber: v.nullable(v.number()),
-})
-
 /**
  * The entities the two bills count or measure that only one of them has, by DWG handle: `added`
  * are handles in the newer drawing, `removed` handles in the older one. A block reference whose
@@ -61,4 +55,5 @@ export const ChangeBillSchema = v.object({
   entities: EntityChangesSchema,
 })
 export type ChangeBill = v.InferOutput<typeof ChangeBillSchema>
-export type ComparedBill = v.InferOutput<typeof ComparedBillSchema>
+
+export { type ComparedBill, ComparedBillSchema } from './compared-bill.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ComparedBillSchema } from './compare.ts'
+import { ComparedBillSchema } from './compared-bill.ts'
 import { ExtractUnitsSchema } from './units.ts'
 
 /** The longest id or name an extraction request may carry. */

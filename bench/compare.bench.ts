@@ -10,12 +10,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import type { BillLine, Boq } from '../server/boq/schema.ts'
-import { AppError } from '../server/errors.ts'
 import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
-import { jobsRoutes } from '../server/jobs/routes.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/jobs/testing/fakes.ts'
+import { jobsRoutesApp } from '../server/jobs/testing/routes-app.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
 
 const LINES = 10_000
@@ -114,20 +112,7 @@ for (const [storageId, shift] of [
   ids.push(job.id)
 }
 
-const app = new Hono()
-app.onError((error, c) =>
-  c.text(error.message, error instanceof AppError ? (error.status as 400) : 500),
-)
-app.route(
-  '/api/boq',
-  jobsRoutes({
-    store,
-    cloud: cloud.cloud,
-    withCloud: async (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
-    maxFileBytes: 1024,
-    maxQueuedPerUser: 10,
-  }),
-)
+const app = jobsRoutesApp({ store, cloud: cloud.cloud, maxFileBytes: 1024, maxQueuedPerUser: 10 })
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
 await new Promise((resolve) => server.once('listening', resolve))
 const { port } = server.address() as AddressInfo

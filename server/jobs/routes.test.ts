@@ -1,13 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
-import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
-import { jobsRoutes } from './routes.ts'
 import { contextFor, createFakeCloud, resource, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import { jobsRoutesApp } from './testing/routes-app.ts'
 import type { JobStore } from './types.ts'
 
 // The routes on their own, in process: the user comes from a header, errors map as server/http does.
@@ -25,24 +24,12 @@ beforeEach(async () => {
   fake.folders.add('p1/f1')
   fake.addDrawing('s1', new Uint8Array(10))
   fake.addDrawing('big', new Uint8Array(2 * 1024 * 1024))
-  app = new Hono()
-  app.onError((error, c) =>
-    c.text(error.message, error instanceof AppError ? (error.status as 400) : 500),
-  )
-  app.route(
-    '/api/boq',
-    jobsRoutes({
-      store,
-      cloud: fake.cloud,
-      withCloud: async (c, fn) => {
-        const user = c.req.header('x-user')
-        if (!user) throw new AppError(401, 'You are not signed in.')
-        return fn(contextFor(user))
-      },
-      maxFileBytes: 1024 * 1024,
-      maxQueuedPerUser: 2,
-    }),
-  )
+  app = jobsRoutesApp({
+    store,
+    cloud: fake.cloud,
+    maxFileBytes: 1024 * 1024,
+    maxQueuedPerUser: 2,
+  })
 })
 
 afterEach(async () => {

@@ -1,0 +1,27 @@
+import { Hono } from 'hono'
+import { AppError } from '../../errors.ts'
+import { errorResponse } from '../../http/errors.ts'
+import { type JobsRoutesOptions, jobsRoutes } from '../routes.ts'
+import { contextFor } from './fakes.ts'
+
+/**
+ * The jobs routes on their own, in process, under /api/boq: the user is the one the `x-user`
+ * header names (401 without it), and errors are answered as the server answers them. The same
+ * behaviour over real HTTP, with real sign-in and anti-forgery, is what the *.http tests check.
+ */
+export function jobsRoutesApp(options: Omit<JobsRoutesOptions, 'withCloud'>): Hono {
+  const app = new Hono()
+  app.onError(errorResponse)
+  app.route(
+    '/api/boq',
+    jobsRoutes({
+      ...options,
+      withCloud: async (c, fn) => {
+        const user = c.req.header('x-user')
+        if (!user) throw new AppError(401, 'You are not signed in.')
+        return fn(contextFor(user))
+      },
+    }),
+  )
+  return app
+}

@@ -167,24 +167,35 @@ async function targets({
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'compare') return compare(argv.slice(1))
-  let parsed: Parsed
-  let target: (file: string) => string | undefined
+  const comparing = argv[0] === 'compare'
+  let parsed: Parsed | 'help'
+  let target: (file: string) => string | undefined = () => undefined
   try {
-    const result = parse(argv)
-    if (result === 'help') {
-      process.stdout.write(HELP)
-      return 0
+    parsed = parse(comparing ? argv.slice(1) : argv)
+    if (parsed !== 'help' && comparing && parsed.files.length !== 2) {
+      throw new UsageError(
+        `compare takes two drawings, the older first (got ${parsed.files.length})`,
+      )
     }
-    parsed = result
-    target = await targets(parsed)
+    if (parsed !== 'help' && !comparing) target = await targets(parsed)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
     return 2
   }
-  const { files, format, options } = parsed
+  if (parsed === 'help') {
+    process.stdout.write(HELP)
+    return 0
+  }
+  return comparing ? compare(parsed) : extractEach(parsed, target)
+}
 
+/** `boq drawing…`: each drawing's BOQ, to its file or to stdout. */
+async function extractEach(
+  parsed: Parsed,
+  target: (file: string) => string | undefined,
+): Promise<number> {
+  const { files, format, options } = parsed
   const engine = createBoqEngine({
     maxFileBytes: parseMaxFileBytes(process.env),
   })
@@ -222,25 +233,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** `boq compare old new`: both drawings read with the same options, then their change bill. */
-async function compare(argv: string[]): Promise<number> {
-  let parsed: Parsed
-  try {
-    const result = parse(argv)
-    if (result === 'help') {
-      process.stdout.write(HELP)
-      return 0
-    }
-    parsed = result
-    if (parsed.files.length !== 2) {
-      throw new UsageError(
-        `compare takes two drawings, the older first (got ${parsed.files.length})`,
-      )
-    }
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
-    return 2
-  }
+async function compare(parsed: Parsed): Promise<number> {
   const { files, format, out, options } = parsed
   const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(process.env) })
   const bills: Boq[] = []

@@ -49,7 +49,7 @@ export function unitsOf(code: number): BoqUnits {
 export function billUnits(code: number, options: BillOptions = {}): BillUnits {
   const drawing = unitsOf(code)
   const stated = UNITS[code] ? null : (options.drawingUnits ?? null)
-  const known = UNITS[code] ?? (stated ? UNITS[STATED_CODES[stated]] : undefined)
+  const known = knownUnit(code, stated)
   const system = known ? (options.units ?? known[3]) : 'drawing'
   if (!known || system === 'drawing') {
     // The drawing's own units: the stated one's symbol when a unitless drawing was given one.
@@ -75,9 +75,13 @@ export function billUnits(code: number, options: BillOptions = {}): BillUnits {
  * in the units of a drawing that states none.
  */
 export function metresPerBillUnit(units: BillUnits): number | null {
-  const known =
-    UNITS[units.drawing.code] ?? (units.stated ? UNITS[STATED_CODES[units.stated]] : null)
+  const known = knownUnit(units.drawing.code, units.stated)
   return known ? known[2] / units.lengthFactor : null
+}
+
+/** The drawing's unit: the one it states, else the one a person stated for it, else none. */
+function knownUnit(code: number, stated: StatedUnit | null) {
+  return UNITS[code] ?? (stated ? UNITS[STATED_CODES[stated]] : undefined)
 }
 
 const RELEASES: Record<string, string> = {

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { errorText } from '../../../lib/http-errors'
 import { drawingRead, progressPercent } from '../../../lib/job-words'
-import { type Job, resultDownloads, resultQueries } from '../api/results-api'
+import { type Job, resultQueries } from '../api/results-api'
 import type { DrawingSlot } from './drawing-slot'
+import { ResultDownloads } from './result-downloads'
 import { ResultView } from './result-view'
 
 /**
@@ -67,21 +68,11 @@ function JobState({ job }: { job: Job }) {
 
 /** A job recorded before bills were kept as JSON: its files are there, its bill cannot be shown. */
 function NoKeptBill({ job }: { job: Job }) {
-  const downloads = job.result ? resultDownloads(job.result) : null
   return (
     <section aria-label="Extraction" className="flex flex-col gap-2 text-sm">
       <h1 className="text-lg font-semibold text-slate-800">Bill of {drawingRead(job)}</h1>
       <p>This extraction was made before bills were kept for the app: download it instead.</p>
-      {downloads ? (
-        <p className="flex gap-4">
-          <a className="text-sky-700 underline" href={downloads.xlsx} download>
-            Download XLSX
-          </a>
-          <a className="text-sky-700 underline" href={downloads.csv} download>
-            Download CSV
-          </a>
-        </p>
-      ) : null}
+      {job.result ? <ResultDownloads result={job.result} /> : null}
     </section>
   )
 }

@@ -4,7 +4,6 @@ import type { Job } from '../../../../contract/jobs'
 import { DrawingBoundary } from '../../../components/ui/drawing-boundary'
 import { formatDateTime } from '../../../lib/format-date'
 import { drawingRead } from '../../../lib/job-words'
-import { resultDownloads } from '../api/results-api'
 import { describeBillUnits } from '../utils/describe-units'
 import { initialResultState, resultReducer } from '../utils/result-state'
 import { BILL_COLUMNS, billLineText, type ResultTab } from '../utils/result-tables'
@@ -13,6 +12,7 @@ import { BillTable } from './bill-table'
 import type { DrawingSlot } from './drawing-slot'
 import { EmptyTable } from './empty-table'
 import { OtherTable } from './other-table'
+import { ResultDownloads } from './result-downloads'
 import { ResultNotices } from './result-notices'
 import { ResultTabs } from './result-tabs'
 import { useShownRows } from './use-shown-rows'
@@ -113,7 +113,6 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
 }
 
 function ResultHeader({ job, boq }: { job: Job; boq: Boq }) {
-  const downloads = job.result ? resultDownloads(job.result) : null
   return (
     <header className="flex flex-col gap-1">
       <h1 className="text-lg font-semibold text-slate-800">Bill of {drawingRead(job)}</h1>
@@ -127,21 +126,7 @@ function ResultHeader({ job, boq }: { job: Job; boq: Boq }) {
           {boq.source.fileName}, {boq.source.release} ({boq.source.version})
         </dd>
       </dl>
-      {downloads ? (
-        <p className="flex flex-wrap gap-x-4 text-sm">
-          <a className="text-sky-700 underline" href={downloads.xlsx} download>
-            Download XLSX
-          </a>
-          <a className="text-sky-700 underline" href={downloads.csv} download>
-            Download CSV
-          </a>
-          {downloads.json ? (
-            <a className="text-sky-700 underline" href={downloads.json} download>
-              Download JSON
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      {job.result ? <ResultDownloads result={job.result} /> : null}
     </header>
   )
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import type { BillLine, Boq } from '../server/boq/schema.ts'
+import { makeBoq } from '../server/boq/testing/boq-factory.ts'
 import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/jobs/testing/fakes.ts'
 import { jobsRoutesApp } from '../server/jobs/testing/routes-app.ts'
@@ -45,41 +46,7 @@ function bill(shift: number): Boq {
       ],
     })
   }
-  const units = { code: 6, name: 'metres', length: 'm', area: 'm²' }
-  return {
-    schema: 'boq',
-    version: 2,
-    source: {
-      fileName: 'plan.dwg',
-      fileBytes: 1,
-      format: 'dwg',
-      version: 'AC1032',
-      release: 'AutoCAD 2018',
-      units,
-      entityCounts: {},
-      titleBlock: null,
-    },
-    units: {
-      drawing: units,
-      stated: null,
-      system: 'metric',
-      length: 'm',
-      area: 'm²',
-      lengthFactor: 1,
-      areaFactor: 1,
-    },
-    bill: lines,
-    warnings: [],
-    notMeasured: [],
-    xrefs: [],
-    blocks: [],
-    references: [],
-    referencesCapped: false,
-    attributeTags: [],
-    propertyNames: [],
-    lengths: [],
-    areas: [],
-  }
+  return makeBoq({ bill: lines })
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-compare-'))

@@ -29,19 +29,13 @@ function floor(options: { doors: number; windows: number; walls: number[]; sinks
   options.walls.forEach((length, i) => {
     w.line(to, owner, 'Walls', [0, i * 100], [length, i * 100])
   })
-  const square: [number, number][] = [
-    [0, 0],
-    [1000, 0],
-    [1000, 1000],
-    [0, 1000],
+  const slab = [
+    { x: 0, y: 0 },
+    { x: 1000, y: 0 },
+    { x: 1000, y: 1000 },
+    { x: 0, y: 1000 },
   ]
-  w.lwpolyline(
-    to,
-    owner,
-    'Slabs',
-    square.map(([x, y]) => ({ x, y })),
-    true,
-  )
+  w.lwpolyline(to, owner, 'Slabs', slab, true)
   return w
 }
 

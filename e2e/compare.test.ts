@@ -15,6 +15,7 @@ import { ChangeBillSchema } from '../contract/compare.ts'
 import { fixturePath } from '../server/boq/testing/fixtures.ts'
 import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
+import { drawingPixels } from './support/drawing-pixels.ts'
 import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
@@ -26,25 +27,11 @@ import { expandPath, treeItem } from './support/tree.ts'
  * added (#22c55e), red as it draws what was removed (#ef4444). Decoded by the browser itself.
  */
 async function coloured(page: Page, drawing: Locator): Promise<{ green: number; red: number }> {
-  const png = (await drawing.screenshot()).toString('base64')
-  return page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-    context.drawImage(bitmap, 0, 0)
-    const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    let green = 0
-    let red = 0
-    for (let i = 0; i < data.length; i += 4) {
-      const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]]
-      // The axes in the bottom left corner are the viewer's, not the drawing's.
-      if ((i / 4) % width < 120 && Math.floor(i / 4 / width) > bitmap.height - 120) continue
-      if (g > 150 && r < 90 && b < 140) green++
-      if (r > 190 && g < 110 && b < 110) red++
-    }
-    return { green, red }
-  }, png)
+  const pixels = await drawingPixels(page, drawing)
+  return {
+    green: pixels.filter(({ r, g, b }) => g > 150 && r < 90 && b < 140).length,
+    red: pixels.filter(({ r, g, b }) => r > 190 && g < 110 && b < 110).length,
+  }
 }
 
 const seedDir = mkdtempSync(join(tmpdir(), 'boq-e2e-compare-'))

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../contract/jobs.ts'
 import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
+import { drawingPixels, type Pixel } from './support/drawing-pixels.ts'
 import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
@@ -34,40 +35,17 @@ interface Picture {
 async function picture(page: Page, drawing: Locator): Promise<Picture> {
   const box = await drawing.boundingBox()
   if (!box) throw new Error('The drawing is not on screen')
-  const png = (await drawing.screenshot()).toString('base64')
-  const counted = await page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-    context.drawImage(bitmap, 0, 0)
-    const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    let lit = 0
-    let highlighted = 0
-    let sx = 0
-    let sy = 0
-    let one: { x: number; y: number } | undefined
-    for (let i = 0; i < data.length; i += 4) {
-      const [r = 0, g = 0, b = 0] = [data[i], data[i + 1], data[i + 2]]
-      if (r + g + b > 60) lit++
-      const x0 = (i / 4) % width
-      const y0 = Math.floor(i / 4 / width)
-      // The axes in the bottom left corner are the viewer's, not the drawing's.
-      const axes = x0 < 120 && y0 > bitmap.height - 120
-      if (!axes && r > 220 && g > 120 && g < 190 && b < 80) {
-        highlighted++
-        sx += x0
-        sy += y0
-        one ??= { x: x0, y: y0 }
-      }
-    }
-    return { lit, highlighted, sx, sy, one }
-  }, png)
-  const { lit, highlighted, sx, sy, one } = counted
+  const pixels = await drawingPixels(page, drawing)
+  const lit = pixels.filter(({ r, g, b }) => r + g + b > 60).length
+  const orange = pixels.filter(({ r, g, b }) => r > 220 && g > 120 && g < 190 && b < 80)
+  const [one] = orange
+  const sum = (of: (pixel: Pixel) => number) => orange.reduce((total, p) => total + of(p), 0)
   return {
     lit,
-    highlighted,
-    centre: highlighted ? { x: box.x + sx / highlighted, y: box.y + sy / highlighted } : undefined,
+    highlighted: orange.length,
+    centre: one
+      ? { x: box.x + sum((p) => p.x) / orange.length, y: box.y + sum((p) => p.y) / orange.length }
+      : undefined,
     one: one ? { x: box.x + one.x, y: box.y + one.y } : undefined,
   }
 }

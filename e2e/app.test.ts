@@ -4,7 +4,14 @@
  * header, logout. Paths through the tree are found through the API, not hard-coded.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { apiSignIn, type FoundItem, findItems, type JsonApiObject, titleOf } from './support/api.ts'
+import {
+  apiSignIn,
+  type FoundItem,
+  findItems,
+  type JsonApiObject,
+  titleOf,
+  versionsOf,
+} from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import {
   expectExtractOutcome,
@@ -58,8 +65,7 @@ describe('BOQ in Chromium', () => {
     expect(drawings.length, 'the seed put .dwg drawings into the local cloud').toBeGreaterThan(0)
     // The smallest seeded drawing keeps a real extraction (once jobs exist) cheap.
     drawing = drawings.find((found) => found.titles.at(-1) === 'sample_2018.dwg') ?? drawings[0]
-    const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
-    ;[version] = await api.list(`${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`)
+    ;[version] = await versionsOf(api, drawing)
   })
 
   it('sends a visitor who is not signed in to /login, from / and from /home', async () => {

@@ -7,7 +7,14 @@
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { blockCountsFromXlsx } from '../server/jobs/testing/boq-counts.ts'
-import { apiSignIn, type FoundItem, findItems, type JsonApiObject, titleOf } from './support/api.ts'
+import {
+  apiSignIn,
+  type FoundItem,
+  findItems,
+  type JsonApiObject,
+  titleOf,
+  versionsOf,
+} from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
@@ -28,8 +35,7 @@ describe('Extract BOQ in Chromium', () => {
     const found = await findItems(api, (item) => titleOf(item) === DRAWING)
     expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
     drawing = found[0] as FoundItem
-    const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
-    ;[version] = await api.list(`${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`)
+    ;[version] = await versionsOf(api, drawing)
   })
 
   it('extracts the seeded drawing, follows the job to Done, downloads the XLSX and finds it in the folder', async () => {

@@ -6,7 +6,14 @@
  */
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { apiSignIn, type FoundItem, findItems, type JsonApiObject, titleOf } from './support/api.ts'
+import {
+  apiSignIn,
+  type FoundItem,
+  findItems,
+  type JsonApiObject,
+  titleOf,
+  versionsOf,
+} from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
@@ -28,8 +35,7 @@ describe('the result page in Chromium', () => {
     const found = await findItems(api, (item) => titleOf(item) === DRAWING)
     expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
     drawing = found[0] as FoundItem
-    const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
-    ;[version] = await api.list(`${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`)
+    ;[version] = await versionsOf(api, drawing)
   })
 
   it('opens a finished job’s bill from its card, by URL too, and walks its tables', async () => {

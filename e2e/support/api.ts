@@ -75,3 +75,9 @@ export async function findItems(
   }
   return found
 }
+
+/** The item's versions, newest first, as the server lists them. */
+export function versionsOf(api: ApiClient, found: FoundItem): Promise<JsonApiObject[]> {
+  const project = `/api/aps/hubs/${encodeURIComponent(found.hubId)}/projects/${encodeURIComponent(found.projectId)}`
+  return api.list(`${project}/contents/${encodeURIComponent(found.item.id)}/versions`)
+}

@@ -1,13 +1,10 @@
 import type { Job } from '../../contract/jobs.ts'
 import { postExtract, waitForJob } from '../../server/jobs/testing/jobs-api.ts'
-import { type ApiClient, type FoundItem, titleOf } from './api.ts'
+import { type ApiClient, type FoundItem, titleOf, versionsOf } from './api.ts'
 
 /** Extracts the drawing's newest version through the API and waits for the job to succeed. */
 export async function extractThroughApi(api: ApiClient, drawing: FoundItem): Promise<Job> {
-  const base = `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}`
-  const [version] = await api.list(
-    `${base}/contents/${encodeURIComponent(drawing.item.id)}/versions`,
-  )
+  const [version] = await versionsOf(api, drawing)
   const storageId = version?.relationships?.storage?.data?.id
   if (!storageId) throw new Error(`No version of ${titleOf(drawing.item)}`)
   const response = await postExtract(api.request, {

@@ -13,6 +13,18 @@ import { formatChange, formatPercent, formatQuantity } from '../utils/format-cha
 import { DrawingChanges } from './drawing-changes'
 import type { ChangeDrawingSlot } from './drawing-slot'
 
+/** The table's columns; numbers line up on the right. */
+const COLUMNS = [
+  { name: 'Item', numbers: false },
+  { name: 'Description', numbers: false },
+  { name: 'Before', numbers: true },
+  { name: 'After', numbers: true },
+  { name: 'Change', numbers: true },
+  { name: '%', numbers: true },
+  { name: 'Unit', numbers: false },
+  { name: 'State', numbers: false },
+]
+
 const STATE_STYLE: Record<ChangeState, string> = {
   added: 'bg-emerald-100 text-emerald-800',
   removed: 'bg-red-100 text-red-800',
@@ -86,30 +98,11 @@ function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }
         <table className="w-full border-collapse text-sm">
           <thead>
             <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-1 pr-2">
-                Item
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Description
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                Before
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                After
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                Change
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right">
-                %
-              </th>
-              <th scope="col" className="py-1 pr-2">
-                Unit
-              </th>
-              <th scope="col" className="py-1">
-                State
-              </th>
+              {COLUMNS.map(({ name, numbers }) => (
+                <th key={name} scope="col" className={`py-1 pr-2 ${numbers ? 'text-right' : ''}`}>
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -41,7 +41,24 @@ export interface Config {
   maxFileBytes: number
   /** BOQ_MAX_QUEUED_PER_USER: jobs one user may have queued or running. Default 10. */
   maxQueuedPerUser: number
+  /**
+   * BOQ_DATABASE_URL: jobs kept and queued in this PostgreSQL database, shared by every process
+   * that names it; null: the embedded store in dataDir, for one process.
+   */
+  databaseUrl: string | null
+  /** BOQ_ROLE: `all` serves HTTP and runs jobs, `web` only serves, `worker` only runs jobs. */
+  role: ServerRole
+  /** BOQ_JOB_RETENTION_DAYS: finished jobs and their results are deleted after this. Default 90. */
+  jobRetentionDays: number
+  /**
+   * BOQ_JOB_RECOVERY_SECONDS: how soon a job whose worker stopped answering runs again on another
+   * worker (PostgreSQL only). Default 30, at least 15.
+   */
+  jobRecoverySeconds: number
 }
+
+export const SERVER_ROLES = ['all', 'web', 'worker'] as const
+export type ServerRole = (typeof SERVER_ROLES)[number]
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -75,7 +92,53 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: positiveInteger(env, 'BOQ_WORKERS', availableParallelism()),
     maxFileBytes: parseMaxFileBytes(env),
     maxQueuedPerUser: positiveInteger(env, 'BOQ_MAX_QUEUED_PER_USER', 10),
+    ...parseJobsPlace(env),
+    jobRetentionDays: positiveInteger(env, 'BOQ_JOB_RETENTION_DAYS', 90),
+    jobRecoverySeconds: parseRecoverySeconds(env),
   }
+}
+
+/**
+ * Where jobs live and what this process does with them. Several processes share jobs only
+ * through PostgreSQL, and only with one SESSION_SECRET: each must open the tokens the others
+ * sealed.
+ */
+function parseJobsPlace(env: Env): Pick<Config, 'databaseUrl' | 'role'> {
+  const databaseUrl = nonEmpty(env.BOQ_DATABASE_URL) ?? null
+  const roleText = nonEmpty(env.BOQ_ROLE)?.toLowerCase() ?? 'all'
+  if (!(SERVER_ROLES as readonly string[]).includes(roleText)) {
+    throw new ConfigError(
+      `BOQ_ROLE must be one of ${SERVER_ROLES.join(', ')} (got "${env.BOQ_ROLE}").`,
+    )
+  }
+  const role = roleText as ServerRole
+  if (databaseUrl === null) {
+    if (role !== 'all') {
+      throw new ConfigError(
+        `BOQ_ROLE=${role} needs BOQ_DATABASE_URL: without it the jobs live in this one process.`,
+      )
+    }
+    return { databaseUrl, role }
+  }
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl) || !URL.canParse(databaseUrl)) {
+    throw new ConfigError(
+      'BOQ_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/boq.',
+    )
+  }
+  if (parseSecret(env.SESSION_SECRET) === undefined) {
+    throw new ConfigError(
+      'BOQ_DATABASE_URL needs SESSION_SECRET, the same in every process: a job queued by one is run by another, which must open its sealed sign-in.',
+    )
+  }
+  return { databaseUrl, role }
+}
+
+function parseRecoverySeconds(env: Env): number {
+  const seconds = positiveInteger(env, 'BOQ_JOB_RECOVERY_SECONDS', 30)
+  if (seconds < 15) {
+    throw new ConfigError(`BOQ_JOB_RECOVERY_SECONDS must be at least 15 (got "${seconds}").`)
+  }
+  return seconds
 }
 
 /** BOQ_MAX_FILE_MB in bytes (the command line reads only this setting). */

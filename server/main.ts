@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import { createServer } from './app.ts'
+import { type BoqServer, createServer } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { log } from './log.ts'
 import { prepareDataDir } from './seed/prepare.ts'
@@ -11,6 +11,10 @@ async function main(): Promise<void> {
   // Log lines go to stderr: stdout carries only the one "listening" line that scripts parse.
   await prepareDataDir(config, (line) => log.info(line))
   const boq = await createServer(config)
+  if (config.role === 'worker') {
+    runWorker(boq)
+    return
+  }
   const server = serve(
     { fetch: boq.app.fetch, port: config.port, hostname: config.host },
     (info) => {
@@ -34,6 +38,20 @@ async function main(): Promise<void> {
     ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
     await boq.close().catch((error: unknown) => log.error('error while stopping', { err: error }))
     await closed
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+/** BOQ_ROLE=worker: runs jobs from the shared queue, and answers nothing. */
+function runWorker(boq: BoqServer): void {
+  // Tests and scripts wait for this exact line.
+  console.log('BOQ worker running')
+  const stop = async () => {
+    setTimeout(() => process.exit(0), 10_000).unref()
+    // Running jobs go back to the queue for another worker.
+    await boq.close().catch((error: unknown) => log.error('error while stopping', { err: error }))
     process.exit(0)
   }
   process.once('SIGINT', stop)

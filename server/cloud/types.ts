@@ -80,6 +80,16 @@ export interface CloudBackend {
   /** Resolves when the folder exists inside the project and the user can write to it. */
   checkFolder(ctx: CloudContext, projectId: string, folderId: string): Promise<void>
   download(ctx: CloudContext, projectId: string, storageId: string): Promise<Uint8Array>
+  /**
+   * The item named `fileName` directly in the folder and its newest version number, or undefined
+   * when there is none (what a job checks before writing its result again).
+   */
+  latestVersion(
+    ctx: CloudContext,
+    projectId: string,
+    folderId: string,
+    fileName: string,
+  ): Promise<{ itemId: string; versionNumber: number } | undefined>
   /** Writes a file into a folder: a new item, or a new version when the name exists there. */
   upload(ctx: CloudContext, request: UploadRequest): Promise<UploadResult>
 }

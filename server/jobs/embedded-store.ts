@@ -7,10 +7,10 @@ import { AppError } from '../errors.ts'
 import { log as serverLog } from '../log.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
+import { newJobRecord, tooManyJobs } from './new-job.ts'
 import type {
   ClaimedJob,
   JobChange,
-  JobFolder,
   JobRecord,
   JobResult,
   JobStore,
@@ -37,6 +37,8 @@ export interface EmbeddedStoreOptions {
   tokenKey: Uint8Array
   /** Finished jobs kept per user (older ones and their outputs are deleted). */
   keepPerUser?: number
+  /** BOQ_JOB_RETENTION_DAYS: finished jobs older than this are deleted with their outputs. */
+  retentionDays?: number
   log?: (message: string) => void
   /** Told of every change of a job's status, once it is on disk (the job log). */
   onChange?: (change: JobChange) => void
@@ -46,6 +48,8 @@ export const SIGN_IN_AGAIN =
   'Your sign-in could not be used for this job any more. Sign in and extract again.'
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/
+const DAY_MS = 24 * 60 * 60 * 1000
+const PRUNE_EVERY_MS = 60 * 60 * 1000
 
 /**
  * The embedded job store and queue: one folder per job under BOQ_DATA_DIR/jobs, each with its
@@ -56,6 +60,7 @@ const ID_PATTERN = /^[0-9a-f-]{36}$/
 export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promise<JobStore> {
   const root = join(options.dataDir, 'jobs')
   const keepPerUser = options.keepPerUser ?? 100
+  const retentionMs = (options.retentionDays ?? 90) * DAY_MS
   const log = options.log ?? ((message: string) => serverLog.warn(message))
   const onChange = options.onChange ?? (() => {})
   await mkdir(root, { recursive: true, mode: 0o700 })
@@ -128,11 +133,17 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     }
   }
 
-  async function prune(userId: string): Promise<void> {
+  /** Deletes the user's finished jobs past the newest `keepPerUser`, and any past the retention. */
+  async function prune(userId?: string): Promise<void> {
+    const oldest = new Date(Date.now() - retentionMs).toISOString()
     const finished = [...jobs.values()]
-      .filter((s) => s.job.userId === userId && isFinished(s.job))
+      .filter((s) => (userId === undefined || s.job.userId === userId) && isFinished(s.job))
       .sort(newestFirst)
-    for (const stale of finished.slice(keepPerUser)) {
+    const perUser = new Map<string, number>()
+    for (const stale of finished) {
+      const rank = (perUser.get(stale.job.userId) ?? 0) + 1
+      perUser.set(stale.job.userId, rank)
+      if (rank <= keepPerUser && stale.job.createdAt >= oldest) continue
       jobs.delete(stale.job.id)
       await writes.get(stale.job.id)?.catch(() => {})
       await rm(dirOf(stale.job.id), { recursive: true, force: true })
@@ -175,6 +186,10 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   }
   if (interrupted > 0)
     log(`jobs: ${interrupted} job(s) running when the server stopped were failed`)
+  await prune()
+  // A server that runs for months still lets old jobs go.
+  const retention = setInterval(() => void prune().catch(() => {}), PRUNE_EVERY_MS)
+  retention.unref()
 
   return {
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
@@ -188,29 +203,9 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         return { job: { ...same.job }, created: false }
       }
       if (active.length >= limits.maxActivePerUser) {
-        throw new AppError(
-          429,
-          `You already have ${active.length} extractions waiting or running (the limit is ${limits.maxActivePerUser}). Wait for one to finish, then extract again.`,
-        )
+        throw tooManyJobs(active.length, limits.maxActivePerUser)
       }
-      const now = new Date().toISOString()
-      const job: JobRecord = {
-        id: randomUUID(),
-        status: 'queued',
-        userId,
-        fileName: input.fileName,
-        projectId: input.projectId,
-        fileFolderId: input.fileFolderId,
-        fileStorageId: input.fileStorageId,
-        ...(input.fileVersionNumber === undefined
-          ? {}
-          : { fileVersionNumber: input.fileVersionNumber }),
-        ...(input.folder ? { folder: copyFolder(input.folder) } : {}),
-        ...(input.units ? { units: { ...input.units } } : {}),
-        createdAt: now,
-        updatedAt: now,
-        attempts: 0,
-      }
+      const job = newJobRecord(randomUUID(), userId, input)
       const stored: StoredJob = { version: 1, job, credentials }
       // In the map at once, so that a duplicate arriving meanwhile finds it (and waits for the write).
       jobs.set(job.id, stored)
@@ -286,6 +281,11 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       await prune(stored.job.userId)
     },
 
+    async noteWriteBack(id, note) {
+      if (!jobs.has(id)) throw new AppError(404, 'No such job.')
+      await commit(id, { writeBack: { ...note } })
+    },
+
     async release(id) {
       const stored = jobs.get(id)
       if (stored?.job.status !== 'running') return
@@ -310,14 +310,11 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     },
 
     async close() {
+      clearInterval(retention)
       listeners.clear()
       await Promise.allSettled([...writes.values()])
     },
   }
-}
-
-function copyFolder(folder: JobFolder): JobFolder {
-  return { ...folder, ...(folder.path ? { path: [...folder.path] } : {}) }
 }
 
 function isFinished(job: JobRecord): boolean {

@@ -20,6 +20,11 @@ export const SIGN_IN_EXPIRED =
 export const STOPPED_WHILE_EXTRACTING =
   'The server stopped while extracting this drawing, so it was not tried again: the drawing may be one that stops the reader. Try it again, or ask your administrator.'
 
+/** A job whose worker process stopped (killed, machine lost) this many times is not tried again. */
+export function workerStoppedMessage(times: number): string {
+  return `The worker extracting this drawing stopped ${times} times, so it was not tried again: the drawing may be one that stops the reader. Try it again, or ask your administrator.`
+}
+
 export function tooLargeMessage(bytes: number, maxBytes: number): string {
   return `The drawing is ${megabytes(bytes)} MB; the largest drawing BOQ extracts is ${megabytes(maxBytes)} MB (BOQ_MAX_FILE_MB).`
 }

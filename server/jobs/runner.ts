@@ -5,8 +5,8 @@ import { billOptionsOf } from './extract-units.ts'
 import type { Extractor, ExtractorInput } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
 import { findVersionNumber } from './locate.ts'
-import { resultFileName } from './result-name.ts'
 import type { ClaimedJob, JobRecord, JobStore } from './types.ts'
+import { writeBackOnce } from './write-back.ts'
 
 export interface RunnerOptions {
   store: JobStore
@@ -149,17 +149,11 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       report(EXTRACTED)
       await noteVersionNumber()
       phase = 'upload'
-      const fileName = resultFileName(job.fileName)
-      const written = await cloud.upload(context, {
-        projectId: job.projectId,
-        folderId: job.fileFolderId,
-        fileName,
-        bytes: outputs.xlsx,
-      })
+      const written = await writeBackOnce(cloud, store, context, job, outputs.xlsx)
       await store.succeed(
         job.id,
         {
-          fileName,
+          fileName: written.fileName,
           itemId: written.itemId,
           versionNumber: written.versionNumber,
           warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),

@@ -6,6 +6,7 @@ import { log } from '../log.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { createJobLog } from './job-log.ts'
+import { openPostgresJobStore } from './pg/postgres-store.ts'
 import { jobsRoutes } from './routes.ts'
 import { startJobRunner } from './runner.ts'
 
@@ -17,11 +18,22 @@ export interface JobsService {
 }
 
 /**
- * The extraction jobs: opens their store, starts the runner (jobs left queued by the last run
- * start at once) and makes their routes.
+ * The extraction jobs: opens their store (PostgreSQL when BOQ_DATABASE_URL names one, else the
+ * embedded one), starts the runner unless this process only serves HTTP (jobs left queued start
+ * at once) and makes their routes.
  */
 export async function startJobs(options: {
-  config: Pick<Config, 'dataDir' | 'workers' | 'maxFileBytes' | 'maxQueuedPerUser'>
+  config: Pick<
+    Config,
+    | 'dataDir'
+    | 'workers'
+    | 'maxFileBytes'
+    | 'maxQueuedPerUser'
+    | 'databaseUrl'
+    | 'role'
+    | 'jobRetentionDays'
+    | 'jobRecoverySeconds'
+  >
   /** Seals the access tokens kept with queued jobs. */
   tokenKey: Uint8Array
   cloud: CloudBackend
@@ -30,11 +42,21 @@ export async function startJobs(options: {
   extractor?: Extractor
 }): Promise<JobsService> {
   const { config, cloud } = options
-  const store = await openEmbeddedJobStore({
-    dataDir: config.dataDir,
-    tokenKey: options.tokenKey,
-    onChange: createJobLog(log),
-  })
+  const onChange = createJobLog(log)
+  const store = config.databaseUrl
+    ? await openPostgresJobStore({
+        url: config.databaseUrl,
+        tokenKey: options.tokenKey,
+        recoverySeconds: config.jobRecoverySeconds,
+        retentionDays: config.jobRetentionDays,
+        onChange,
+      })
+    : await openEmbeddedJobStore({
+        dataDir: config.dataDir,
+        tokenKey: options.tokenKey,
+        retentionDays: config.jobRetentionDays,
+        onChange,
+      })
   const extractor =
     options.extractor ??
     lazyExtractor(async () =>
@@ -45,13 +67,17 @@ export async function startJobs(options: {
         maxFileBytes: config.maxFileBytes,
       }),
     )
-  const runner = startJobRunner({
-    store,
-    cloud,
-    extractor,
-    concurrency: config.workers,
-    maxFileBytes: config.maxFileBytes,
-  })
+  // A web process only queues jobs: workers elsewhere run them.
+  const runner =
+    config.role === 'web'
+      ? undefined
+      : startJobRunner({
+          store,
+          cloud,
+          extractor,
+          concurrency: config.workers,
+          maxFileBytes: config.maxFileBytes,
+        })
   const routes = jobsRoutes({
     store,
     cloud,
@@ -65,7 +91,7 @@ export async function startJobs(options: {
     routes,
     close() {
       closing ??= (async () => {
-        await runner.close()
+        await runner?.close()
         await store.close()
       })()
       return closing

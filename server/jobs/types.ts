@@ -31,6 +31,17 @@ export interface JobFolder {
   path?: string[]
 }
 
+/**
+ * The job's write-back, noted before and after the upload, so that a job run again after its
+ * worker died never writes a second version: `before` is the result item's newest version number
+ * before writing (0: no such item), `written` what the upload made.
+ */
+export interface WriteBackNote {
+  fileName: string
+  before: number
+  written?: { itemId: string; versionNumber: number }
+}
+
 /** A job as the store keeps it (no credentials: those only leave the store through `claim`). */
 export interface JobRecord {
   id: string
@@ -52,6 +63,8 @@ export interface JobRecord {
   progress?: number
   error?: string
   result?: JobResult
+  /** Where the written XLSX went, or was going when a worker stopped (not shown to the user). */
+  writeBack?: WriteBackNote
 }
 
 /** One change of a job's status, as the store made it (what the job log writes a line for). */
@@ -92,8 +105,8 @@ export type ResultFormat = keyof ResultFiles
 
 /**
  * The job store and queue behind one seam. The embedded implementation keeps everything in
- * BOQ_DATA_DIR; a shared one (Redis, Postgres) for several server processes implements the same
- * methods, and neither the routes nor the runner change. Every method that changes a job is
+ * BOQ_DATA_DIR for one process; the PostgreSQL one (server/jobs/pg) is shared by any number of
+ * processes, and neither the routes nor the runner know which one they use. Every method that changes a job is
  * atomic with respect to the others (e.g. `submit` checks duplicates and limits and inserts in one
  * step; `claim` hands a queued job to exactly one worker).
  */
@@ -118,6 +131,8 @@ export interface JobStore {
   /** Stores the outputs, then marks the job succeeded (outputs first: a crash between loses nothing). */
   succeed(id: string, result: JobResult, files: ResultFiles): Promise<void>
   fail(id: string, error: string): Promise<void>
+  /** Records the write-back before and after the upload (see WriteBackNote). */
+  noteWriteBack(id: string, note: WriteBackNote): Promise<void>
   /** Puts a running job back in the queue without counting the attempt (graceful shutdown). */
   release(id: string): Promise<void>
   readResult(id: string, format: ResultFormat): Promise<Uint8Array | undefined>

@@ -1,7 +1,7 @@
 import type { ApsConfig } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../types.ts'
-import { findStoredVersion } from './find-version.ts'
+import { findLatestVersion, findStoredVersion } from './find-version.ts'
 import {
   checkFolderId,
   checkHubId,
@@ -120,6 +120,10 @@ export function createApsCloudBackend(
       checkProjectId(projectId)
       parseStorageId(storageId)
       return downloadObject(upstream, ctx.accessToken, storageId)
+    },
+
+    latestVersion(ctx, projectId, folderId, fileName) {
+      return findLatestVersion(upstream, ctx.accessToken, projectId, { folderId, fileName })
     },
 
     upload(ctx, request) {

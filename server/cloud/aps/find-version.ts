@@ -17,22 +17,9 @@ export async function findStoredVersion(
   storageId: string,
   near: VersionPlace,
 ): Promise<StoredVersion | undefined> {
-  const project = enc(checkProjectId(projectId))
-  const folder = enc(checkFolderId(near.folderId))
   parseStorageId(storageId)
-  const tips: JsonApiResource[] = []
-  const url = upstream.url(`/data/v1/projects/${project}/folders/${folder}/contents`, {
-    'filter[type]': 'items',
-    'filter[attributes.displayName]': near.fileName,
-    'page[limit]': String(PAGE_LIMIT),
-  })
-  // The filter narrows the answer; the checks here do not rely on it.
-  const items = (await upstream.allPages(url, accessToken, tips)).filter(
-    (r) =>
-      r.type === 'items' &&
-      r.attributes?.displayName === near.fileName &&
-      r.attributes?.hidden !== true,
-  )
+  const project = enc(checkProjectId(projectId))
+  const { items, tips } = await itemsNamed(upstream, accessToken, projectId, near)
   for (const item of items) {
     const tipId = item.relationships?.tip?.data?.id
     const tip = tips.find((r) => r.type === 'versions' && r.id === tipId)
@@ -49,6 +36,51 @@ export async function findStoredVersion(
     if (version) return described(version)
   }
   return undefined
+}
+
+/**
+ * The newest version of the item named `fileName` in the folder (its tip), or undefined when the
+ * folder has no such item.
+ */
+export async function findLatestVersion(
+  upstream: Upstream,
+  accessToken: string,
+  projectId: string,
+  place: VersionPlace,
+): Promise<{ itemId: string; versionNumber: number } | undefined> {
+  const { items, tips } = await itemsNamed(upstream, accessToken, projectId, place)
+  for (const item of items) {
+    const tipId = item.relationships?.tip?.data?.id
+    const tip = tips.find((r) => r.type === 'versions' && r.id === tipId)
+    const versionNumber = tip && described(tip)?.versionNumber
+    if (versionNumber !== undefined) return { itemId: item.id, versionNumber }
+  }
+  return undefined
+}
+
+/** The visible items named `fileName` in the folder, with their tip versions (`included`). */
+async function itemsNamed(
+  upstream: Upstream,
+  accessToken: string,
+  projectId: string,
+  place: VersionPlace,
+): Promise<{ items: JsonApiResource[]; tips: JsonApiResource[] }> {
+  const project = enc(checkProjectId(projectId))
+  const folder = enc(checkFolderId(place.folderId))
+  const tips: JsonApiResource[] = []
+  const url = upstream.url(`/data/v1/projects/${project}/folders/${folder}/contents`, {
+    'filter[type]': 'items',
+    'filter[attributes.displayName]': place.fileName,
+    'page[limit]': String(PAGE_LIMIT),
+  })
+  // The filter narrows the answer; the checks here do not rely on it.
+  const items = (await upstream.allPages(url, accessToken, tips)).filter(
+    (r) =>
+      r.type === 'items' &&
+      r.attributes?.displayName === place.fileName &&
+      r.attributes?.hidden !== true,
+  )
+  return { items, tips }
 }
 
 function storageOf(version: JsonApiResource): string | undefined {

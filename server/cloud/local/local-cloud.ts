@@ -217,6 +217,18 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       return new Uint8Array(await readFile(version.path))
     },
 
+    async latestVersion(_ctx, projectId, folderId, fileName) {
+      checkFileName(fileName)
+      const { folder } = await writableFolder(projectId, folderId)
+      const itemRel = `${folder.rel}/${fileName}`
+      const itemAbs = paths.abs(itemRel)
+      const info = await stat(itemAbs).catch(() => undefined)
+      if (!info?.isFile()) return undefined
+      await recorder.record(itemAbs)
+      const newest = (await listVersions(itemAbs, fallbackUser)).at(-1)
+      return newest && { itemId: makeId('item', itemRel), versionNumber: newest.number }
+    },
+
     async upload(ctx, request) {
       checkFileName(request.fileName)
       const { folder } = await writableFolder(request.projectId, request.folderId)

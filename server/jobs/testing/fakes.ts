@@ -103,6 +103,11 @@ export function createFakeCloud() {
       if (!bytes) throw new AppError(404, 'No such file version.')
       return bytes
     },
+    async latestVersion(ctx, projectId, folderId, fileName) {
+      checkToken(ctx)
+      const item = items.get(`${projectId}/${folderId}/${fileName}`)
+      return item ? { itemId: item.itemId, versionNumber: item.versions.length } : undefined
+    },
     async upload(ctx, request: UploadRequest): Promise<UploadResult> {
       checkToken(ctx)
       const key = `${request.projectId}/${request.folderId}/${request.fileName}`

@@ -1,0 +1,65 @@
+import { type Db, PgBoss } from 'pg-boss'
+
+/** pg-boss's queue of extractions: each entry names one row of boq_jobs. */
+export const EXTRACT_QUEUE = 'boq-extract'
+
+/** What a queue entry carries: the job's id (everything else is in boq_jobs). */
+export interface QueueEntry {
+  jobId: string
+}
+
+/** pg-boss's own pool, with the capabilities BOQ uses (its built-in database has them all). */
+export type QueueDb = Db & Required<Pick<Db, 'beginTransaction' | 'listen'>>
+
+export interface QueueTimings {
+  /** How often a worker says it still runs a job; pg-boss's minimum is 10. */
+  heartbeatSeconds: number
+  /** How often pg-boss looks for jobs whose worker went silent (and other upkeep). */
+  superviseSeconds: number
+}
+
+/**
+ * Splits BOQ_JOB_RECOVERY_SECONDS between the heartbeat and the supervision: a job whose worker
+ * went silent is failed by the next supervision after one missed heartbeat, and is then taken
+ * again (pg-boss retries it) by any worker.
+ */
+export function queueTimings(recoverySeconds: number): QueueTimings {
+  const heartbeatSeconds = Math.max(10, Math.floor(recoverySeconds / 2))
+  return { heartbeatSeconds, superviseSeconds: Math.max(1, recoverySeconds - heartbeatSeconds) }
+}
+
+/** Worker deaths a job survives: past this the drawing itself is the likely cause. */
+export const CRASH_RETRIES = 2
+
+/**
+ * Starts pg-boss on the database (it creates or migrates its own schema, `pgboss`) and makes sure
+ * the extraction queue exists with BOQ's settings.
+ */
+export async function startQueue(options: {
+  url: string
+  timings: QueueTimings
+  retentionDays: number
+  onError: (error: Error) => void
+}): Promise<{ boss: PgBoss; db: QueueDb }> {
+  const { timings } = options
+  const boss = new PgBoss({
+    connectionString: options.url,
+    application_name: 'boq',
+    superviseIntervalSeconds: timings.superviseSeconds,
+    monitorIntervalSeconds: timings.superviseSeconds,
+  })
+  boss.on('error', options.onError)
+  await boss.start()
+  const settings = {
+    heartbeatSeconds: timings.heartbeatSeconds,
+    retryLimit: CRASH_RETRIES,
+    retryDelay: 0,
+    // A heartbeat tells a live worker from a dead one; this only bounds a worker that is alive
+    // but stuck.
+    expireInSeconds: 6 * 60 * 60,
+    deleteAfterSeconds: options.retentionDays * 24 * 60 * 60,
+  }
+  await boss.createQueue(EXTRACT_QUEUE, settings)
+  await boss.updateQueue(EXTRACT_QUEUE, settings)
+  return { boss, db: boss.getDb() as QueueDb }
+}

@@ -1,0 +1,45 @@
+import type { Db } from 'pg-boss'
+
+/** Any number taken once for BOQ: only processes migrating BOQ's tables wait on it. */
+const MIGRATION_LOCK = 7_120_424_001
+
+/**
+ * BOQ's own tables beside pg-boss's queue: the jobs as the API shows them (status, progress, the
+ * per-user list, the rules on duplicates and limits) and their results, which every process can
+ * read. Created at start by whichever process comes first; the others wait on the lock.
+ */
+const STATEMENTS = [
+  `CREATE TABLE IF NOT EXISTS boq_jobs (
+    id uuid PRIMARY KEY,
+    user_id text NOT NULL,
+    status text NOT NULL,
+    file_storage_id text NOT NULL,
+    created_at timestamptz NOT NULL,
+    record jsonb NOT NULL,
+    progress real,
+    credentials text,
+    attempt text
+  )`,
+  'CREATE INDEX IF NOT EXISTS boq_jobs_by_user ON boq_jobs (user_id, created_at DESC)',
+  // One queued or running job per user and drawing version, whichever process is asked.
+  `CREATE UNIQUE INDEX IF NOT EXISTS boq_jobs_one_active
+    ON boq_jobs (user_id, file_storage_id) WHERE status IN ('queued', 'running')`,
+  `CREATE TABLE IF NOT EXISTS boq_results (
+    job_id uuid NOT NULL REFERENCES boq_jobs (id) ON DELETE CASCADE,
+    format text NOT NULL,
+    bytes bytea NOT NULL,
+    PRIMARY KEY (job_id, format)
+  )`,
+]
+
+export async function migrate(db: Db & Required<Pick<Db, 'beginTransaction'>>): Promise<void> {
+  const tx = await db.beginTransaction()
+  try {
+    await tx.db.executeSql('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    for (const statement of STATEMENTS) await tx.db.executeSql(statement)
+    await tx.commit()
+  } catch (error) {
+    await tx.rollback()
+    throw error
+  }
+}

@@ -1,0 +1,219 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../errors.ts'
+import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
+import { openEmbeddedJobStore, SIGN_IN_AGAIN } from './embedded-store.ts'
+import { openPostgresJobStore } from './pg/postgres-store.ts'
+import { contextFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import type { JobChange, JobStore, NewJob } from './types.ts'
+
+/** A place a store keeps its jobs: a data folder, or a database of the test's own. */
+interface StorePlace {
+  open(options?: { tokenKey?: Uint8Array; onChange?: (c: JobChange) => void }): Promise<JobStore>
+  remove(): Promise<void>
+}
+
+async function embeddedPlace(): Promise<StorePlace> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'boq-store-contract-'))
+  return {
+    open: (options = {}) =>
+      openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {}, ...options }),
+    remove: () => rm(dataDir, { recursive: true, force: true }),
+  }
+}
+
+async function postgresPlace(): Promise<StorePlace> {
+  const database: TestDatabase = await createTestDatabase()
+  return {
+    open: (options = {}) =>
+      openPostgresJobStore({
+        url: database.url,
+        tokenKey: TEST_TOKEN_KEY,
+        recoverySeconds: 15,
+        retentionDays: 90,
+        log: () => {},
+        ...options,
+      }),
+    remove: () => database.drop(),
+  }
+}
+
+const STORES = [
+  ['embedded', embeddedPlace],
+  ['PostgreSQL', postgresPlace],
+] as const
+
+function newJob(userId: string, storageId: string): NewJob {
+  return {
+    fileName: 'plan.dwg',
+    projectId: 'p1',
+    fileFolderId: 'f1',
+    fileStorageId: storageId,
+    fileVersionNumber: 2,
+    folder: { name: 'Plans', hubId: 'h1', path: ['f0', 'f1'] },
+    units: { length: 'm', area: 'm2' },
+    context: contextFor(userId),
+  }
+}
+
+const limits = { maxActivePerUser: 3 }
+const files = (text: string) => ({
+  xlsx: new TextEncoder().encode(`${text}.xlsx`),
+  csv: new TextEncoder().encode(`${text}.csv`),
+  json: new TextEncoder().encode(`{"${text}":1}`),
+})
+
+describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
+  let place: StorePlace
+  const open: JobStore[] = []
+
+  async function openStore(options?: Parameters<StorePlace['open']>[0]): Promise<JobStore> {
+    place ??= await makePlace()
+    const store = await place.open(options)
+    open.push(store)
+    return store
+  }
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()))
+    await place?.remove()
+    place = undefined as unknown as StorePlace
+  })
+
+  it('keeps what was submitted, lists a user’s jobs newest first, and only theirs', async () => {
+    const store = await openStore()
+    const a = (await store.submit(newJob('ann', 's1'), limits)).job
+    await new Promise((r) => setTimeout(r, 5))
+    const b = (await store.submit(newJob('ann', 's2'), limits)).job
+    await store.submit(newJob('bob', 's3'), limits)
+
+    expect((await store.listByUser('ann')).map((j) => j.id)).toEqual([b.id, a.id])
+    expect(await store.get(a.id)).toEqual(a)
+    expect(a).toMatchObject({
+      status: 'queued',
+      userId: 'ann',
+      fileStorageId: 's1',
+      fileVersionNumber: 2,
+      folder: { name: 'Plans', hubId: 'h1', path: ['f0', 'f1'] },
+      units: { length: 'm', area: 'm2' },
+      attempts: 0,
+    })
+  })
+
+  it('answers nothing for an unknown or malformed id', async () => {
+    const store = await openStore()
+    expect(await store.get('00000000-0000-4000-8000-000000000000')).toBeUndefined()
+    expect(await store.get('not-an-id')).toBeUndefined()
+    expect(await store.readResult('not-an-id', 'xlsx')).toBeUndefined()
+  })
+
+  it('answers the active job for a duplicate, per user, and a new one once it ended', async () => {
+    const store = await openStore()
+    const first = await store.submit(newJob('ann', 's1'), limits)
+    const again = await store.submit(newJob('ann', 's1'), limits)
+    expect(again).toEqual({ created: false, job: first.job })
+    const bobs = await store.submit(newJob('bob', 's1'), limits)
+    expect(bobs.created).toBe(true)
+
+    const claimed = await store.claim()
+    await store.fail(claimed?.job.id as string, 'no')
+    expect((await store.submit(newJob('ann', 's1'), limits)).created).toBe(true)
+  })
+
+  it('refuses a submission past the per-user limit with a 429 that says the limit', async () => {
+    const store = await openStore()
+    for (const s of ['s1', 's2', 's3']) await store.submit(newJob('ann', s), limits)
+    const refused = await store.submit(newJob('ann', 's4'), limits).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused).toMatchObject({ status: 429 })
+    expect((refused as Error).message).toContain('the limit is 3')
+    expect((await store.submit(newJob('bob', 's4'), limits)).created).toBe(true)
+  })
+
+  it('hands each queued job out once, oldest first, with the credentials it was queued with', async () => {
+    const store = await openStore()
+    const a = (await store.submit(newJob('ann', 's1'), limits)).job
+    await new Promise((r) => setTimeout(r, 5))
+    const b = (await store.submit(newJob('bob', 's2'), limits)).job
+
+    const first = await store.claim()
+    const second = await store.claim()
+    expect(await store.claim()).toBeUndefined()
+    expect(first?.job).toMatchObject({ id: a.id, status: 'running', attempts: 1 })
+    expect(first?.context).toEqual(contextFor('ann'))
+    expect(second?.job.id).toBe(b.id)
+    expect(await store.get(a.id)).toMatchObject({ status: 'running', attempts: 1 })
+  })
+
+  it('shows progress while running, keeps the results, and serves them once succeeded', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    await store.setProgress(job.id, 0.5)
+    expect((await store.get(job.id))?.progress).toBe(0.5)
+    expect(await store.readResult(job.id, 'xlsx')).toBeUndefined()
+
+    await store.noteWriteBack(job.id, { fileName: 'plan.boq.xlsx', before: 0 })
+    const result = { fileName: 'plan.boq.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true }
+    await store.succeed(job.id, result, files('done'))
+    const done = await store.get(job.id)
+    expect(done).toMatchObject({ status: 'succeeded', result })
+    expect(done?.progress).toBeUndefined()
+    expect(done?.writeBack).toEqual({ fileName: 'plan.boq.xlsx', before: 0 })
+    expect(new TextDecoder().decode(await store.readResult(job.id, 'csv'))).toBe('done.csv')
+    expect(new TextDecoder().decode(await store.readResult(job.id, 'json'))).toBe('{"done":1}')
+  })
+
+  it('records a failure with its reason and serves no results', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    await store.setFileVersionNumber(job.id, 7)
+    await store.fail(job.id, 'The drawing could not be read.')
+    expect(await store.get(job.id)).toMatchObject({
+      status: 'failed',
+      error: 'The drawing could not be read.',
+      fileVersionNumber: 7,
+    })
+    expect(await store.readResult(job.id, 'xlsx')).toBeUndefined()
+  })
+
+  it('puts a released job back in the queue without counting the attempt', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    await store.release(job.id)
+    expect(await store.get(job.id)).toMatchObject({ status: 'queued', attempts: 0 })
+    const again = await store.claim()
+    expect(again?.job).toMatchObject({ id: job.id, attempts: 1 })
+    expect(await store.claim()).toBeUndefined()
+  })
+
+  it('fails a job whose sealed sign-in cannot be opened, asking to sign in again', async () => {
+    const writer = await openStore()
+    const { job } = await writer.submit(newJob('ann', 's1'), limits)
+    await writer.close()
+    open.splice(open.indexOf(writer), 1)
+    const otherKey = new Uint8Array(32).fill(9)
+    const reader = await openStore({ tokenKey: otherKey })
+    expect(await reader.claim()).toBeUndefined()
+    expect(await reader.get(job.id)).toMatchObject({ status: 'failed', error: SIGN_IN_AGAIN })
+  })
+
+  it('tells listeners of a queued job, and the job log of every change of status', async () => {
+    const changes: string[] = []
+    const store = await openStore({
+      onChange: (c) => changes.push(`${c.previous?.status ?? 'new'}→${c.job.status}`),
+    })
+    let told = 0
+    const stop = store.onQueued(() => told++)
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await expect.poll(() => told).toBeGreaterThan(0)
+    stop()
+    await store.claim()
+    await store.succeed(job.id, { fileName: 'x', itemId: 'i', versionNumber: 1 }, files('x'))
+    expect(changes).toEqual(['new→queued', 'queued→running', 'running→succeeded'])
+  })
+})

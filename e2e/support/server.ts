@@ -16,6 +16,11 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>
   /** How long to wait for the `BOQ listening on` line. */
   startTimeoutMs?: number
+  /**
+   * A job worker (BOQ_ROLE=worker, which needs BOQ_DATABASE_URL in `env`): it has no port, and
+   * is ready once it prints `BOQ worker running`; its `url` is empty.
+   */
+  worker?: boolean
 }
 
 export interface RunningServer {
@@ -32,6 +37,7 @@ export interface RunningServer {
 }
 
 const listening = /BOQ listening on (http:\/\/\S+)/
+const workerRunning = /BOQ worker running()/
 
 /** The environment of a real start: ours minus test-runner and Autodesk variables. */
 function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -63,6 +69,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       HOST: '127.0.0.1',
       BOQ_DATA_DIR: dataDir,
       BOQ_SEED_DIR: options.seedDir ?? FIXTURES,
+      ...(options.worker ? { BOQ_ROLE: 'worker' } : {}),
       ...options.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,7 +96,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     child.stdout?.on('data', (chunk) => {
       output += chunk
-      const match = listening.exec(output)
+      const match = (options.worker ? workerRunning : listening).exec(output)
       if (match) {
         clearTimeout(timer)
         resolve(match[1].replace(/\/$/, ''))

@@ -53,7 +53,7 @@ function newJob(userId: string, storageId: string): NewJob {
     fileStorageId: storageId,
     fileVersionNumber: 2,
     folder: { name: 'Plans', hubId: 'h1', path: ['f0', 'f1'] },
-    units: { length: 'm', area: 'm2' },
+    units: { system: 'metric', drawingUnits: 'mm' },
     context: contextFor(userId),
   }
 }
@@ -97,7 +97,7 @@ describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
       fileStorageId: 's1',
       fileVersionNumber: 2,
       folder: { name: 'Plans', hubId: 'h1', path: ['f0', 'f1'] },
-      units: { length: 'm', area: 'm2' },
+      units: { system: 'metric', drawingUnits: 'mm' },
       attempts: 0,
     })
   })

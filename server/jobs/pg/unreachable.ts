@@ -13,7 +13,8 @@ const UNREACHABLE_CODES = new Set([
   '57P03', // cannot_connect_now
 ])
 
-function unreachable(error: unknown): boolean {
+/** The database could not be reached (as opposed to refusing a statement). */
+export function databaseUnreachable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08')))
     return true
@@ -30,7 +31,7 @@ export async function retryWhileUnreachable<T>(write: () => Promise<T>): Promise
     try {
       return await write()
     } catch (error) {
-      if (attempt >= TRIES || !unreachable(error)) throw error
+      if (attempt >= TRIES || !databaseUnreachable(error)) throw error
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
     }
   }

@@ -14,6 +14,10 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maxFileBytes: 200 * 1024 * 1024,
       maxQueuedPerUser: 10,
+      databaseUrl: null,
+      role: 'all',
+      jobRetentionDays: 90,
+      jobRecoverySeconds: 30,
     })
     expect(config.userName).toEqual(expect.any(String))
     expect(config.userName).not.toBe('')
@@ -37,6 +41,10 @@ describe('loadConfig', () => {
         BOQ_WORKERS: '3',
         BOQ_MAX_FILE_MB: '1.5',
         BOQ_MAX_QUEUED_PER_USER: '4',
+        BOQ_DATABASE_URL: 'postgres://boq@db.example.com:5432/boq',
+        BOQ_ROLE: 'worker',
+        BOQ_JOB_RETENTION_DAYS: '30',
+        BOQ_JOB_RECOVERY_SECONDS: '20',
       },
       '/srv/boq',
     )
@@ -58,7 +66,31 @@ describe('loadConfig', () => {
       workers: 3,
       maxFileBytes: 1.5 * 1024 * 1024,
       maxQueuedPerUser: 4,
+      databaseUrl: 'postgres://boq@db.example.com:5432/boq',
+      role: 'worker',
+      jobRetentionDays: 30,
+      jobRecoverySeconds: 20,
     })
+  })
+
+  it('refuses job settings that several processes could not share', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) }
+    const db = { BOQ_DATABASE_URL: 'postgres://127.0.0.1/boq' }
+    expect(() => loadConfig({ BOQ_ROLE: 'worker' })).toThrow(
+      'BOQ_ROLE=worker needs BOQ_DATABASE_URL: without it the jobs live in this one process.',
+    )
+    expect(() => loadConfig({ BOQ_ROLE: 'cook', ...db, ...secret })).toThrow(
+      'BOQ_ROLE must be one of all, web, worker (got "cook").',
+    )
+    expect(() => loadConfig(db)).toThrow(/BOQ_DATABASE_URL needs SESSION_SECRET/)
+    expect(() => loadConfig({ BOQ_DATABASE_URL: 'mysql://x/y', ...secret })).toThrow(
+      /must be a PostgreSQL URL/,
+    )
+    expect(() => loadConfig({ BOQ_JOB_RECOVERY_SECONDS: '5' })).toThrow(
+      'BOQ_JOB_RECOVERY_SECONDS must be at least 15 (got "5").',
+    )
+    expect(() => loadConfig({ BOQ_JOB_RETENTION_DAYS: '0' })).toThrow(ConfigError)
+    expect(loadConfig({ ...db, ...secret, BOQ_ROLE: 'Web' }).role).toBe('web')
   })
 
   it('takes an empty BOQ_SEED_DIR as “no drawings”', () => {

@@ -271,4 +271,24 @@ describe('embedded job store', () => {
     await store.release(a.id)
     expect((await store.claim())?.job).toMatchObject({ id: a.id, attempts: 1 })
   })
+
+  it('deletes finished jobs past the retention, with their folders, when it opens', async () => {
+    const store = await openStore()
+    const old = (await store.submit(newJob('ann', 's1'), limits)).job
+    const recent = (await store.submit(newJob('ann', 's2'), limits)).job
+    for (const id of [old.id, recent.id]) {
+      await store.claim()
+      await store.fail(id, 'no')
+    }
+    await store.close()
+    const record = join(dataDir, 'jobs', old.id, 'job.json')
+    const stored = JSON.parse(await readFile(record, 'utf8'))
+    stored.job.createdAt = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000).toISOString()
+    await writeFile(record, JSON.stringify(stored))
+
+    const again = await openStore()
+    expect(await again.get(old.id)).toBeUndefined()
+    await expect(readdir(join(dataDir, 'jobs', old.id))).rejects.toThrow()
+    expect(await again.get(recent.id)).toMatchObject({ status: 'failed' })
+  })
 })

@@ -52,7 +52,9 @@ export async function startQueue(options: {
   await boss.start()
   const settings = {
     heartbeatSeconds: timings.heartbeatSeconds,
-    retryLimit: CRASH_RETRIES,
+    // One delivery more than the crashes a job survives: that last one records the job as failed
+    // (a job pg-boss gave up on would stay running in boq_jobs).
+    retryLimit: CRASH_RETRIES + 1,
     retryDelay: 0,
     // A heartbeat tells a live worker from a dead one; this only bounds a worker that is alive
     // but stuck.

@@ -176,13 +176,19 @@ describe('several processes on one PostgreSQL', () => {
     }
     expect(submitted).toHaveLength(20)
 
-    // Killed as soon as its log says it started a job.
-    await expect
-      .poll(() => worker1.output().includes(`"msg":"job running"`), {
-        timeout: 30_000,
-        interval: 5,
-      })
-      .toBe(true)
+    // Killed as soon as its log says it started one of the heavier drawings (a second or so of
+    // work), so that it dies in the middle of it.
+    const heavy = drawings.filter((_, i) => i % 4 === 0).map((d) => d.name)
+    const startedHeavy = () =>
+      worker1
+        .output()
+        .split('\n')
+        .some(
+          (line) =>
+            line.includes('"msg":"job running"') &&
+            heavy.some((n) => line.includes(`"fileName":"${n}"`)),
+        )
+    await expect.poll(startedHeavy, { timeout: 60_000, interval: 5 }).toBe(true)
     await worker1.kill()
 
     // Every job ends (the killed one once the queue gave it to the other worker), and succeeds.

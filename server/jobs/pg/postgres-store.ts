@@ -202,7 +202,8 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
       )
       heartbeat.unref()
       running.set(taken.job.id, { entry, heartbeat })
-      if (taken.previous.status !== 'running') changed({ job: taken.job, previous: taken.previous })
+      // Also for a job taken over from a worker that died: the log says it runs again.
+      changed({ job: taken.job, previous: taken.previous })
       return { job: { ...taken.job, progress: 0 }, context: taken.context }
     }
     if (taken.outcome !== 'nothing') {

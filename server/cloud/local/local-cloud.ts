@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import { checkFileName } from '../names.ts'
 import type { CloudBackend, JsonApiResource } from '../types.ts'
 import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
-import { createKeyedLock } from './keyed-lock.ts'
+import { createItemLock } from './item-lock.ts'
 import { CloudPaths, isListedName } from './paths.ts'
 import {
   folderResource,
@@ -15,7 +15,7 @@ import {
   versionResource,
 } from './resources.ts'
 import { createVersionRecorder } from './version-recorder.ts'
-import { listVersions, type VersionInfo, writeVersion } from './version-store.ts'
+import { type VersionInfo, writeVersion } from './version-store.ts'
 
 export interface LocalCloudOptions {
   /** The cloud folder: `<root>/<hub>/<project>/<folders…>/<files>`. */
@@ -62,7 +62,8 @@ export function isLocalCloud(cloud: CloudBackend): cloud is LocalCloud {
 /** The local back end: a folder on disk is the cloud (README "The local cloud"). */
 export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   const paths = new CloudPaths(options.root)
-  const lock = createKeyedLock()
+  // Writes to an item, one at a time across every process that shares the folder.
+  const lock = createItemLock()
   const fallbackUser = options.localUserName
   // Listing a folder or an item's versions, or reading a version, records what it meets.
   const recorder = createVersionRecorder({ lock, fallbackUser })
@@ -124,10 +125,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     const item = await paths.resolveRel('item', parsed.itemRel, proj.rel).catch(() => {
       throw notFound
     })
-    await recorder.record(item.abs)
-    const version = (await listVersions(item.abs, fallbackUser)).find(
-      (v) => v.number === parsed.version,
-    )
+    const version = (await recorder.versions(item.abs)).find((v) => v.number === parsed.version)
     if (!version) throw notFound
     return { ...version, name: posix.basename(item.rel) }
   }
@@ -180,8 +178,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       const item = await paths.resolve('item', itemId, proj.rel)
       const parentFolderId = makeId('folder', posix.dirname(item.rel))
       const name = posix.basename(item.rel)
-      await recorder.record(item.abs)
-      const versions = await listVersions(item.abs, fallbackUser)
+      const versions = await recorder.versions(item.abs)
       // Newest first, as Autodesk answers.
       return versions
         .reverse()
@@ -224,8 +221,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       const itemAbs = paths.abs(itemRel)
       const info = await stat(itemAbs).catch(() => undefined)
       if (!info?.isFile()) return undefined
-      await recorder.record(itemAbs)
-      const newest = (await listVersions(itemAbs, fallbackUser)).at(-1)
+      const newest = (await recorder.versions(itemAbs)).at(-1)
       return newest && { itemId: makeId('item', itemRel), versionNumber: newest.number }
     },
 

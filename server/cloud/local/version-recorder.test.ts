@@ -1,10 +1,17 @@
-import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createItemLock } from './item-lock.ts'
 import { createKeyedLock } from './keyed-lock.ts'
 import { createVersionRecorder } from './version-recorder.ts'
-import { HISTORY_DIR } from './version-store.ts'
+import { HISTORY_DIR, historyDir, keptVersion } from './version-store.ts'
+
+// Every file the recorder looks at on disk, it first asks whether it is recorded and kept.
+vi.mock('./version-store.ts', async (importOriginal) => {
+  const store = await importOriginal<typeof import('./version-store.ts')>()
+  return { ...store, keptVersion: vi.fn(store.keptVersion) }
+})
 
 let folder: string
 beforeAll(async () => {
@@ -12,18 +19,13 @@ beforeAll(async () => {
 })
 afterAll(() => rm(folder, { recursive: true, force: true }))
 
-/** A recorder whose lock counts the files it looks at on disk. */
+/** A recorder, and the files looked at on disk since it was made (or since `forget`). */
 function countingRecorder() {
-  const lock = createKeyedLock()
-  const looked: string[] = []
-  const recorder = createVersionRecorder({
-    fallbackUser: 'Local Person',
-    lock: (key, task) => {
-      looked.push(key)
-      return lock(key, task)
-    },
-  })
-  return { recorder, looked }
+  const forget = () => vi.mocked(keptVersion).mockClear()
+  forget()
+  const recorder = createVersionRecorder({ fallbackUser: 'Local Person', lock: createKeyedLock() })
+  const looked = () => vi.mocked(keptVersion).mock.calls.map(([abs]) => abs)
+  return { recorder, looked, forget }
 }
 
 async function files(names: string[]) {
@@ -39,22 +41,22 @@ describe('recording a folder’s files', () => {
   it('looks on disk only at the files whose size or mtime it has not seen recorded', async () => {
     const names = Array.from({ length: 50 }, (_, i) => `f-${i}.dwg`)
     await Promise.all(names.map((name) => writeFile(join(folder, name), name)))
-    const { recorder, looked } = countingRecorder()
+    const { recorder, looked, forget } = countingRecorder()
 
     await recorder.recordAll(folder, await files(names))
-    expect(looked).toHaveLength(50)
+    expect(looked()).toHaveLength(50)
 
     // Nothing changed: no file is looked at again.
-    looked.length = 0
+    forget()
     await recorder.recordAll(folder, await files(names))
-    expect(looked).toEqual([])
+    expect(looked()).toEqual([])
 
     // One file overwritten (same size, another mtime), one touched: those two only.
     await writeFile(join(folder, 'f-3.dwg'), 'f-9.dwg')
     await utimes(join(folder, 'f-3.dwg'), new Date(), new Date(Date.now() + 5000))
     await utimes(join(folder, 'f-7.dwg'), new Date(), new Date(Date.now() + 9000))
     await recorder.recordAll(folder, await files(names))
-    expect(looked.sort()).toEqual([join(folder, 'f-3.dwg'), join(folder, 'f-7.dwg')])
+    expect(looked().sort()).toEqual([join(folder, 'f-3.dwg'), join(folder, 'f-7.dwg')])
   })
 
   it('after a restart, looks at nothing the folder’s summary shows recorded', async () => {
@@ -64,13 +66,13 @@ describe('recording a folder’s files', () => {
 
     const { recorder, looked } = countingRecorder()
     await recorder.recordAll(folder, await files(names))
-    expect(looked).toEqual([])
+    expect(looked()).toEqual([])
 
     // A file changed while nobody listed: the summary is out of date for it, and it is checked.
     await writeFile(join(folder, 'again-2.dwg'), 'changed by hand')
     const { recorder: third, looked: thirdLooked } = countingRecorder()
     await third.recordAll(folder, await files(names))
-    expect(thirdLooked).toEqual([join(folder, 'again-2.dwg')])
+    expect(thirdLooked()).toEqual([join(folder, 'again-2.dwg')])
   })
 
   it('without the summary, checks each file on disk once, then remembers it', async () => {
@@ -82,6 +84,64 @@ describe('recording a folder’s files', () => {
     const { recorder, looked } = countingRecorder()
     await recorder.recordAll(folder, await files(names))
     await recorder.recordAll(folder, await files(names))
-    expect(looked.sort()).toEqual(names.map((name) => join(folder, name)))
+    expect(looked().sort()).toEqual(names.map((name) => join(folder, name)))
+  })
+})
+
+/** A promise, and the function that resolves it. */
+function signal() {
+  let resolve = () => {}
+  const promise = new Promise<void>((settle) => {
+    resolve = settle
+  })
+  return { promise, resolve: () => resolve() }
+}
+
+describe('listing an item’s versions', () => {
+  it('meeting another process’s upload halfway, answers once that upload is over', async () => {
+    const abs = join(folder, 'busy.dwg')
+    await writeFile(abs, 'one')
+    const recorder = createVersionRecorder({ fallbackUser: 'Local Person', lock: createItemLock() })
+    await recorder.record(abs)
+    const actual = await vi.importActual<typeof import('./version-store.ts')>('./version-store.ts')
+
+    // Another process's upload of version 2 (a lock of its own), held halfway: its copy kept and
+    // the file replaced, its record not yet written. It starts right after the listing has found
+    // the file recorded, and goes on once the listing looks again.
+    const halfway = signal()
+    const goOn = signal()
+    const upload = () =>
+      createItemLock()(abs, async () => {
+        await writeFile(join(historyDir(abs), 'v2.dwg'), 'two')
+        await writeFile(abs, 'two')
+        halfway.resolve()
+        await goOn.promise
+        const meta = join(historyDir(abs), 'versions.json')
+        const { versions } = JSON.parse(await readFile(meta, 'utf8')) as { versions: unknown[] }
+        const { size, mtimeMs } = await stat(abs)
+        const record = { number: 2, createTime: '', userName: 'Other Person', size, mtimeMs }
+        await writeFile(meta, JSON.stringify({ versions: [...versions, record] }))
+      })
+    let uploaded: Promise<void> | undefined
+    vi.mocked(keptVersion)
+      .mockImplementationOnce(async (itemAbs) => {
+        const kept = await actual.keptVersion(itemAbs)
+        uploaded = upload()
+        await halfway.promise
+        return kept
+      })
+      .mockImplementationOnce((itemAbs) => {
+        goOn.resolve()
+        return actual.keptVersion(itemAbs)
+      })
+
+    const versions = await recorder.versions(abs)
+    // A listing that did not look again must not leave the upload waiting.
+    goOn.resolve()
+    await uploaded
+    expect(versions.map((v) => [v.number, v.userName, v.path])).toEqual([
+      [1, 'Local Person', join(historyDir(abs), 'v1.dwg')],
+      [2, 'Other Person', join(historyDir(abs), 'v2.dwg')],
+    ])
   })
 })

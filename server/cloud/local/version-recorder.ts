@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { HISTORY_DIR, recordCurrent } from './version-store.ts'
+import {
+  HISTORY_DIR,
+  keptVersion,
+  listVersions,
+  recordCurrent,
+  type VersionInfo,
+} from './version-store.ts'
 
 type Lock = <T>(key: string, task: () => Promise<T>) => Promise<T>
 
@@ -16,6 +22,8 @@ const REMEMBERED = 200_000
  * name missing or out of date there is checked on disk. No item's history folder starts with a dot.
  */
 const SUMMARY = '.recorded.json'
+/** Listings of an item taken before answering with one that met a write half done. */
+const LISTING_TRIES = 3
 
 export interface ListedFile {
   name: string
@@ -28,14 +36,18 @@ export interface VersionRecorder {
   record(itemAbs: string): Promise<void>
   /** The same for a folder's files, skipping those whose size and mtime are known as recorded. */
   recordAll(folderAbs: string, files: readonly ListedFile[]): Promise<void>
+  /** The item's versions, oldest first, once its file is recorded (version-store's `listVersions`). */
+  versions(itemAbs: string): Promise<VersionInfo[]>
 }
 
 const signature = (info: Stats) => `${info.size}:${info.mtimeMs}`
 
 /**
  * Records versions the first time the cloud lists or reads them (version-store's `recordCurrent`),
- * under the item's lock so that two listings at once record a version once and never between the
- * steps of an upload. Recording is best effort: a folder BOQ cannot write to is still listed.
+ * under the item's lock so that two listings at once, in one process or in several, record a
+ * version once and never between the steps of an upload. A file already recorded is seen so
+ * without the lock: reads never wait for another process's writes to other files. Recording is
+ * best effort: a folder BOQ cannot write to is still listed.
  */
 export function createVersionRecorder(options: {
   lock: Lock
@@ -55,7 +67,9 @@ export function createVersionRecorder(options: {
 
   async function record(itemAbs: string): Promise<void> {
     try {
-      const recorded = await lock(itemAbs, () => recordCurrent(itemAbs, fallbackUser))
+      const recorded =
+        (await keptVersion(itemAbs)) ??
+        (await lock(itemAbs, () => recordCurrent(itemAbs, fallbackUser)))
       if (recorded) remember(itemAbs, signature(recorded))
     } catch {
       // Not recorded (no write access, the file gone meanwhile): the listing answers all the same.
@@ -94,6 +108,17 @@ export function createVersionRecorder(options: {
 
   return {
     record,
+
+    async versions(itemAbs) {
+      for (let tries = 1; ; tries++) {
+        await record(itemAbs)
+        const versions = await listVersions(itemAbs, fallbackUser)
+        // The newest read from the item file, not from its copy: not recorded after all, because
+        // another process had replaced the file and not yet recorded it when this one looked (or
+        // the folder cannot be written to). Once that write is over, the listing is whole.
+        if (versions.at(-1)?.path !== itemAbs || tries === LISTING_TRIES) return versions
+      }
+    },
 
     async recordAll(folderAbs, files) {
       await readSummary(folderAbs, files)

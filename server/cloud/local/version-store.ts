@@ -4,6 +4,7 @@ import {
   constants,
   copyFile,
   mkdir,
+  open,
   readdir,
   readFile,
   rename,
@@ -20,6 +21,10 @@ import { AppError } from '../../errors.ts'
  * every recorded version's bytes as `v<N><ext>`, the newest included, so that a file overwritten
  * by hand never takes a recorded version with it. A file no record describes (dropped in or
  * overwritten by hand) is the next version: `recordCurrent` records it and copies its bytes.
+ *
+ * Several processes may share the folder: the callers hold the item's lock (item-lock.ts) around
+ * every write, and a new version's number is claimed by creating its copy exclusively, so two
+ * writers never get one number even if that lock failed them.
  */
 
 export const HISTORY_DIR = '.versions'
@@ -104,7 +109,9 @@ async function readHistory(itemAbs: string): Promise<History> {
   return { records, copies }
 }
 
-async function writeRecords(itemAbs: string, records: Recorded[]): Promise<void> {
+/** Adds a record to `versions.json` as it is now on disk (written whole, then renamed in). */
+async function addRecord(itemAbs: string, record: Recorded): Promise<void> {
+  const records = [...(await readRecords(itemAbs)), record].sort((a, b) => a.number - b.number)
   const temp = tempPath(itemAbs, META_FILE)
   await writeFile(
     temp,
@@ -126,6 +133,33 @@ function nextNumber(history: History): number {
 }
 
 /**
+ * Claims the first number from `from` on whose copy no one else has a claim, by creating the
+ * copy's file exclusively (empty until the bytes are renamed over it).
+ */
+async function claimNumber(itemAbs: string, from: number): Promise<number> {
+  for (let number = from; ; number++) {
+    try {
+      await (await open(copyPath(itemAbs, number), 'wx')).close()
+      return number
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+}
+
+/**
+ * The file's stat when it is a recorded version with its bytes kept, `undefined` otherwise (not
+ * recorded yet, or being written): what `recordCurrent` would leave as it is. Reads only.
+ */
+export async function keptVersion(itemAbs: string): Promise<Stats | undefined> {
+  const [info, history] = await Promise.all([stat(itemAbs), readHistory(itemAbs)])
+  const last = history.records.at(-1)
+  return info.isFile() && describes(last, info) && history.copies.has(last.number)
+    ? info
+    : undefined
+}
+
+/**
  * Makes the file on disk a recorded version with its bytes kept, and returns its stat as recorded;
  * `undefined` when it kept changing while being copied (it is recorded at a later call). A file
  * already recorded and kept costs a read of `versions.json` and of the history folder; a new one
@@ -142,30 +176,28 @@ export async function recordCurrent(
     const last = history.records.at(-1)
     const known = describes(last, before)
     if (known && history.copies.has(last.number)) return before
-    // Known without a copy: the newest version as written before every version was copied.
-    const number = known ? last.number : nextNumber(history)
     await mkdir(historyDir(itemAbs), { recursive: true })
     const temp = tempPath(itemAbs, 'copy')
+    let number: number
     try {
       await copyFile(itemAbs, temp, constants.COPYFILE_FICLONE)
       // A copy taken while the file was being written may be torn: keep it only if nothing moved.
       const after = await stat(itemAbs)
       if (after.size !== before.size || after.mtimeMs !== before.mtimeMs) continue
+      // Known without a copy: the newest version as written before every version was copied.
+      number = known ? last.number : await claimNumber(itemAbs, nextNumber(history))
       await rename(temp, copyPath(itemAbs, number))
     } finally {
       await rm(temp, { force: true })
     }
     if (!known) {
-      await writeRecords(itemAbs, [
-        ...history.records,
-        {
-          number,
-          createTime: before.mtime.toISOString(),
-          userName: fallbackUser,
-          size: before.size,
-          mtimeMs: before.mtimeMs,
-        },
-      ])
+      await addRecord(itemAbs, {
+        number,
+        createTime: before.mtime.toISOString(),
+        userName: fallbackUser,
+        size: before.size,
+        mtimeMs: before.mtimeMs,
+      })
     }
     return before
   }
@@ -222,8 +254,8 @@ export async function writeVersion(
     throw new AppError(409, `"${basename(itemAbs)}" is being written to; try again.`)
   }
   const history = await readHistory(itemAbs)
-  const number = nextNumber(history)
   await mkdir(historyDir(itemAbs), { recursive: true })
+  const number = await claimNumber(itemAbs, nextNumber(history))
   const incoming = tempPath(itemAbs, 'incoming')
   const copy = tempPath(itemAbs, 'copy')
   try {
@@ -235,15 +267,12 @@ export async function writeVersion(
     await Promise.all([rm(incoming, { force: true }), rm(copy, { force: true })])
   }
   const info = await stat(itemAbs)
-  await writeRecords(itemAbs, [
-    ...history.records,
-    {
-      number,
-      createTime: new Date().toISOString(),
-      userName,
-      size: info.size,
-      mtimeMs: info.mtimeMs,
-    },
-  ])
+  await addRecord(itemAbs, {
+    number,
+    createTime: new Date().toISOString(),
+    userName,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+  })
   return { number, createdItem: history.records.length === 0 }
 }

@@ -4,8 +4,10 @@
  *
  * 1. Throughput: 40 extractions of a mix of the shared fixtures submitted at once to one web
  *    process and run by 1, 2 and 4 worker processes (BOQ_WORKERS=1 each) on one throwaway
- *    PostgreSQL: jobs per minute, and the ratio to one worker process (target at two: ≥ 1.6x; the
- *    machine has two cores, so four is printed without a verdict).
+ *    PostgreSQL: jobs per minute (median of rounds), and the ratio to one worker process (target at
+ *    two: ≥ 1.6x; the machine has two cores, so four is printed without a verdict). On a shared
+ *    machine the cores may not be free: beside it, what two processes running the engine alone at
+ *    once get through against one (2.00x on two free cores), before and after the rounds.
  * 2. The latency the PostgreSQL queue adds to one job: one small drawing extracted again and again,
  *    one job at a time, POST to `succeeded` (as the client sees it, polling every 10 ms, and by the
  *    job's own createdAt → updatedAt); median for the embedded store (one `all` process, no
@@ -16,7 +18,8 @@
  *    each opened in a fresh process, first on a new folder and then again.
  *
  * Needs PostgreSQL's server programs (scripts/postgres.ts); without them parts 1 and 2 are skipped
- * with the reason. BENCH_LATENCY_RUNS (default 15) sets the jobs per setup in part 2.
+ * with the reason. BENCH_THROUGHPUT_ROUNDS (default 3) sets the rounds of part 1, BENCH_LATENCY_RUNS
+ * (default 15) the jobs per setup in part 2.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -30,7 +33,7 @@ import type { Job, JobList } from '../contract/jobs.ts'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { exited, spawnNode, stopChild } from '../scripts/children.ts'
 import { type Postgres, startPostgres } from '../scripts/postgres.ts'
-import { fixtureNames, fixturePath } from '../server/boq/testing/fixtures.ts'
+import { fixture, fixtureNames, fixturePath } from '../server/boq/testing/fixtures.ts'
 import { type DrawingRef, findItems, makeSeedDir } from '../server/jobs/testing/drawings.ts'
 import { postExtract, waitForJob } from '../server/jobs/testing/jobs-api.ts'
 import { signIn, type TestClient } from '../server/testing/client.ts'
@@ -38,6 +41,7 @@ import { describeMs, median, versusTarget } from './support/stats.ts'
 
 const THROUGHPUT_JOBS = 40
 const WORKER_PROCESSES = [1, 2, 4]
+const THROUGHPUT_ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3)
 /** Two worker processes on two cores: near twice one, never beyond. */
 const TWO_WORKERS_TARGET = 1.6
 const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS ?? 15)
@@ -57,6 +61,8 @@ const JOB_RUNNING = '"msg":"job running"'
 const running = new Set<RunningServer>()
 const folders: string[] = []
 let postgres: Postgres | undefined
+/** Set on Ctrl-C: whatever is started or made from then on is undone at once. */
+let stopping = false
 const failures: string[] = []
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -65,11 +71,17 @@ const loadLine = () =>
     .map((load) => load.toFixed(2))
     .join(', ')} on ${availableParallelism()} cores`
 
-async function tempFolder(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix))
+/** Keeps `dir` for the clean-up; removes it at once when the bench is stopping. */
+async function own(dir: string): Promise<string> {
+  if (stopping) {
+    await rm(dir, { recursive: true, force: true })
+    throw new Error('stopped')
+  }
   folders.push(dir)
   return dir
 }
+
+const tempFolder = async (prefix: string) => own(await mkdtemp(join(tmpdir(), prefix)))
 
 /** Where a group of processes keeps its jobs and its local cloud. */
 interface Place {
@@ -99,6 +111,10 @@ async function startProcess(
       BOQ_LOG_LEVEL: logLevel,
     },
   })
+  if (stopping) {
+    await server.stop()
+    throw new Error('stopped')
+  }
   running.add(server)
   return server
 }
@@ -108,11 +124,17 @@ async function stopProcesses(servers: RunningServer[]): Promise<void> {
   for (const server of servers) running.delete(server)
 }
 
-async function cleanUp(): Promise<void> {
-  await stopProcesses([...running])
-  await postgres?.close()
-  postgres = undefined
-  await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })))
+let cleaning = Promise.resolve()
+
+/** Stops and removes everything started and made so far; calls run one after another. */
+function cleanUp(): Promise<void> {
+  cleaning = cleaning.then(async () => {
+    await stopProcesses([...running])
+    await postgres?.close()
+    postgres = undefined
+    await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+  })
+  return cleaning
 }
 
 /** A database of its own on the throwaway server, so that no other process takes its jobs. */
@@ -150,6 +172,67 @@ async function drawingsOf(web: RunningServer): Promise<{ client: TestClient; ref
   return { client, refs: await findItems(client.json, (name) => name.endsWith('.dwg')) }
 }
 
+// ---- Fresh processes of this file (see its end) -----------------------------------------------
+
+/** What a fresh process of this file does, told by BENCH_CHILD: open a store, or run the engine. */
+type ChildTask = StoreKind | 'engine'
+type StoreKind = 'embedded' | 'pglite'
+
+/** Runs `task` in a fresh process of this file; the JSON it printed last. */
+async function inFreshProcess<T>(task: ChildTask, env: Record<string, string> = {}): Promise<T> {
+  const child = spawnNode(['--expose-gc', fileURLToPath(import.meta.url)], {
+    endWithParent: true,
+    env: { ...process.env, ...env, BENCH_CHILD: task },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const timer = setTimeout(() => void stopChild(child), 2 * 60_000)
+  const code = await exited(child)
+  clearTimeout(timer)
+  const last = output.trim().split('\n').at(-1) ?? ''
+  if (code !== 0 || !last.startsWith('{')) throw new Error(`${task} failed:\n${output}`)
+  return JSON.parse(last) as T
+}
+
+/** In a fresh process: the engine alone over every .dwg fixture, twice; prints the time taken. */
+async function runEngine(): Promise<void> {
+  const { createBoqEngine } = await import('../server/boq/engine.ts')
+  const engine = createBoqEngine({ workers: 1 })
+  const files = fixtureNames('.dwg').map((name) => ({ name, bytes: fixture(name) }))
+  try {
+    await engine.extract({ bytes: fixture(LATENCY_DRAWING), fileName: 'warm-up.dwg' })
+    const started = performance.now()
+    for (let round = 0; round < 2; round++) {
+      for (const { name, bytes } of files) {
+        // A copy each time: the engine hands the buffer over to its worker thread.
+        await engine.extract({ bytes: new Uint8Array(bytes), fileName: name }).catch(() => {})
+      }
+    }
+    console.log(JSON.stringify({ ms: performance.now() - started }))
+  } finally {
+    await engine.close()
+  }
+}
+
+/**
+ * The work two processes running the engine at once get through, against one alone: 2.00 with two
+ * free cores, less when others use the machine. Tells how far the throughput could scale now.
+ */
+async function parallelCapacity(): Promise<number> {
+  const { ms: alone } = await inFreshProcess<{ ms: number }>('engine')
+  const together = await Promise.all([
+    inFreshProcess<{ ms: number }>('engine'),
+    inFreshProcess<{ ms: number }>('engine'),
+  ])
+  return together.reduce((sum, { ms }) => sum + alone / ms, 0)
+}
+
 // ---- 1. Throughput ------------------------------------------------------------------------
 
 /** The 40 drawings (every .dwg fixture in turn, each copy a name of its own) and warm-up ones. */
@@ -182,8 +265,21 @@ async function warmUp(client: TestClient, warm: DrawingRef[], workers: RunningSe
   console.log('  (warm-up: a worker process took no job in five rounds; measured all the same)')
 }
 
+/** One round of one worker count. */
+interface Round {
+  perMinute: number
+  seconds: number
+  acceptedSeconds: number
+  failed: number
+  perWorker: number[]
+}
+
 /** Jobs per minute of 40 extractions submitted at once, run by `workerCount` worker processes. */
-async function throughput(seedDir: string, databaseUrl: string, workerCount: number) {
+async function throughput(
+  seedDir: string,
+  databaseUrl: string,
+  workerCount: number,
+): Promise<Round> {
   const place = { dataDir: await tempFolder('boq-bench-pg-data-'), databaseUrl }
   const web = await startProcess('web', { ...place, seedDir })
   // Workers at info: their `job running` lines tell the warm-up who has run a job.
@@ -231,22 +327,35 @@ async function throughput(seedDir: string, databaseUrl: string, workerCount: num
   }
 }
 
+const workersLabel = (count: number) => `${count} worker process${count === 1 ? ' ' : 'es'}`
+
 async function throughputPart(server: Postgres): Promise<void> {
   const names = fixtureNames('.dwg')
   console.log(
-    `\n1. Throughput: ${THROUGHPUT_JOBS} extractions submitted at once (every one of the ${names.length} .dwg fixtures in turn), one web process, worker processes of BOQ_WORKERS=1, one PostgreSQL:`,
+    `\n1. Throughput: ${THROUGHPUT_JOBS} extractions submitted at once (every one of the ${names.length} .dwg fixtures in turn) to one web process, run by worker processes of BOQ_WORKERS=1, one PostgreSQL; ${THROUGHPUT_ROUNDS} rounds, the worker counts taking turns, each on a new database and data folder:`,
   )
   const seedDir = await throughputSeed()
-  const databaseUrl = await createDatabase(server, 'boq_bench_throughput')
-  let one: number | undefined
+  const capacityBefore = await parallelCapacity()
+  const rounds = new Map<number, Round[]>(WORKER_PROCESSES.map((count) => [count, []]))
+  for (let round = 1; round <= THROUGHPUT_ROUNDS; round++) {
+    for (const count of WORKER_PROCESSES) {
+      const databaseUrl = await createDatabase(server, `boq_bench_throughput_${round}_${count}`)
+      const r = await throughput(seedDir, databaseUrl, count)
+      rounds.get(count)?.push(r)
+      console.log(
+        `  round ${round}, ${workersLabel(count)}: ${r.perMinute.toFixed(1).padStart(5)} jobs/min (load ${loadavg()[0]?.toFixed(1)}; ${r.seconds.toFixed(1)} s, all accepted after ${r.acceptedSeconds.toFixed(1)} s, ${r.failed} failed, jobs per worker ${r.perWorker.join('/')})`,
+      )
+    }
+  }
+  const capacityAfter = await parallelCapacity()
+  console.log(
+    `  the machine meanwhile: two processes running the engine alone at once got through ${capacityBefore.toFixed(2)}x (before the rounds) and ${capacityAfter.toFixed(2)}x (after) the work of one (2.00x on two free cores)`,
+  )
+  console.log(`  median of ${THROUGHPUT_ROUNDS} rounds:`)
+  const perMinute = (count: number) => median((rounds.get(count) ?? []).map((r) => r.perMinute))
+  const one = perMinute(1)
   for (const count of WORKER_PROCESSES) {
-    const { perMinute, seconds, failed, perWorker, acceptedSeconds } = await throughput(
-      seedDir,
-      databaseUrl,
-      count,
-    )
-    one ??= perMinute
-    const ratio = perMinute / one
+    const ratio = perMinute(count) / one
     const verdict =
       count === 1
         ? ''
@@ -254,7 +363,7 @@ async function throughputPart(server: Postgres): Promise<void> {
           ? `; target ≥ ${TWO_WORKERS_TARGET}x (${ratio >= TWO_WORKERS_TARGET ? 'ok' : 'UNDER TARGET'})`
           : `; for the record (${availableParallelism()} cores)`
     console.log(
-      `  ${count} worker process${count === 1 ? ' ' : 'es'}: ${perMinute.toFixed(1).padStart(5)} jobs/min (${seconds.toFixed(1)} s, all accepted after ${acceptedSeconds.toFixed(1)} s, ${failed} failed, jobs per worker ${perWorker.join('/')}); ${ratio.toFixed(2)}x of one${verdict}`,
+      `    ${workersLabel(count)}: ${perMinute(count).toFixed(1).padStart(5)} jobs/min, ${ratio.toFixed(2)}x of one${verdict}`,
     )
   }
 }
@@ -295,8 +404,7 @@ async function latencyPart(server: Postgres): Promise<void> {
   console.log(
     `\n2. Latency of one job: ${LATENCY_DRAWING} extracted ${LATENCY_RUNS} times per setup, one job at a time, the setups taking turns (polled every 10 ms):`,
   )
-  const seedDir = await makeSeedDir([LATENCY_DRAWING])
-  folders.push(seedDir)
+  const seedDir = await own(await makeSeedDir([LATENCY_DRAWING]))
   const place = async (databaseName?: string): Promise<Place> => ({
     dataDir: await tempFolder('boq-bench-pg-data-'),
     seedDir,
@@ -355,8 +463,6 @@ interface Opening {
   rssAddedBytes: number
 }
 
-type StoreKind = 'embedded' | 'pglite'
-
 /** Installs PGlite into the temp folder once (not a dependency); the path of its ES module. */
 async function installPglite(): Promise<string> {
   const packageDir = join(PGLITE_DIR, 'node_modules', '@electric-sql', 'pglite')
@@ -369,28 +475,6 @@ async function installPglite(): Promise<string> {
   }
   const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'))
   return join(packageDir, manifest.exports['.'].import.default)
-}
-
-/** Opens one store in a fresh process of this file (see the end of it). */
-async function openInFreshProcess(kind: StoreKind, dir: string, pglite = ''): Promise<Opening> {
-  const child = spawnNode(['--expose-gc', fileURLToPath(import.meta.url)], {
-    endWithParent: true,
-    env: { ...process.env, BENCH_STORE_PROBE: kind, BENCH_PROBE_DIR: dir, BENCH_PGLITE: pglite },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const timer = setTimeout(() => void stopChild(child), 2 * 60_000)
-  const code = await exited(child)
-  clearTimeout(timer)
-  const last = output.trim().split('\n').at(-1) ?? ''
-  if (code !== 0 || !last.startsWith('{')) throw new Error(`opening ${kind} failed:\n${output}`)
-  return JSON.parse(last) as Opening
 }
 
 /** In the fresh process: import, open, and the resident memory added once garbage is collected. */
@@ -448,11 +532,12 @@ function describeOpening(kind: StoreKind, o: Opening): string {
 }
 
 /** A first open on a new folder, then LATER_OPENS more of the same folder. */
-async function openings(kind: StoreKind, pglite?: string) {
+async function openings(kind: StoreKind, pglite = '') {
   const dir = await tempFolder(`boq-bench-${kind}-`)
-  const first = await openInFreshProcess(kind, dir, pglite)
+  const open = () => inFreshProcess<Opening>(kind, { BENCH_PROBE_DIR: dir, BENCH_PGLITE: pglite })
+  const first = await open()
   const later: Opening[] = []
-  for (let i = 0; i < LATER_OPENS; i++) later.push(await openInFreshProcess(kind, dir, pglite))
+  for (let i = 0; i < LATER_OPENS; i++) later.push(await open())
   // The median opening by total time, so that its parts add up.
   const middle = [...later].sort((a, b) => total(a) - total(b))[Math.floor(later.length / 2)]
   return { first, later: middle as Opening }
@@ -492,6 +577,7 @@ async function main(): Promise<void> {
   console.log(`jobs-postgres: ${loadLine()}`)
   const stopOnSignal = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping every process this bench started`)
+    stopping = true
     void cleanUp().finally(() => process.exit(130))
   }
   process.once('SIGINT', stopOnSignal)
@@ -502,6 +588,7 @@ async function main(): Promise<void> {
         dir: await tempFolder('boq-bench-postgres-'),
         throwaway: true,
       })
+      if (stopping) await postgres.close()
     } catch (error) {
       console.log(`\nParts 1 and 2 skipped: ${(error as Error).message}`)
     }
@@ -511,6 +598,9 @@ async function main(): Promise<void> {
       await cleanUp()
     }
     await embeddedDefaultPart()
+  } catch (error) {
+    // Stopped from outside: the processes it was talking to are gone, which is no finding.
+    if (!stopping) throw error
   } finally {
     await cleanUp()
   }
@@ -521,9 +611,8 @@ async function main(): Promise<void> {
   }
 }
 
-const probe = process.env.BENCH_STORE_PROBE as StoreKind | undefined
-if (probe) {
-  await probeStore(probe, process.env.BENCH_PROBE_DIR ?? '', process.env.BENCH_PGLITE ?? '')
-} else {
-  await main()
-}
+const task = process.env.BENCH_CHILD as ChildTask | undefined
+if (task === 'engine') await runEngine()
+else if (task)
+  await probeStore(task, process.env.BENCH_PROBE_DIR ?? '', process.env.BENCH_PGLITE ?? '')
+else await main()

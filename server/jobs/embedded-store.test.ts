@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
 import { openEmbeddedJobStore, SIGN_IN_AGAIN } from './embedded-store.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
-import { contextFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
-import type { JobChange, JobStore, NewJob } from './types.ts'
+import { contextFor, newJobFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import type { JobChange, JobStore } from './types.ts'
 
 let dataDir: string
 const open: JobStore[] = []
@@ -33,15 +33,7 @@ async function openStore(
   return store
 }
 
-function newJob(userId: string, storageId: string): NewJob {
-  return {
-    fileName: 'plan.dwg',
-    projectId: 'p1',
-    fileFolderId: 'f1',
-    fileStorageId: storageId,
-    context: contextFor(userId),
-  }
-}
+const newJob = (userId: string, storageId: string) => newJobFor(userId, storageId)
 
 const limits = { maxActivePerUser: 3 }
 

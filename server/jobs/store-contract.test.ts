@@ -6,8 +6,8 @@ import { AppError } from '../errors.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
 import { openEmbeddedJobStore, SIGN_IN_AGAIN } from './embedded-store.ts'
 import { openPostgresJobStore } from './pg/postgres-store.ts'
-import { contextFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
-import type { JobChange, JobStore, NewJob } from './types.ts'
+import { contextFor, newJobFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import type { JobChange, JobStore } from './types.ts'
 
 /** A place a store keeps its jobs: a data folder, or a database of the test's own. */
 interface StorePlace {
@@ -45,18 +45,12 @@ const STORES = [
   ['PostgreSQL', postgresPlace],
 ] as const
 
-function newJob(userId: string, storageId: string): NewJob {
-  return {
-    fileName: 'plan.dwg',
-    projectId: 'p1',
-    fileFolderId: 'f1',
-    fileStorageId: storageId,
+const newJob = (userId: string, storageId: string) =>
+  newJobFor(userId, storageId, {
     fileVersionNumber: 2,
     folder: { name: 'Plans', hubId: 'h1', path: ['f0', 'f1'] },
     units: { system: 'metric', drawingUnits: 'mm' },
-    context: contextFor(userId),
-  }
-}
+  })
 
 const limits = { maxActivePerUser: 3 }
 const files = (text: string) => ({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openEmbeddedJobStore } from './embedded-store.ts'
-import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import { contextFor, createFakeCloud, newJobFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
 import type { JobRecord, JobStore } from './types.ts'
 import { writeBackOnce } from './write-back.ts'
 
@@ -27,16 +27,7 @@ afterEach(async () => {
 
 /** A job as a worker holds it after claiming it. */
 async function claimedJob(): Promise<JobRecord> {
-  await store.submit(
-    {
-      fileName: 'plan.dwg',
-      projectId: 'p1',
-      fileFolderId: 'f1',
-      fileStorageId: 's1',
-      context: ctx,
-    },
-    { maxActivePerUser: 5 },
-  )
+  await store.submit(newJobFor('ann', 's1'), { maxActivePerUser: 5 })
   const claimed = await store.claim()
   return claimed?.job as JobRecord
 }

@@ -3,8 +3,8 @@ import { PgBoss } from 'pg-boss'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
 import { workerStoppedMessage } from '../failure.ts'
-import { contextFor, TEST_TOKEN_KEY } from '../testing/fakes.ts'
-import type { JobStore, NewJob } from '../types.ts'
+import { contextFor, newJobFor, TEST_TOKEN_KEY } from '../testing/fakes.ts'
+import type { JobStore } from '../types.ts'
 import { openPostgresJobStore } from './postgres-store.ts'
 import { CRASH_RETRIES, EXTRACT_QUEUE } from './queue.ts'
 
@@ -39,15 +39,7 @@ async function openStore(): Promise<JobStore> {
   return store
 }
 
-function newJob(userId: string, storageId: string): NewJob {
-  return {
-    fileName: 'plan.dwg',
-    projectId: 'p1',
-    fileFolderId: 'f1',
-    fileStorageId: storageId,
-    context: contextFor(userId),
-  }
-}
+const newJob = (userId: string, storageId: string) => newJobFor(userId, storageId)
 
 /** The worker running the job dies: its queue entry is failed, and pg-boss retries it. */
 async function workerDies(jobId: string): Promise<void> {

@@ -8,6 +8,19 @@ import type {
 } from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
 import type { Extractor, ExtractorInput } from '../extractor.ts'
+import type { NewJob } from '../types.ts'
+
+/** A job for a store to take: a user's `plan.dwg` of storage id `storageId`, in p1/f1. */
+export function newJobFor(userId: string, storageId: string, more: Partial<NewJob> = {}): NewJob {
+  return {
+    fileName: 'plan.dwg',
+    projectId: 'p1',
+    fileFolderId: 'f1',
+    fileStorageId: storageId,
+    context: contextFor(userId),
+    ...more,
+  }
+}
 
 /** A user's context for unit tests. */
 export function contextFor(userId: string, accessToken = `token-${userId}`): CloudContext {

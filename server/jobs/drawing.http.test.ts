@@ -50,23 +50,28 @@ afterAll(async () => {
   await rm(seedDir, { recursive: true, force: true })
 })
 
-describe('GET /api/boq/jobs/{id}/drawing.dwg over HTTP', () => {
+describe('GET /api/boq/jobs/{id}/drawing over HTTP', () => {
   it('answers the bytes of the drawing version the job read, to its owner', async () => {
-    const response = await ann(`/api/boq/jobs/${job.id}/drawing.dwg`)
+    const path = `/api/boq/jobs/${job.id}/drawing`
+    const response = await ann(path, { headers: { 'accept-encoding': 'identity' } })
     expect(response.status).toBe(200)
     const expected = await readFile(join(FIXTURES, 'example_2018.dwg'))
     expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true)
     expect(response.headers.get('content-type')).toBe('application/acad')
     expect(response.headers.get('content-length')).toBe(String(expected.byteLength))
     expect(response.headers.get('cache-control')).toMatch(/^private, max-age=[1-9]\d*$/)
+    // gzip when asked (fetch decodes it): the same bytes.
+    const zipped = await ann(path, { headers: { 'accept-encoding': 'gzip' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(Buffer.from(await zipped.arrayBuffer()).equals(expected)).toBe(true)
   })
 
   it("answers 404 in plain text for another user's job, and 401 without a session", async () => {
-    const other = await bob(`/api/boq/jobs/${job.id}/drawing.dwg`)
+    const other = await bob(`/api/boq/jobs/${job.id}/drawing`)
     expect(other.status).toBe(404)
     expect(other.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await other.text()).toBe('There is no such job.')
-    const anonymous = await fetch(new URL(`/api/boq/jobs/${job.id}/drawing.dwg`, server.url))
+    const anonymous = await fetch(new URL(`/api/boq/jobs/${job.id}/drawing`, server.url))
     expect(anonymous.status).toBe(401)
   })
 })

@@ -1,6 +1,8 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { changeBillCsv } from '../boq/csv.ts'
+import { detect } from '../boq/read/detect.ts'
 import { changeBillXlsx } from '../boq/xlsx.ts'
 import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
@@ -27,6 +29,19 @@ export interface JobsRoutesOptions {
 
 /** How long the browser may keep a job's drawing (a day: the version never changes). */
 const DRAWING_MAX_AGE_S = 24 * 60 * 60
+/** A job's drawing as it is answered: DWG, or DXF when its bytes are DXF. */
+const DWG_TYPE = 'application/acad'
+const DXF_TYPE = 'image/vnd.dxf'
+const DRAWING_TYPES = /^(application\/acad|image\/vnd\.dxf)$/
+
+/** Whether a drawing's bytes are DXF (anything else is answered as DWG, for the viewer to judge). */
+function isDxf(bytes: Uint8Array): boolean {
+  try {
+    return detect(bytes).format === 'dxf'
+  } catch {
+    return false
+  }
+}
 
 const CONTENT_TYPES: Record<ResultFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -35,7 +50,7 @@ const CONTENT_TYPES: Record<ResultFormat, string> = {
 }
 
 /**
- * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/drawing.dwg,
+ * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/drawing,
  * /compare; mounted under /api/boq.
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
@@ -122,9 +137,11 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
     })
   }
 
-  // The drawing version the job read, for the app to draw beside its bill. A version's bytes never
-  // change, so the browser may keep them (privately: they are the user's).
-  routes.get('/jobs/:id/drawing.dwg', async (c) => {
+  // The drawing version the job read, for the app to draw beside its bill: DWG or DXF (told by its
+  // bytes, as the engine does, and said by the Content-Type). A version's bytes never change, so the
+  // browser may keep them (privately: they are the user's). Compressed for a browser that asks: a
+  // DXF is text (a tenth of its size in gzip), a DWG gains less (about 15%).
+  routes.get('/jobs/:id/drawing', compress({ contentTypeFilter: DRAWING_TYPES }), async (c) => {
     const bytes = await withCloud(c, async (ctx) => {
       const job = await userJob(ctx.user.userId, c.req.param('id'))
       const size = await cloud.storageSize(ctx, job.projectId, job.fileStorageId)
@@ -139,7 +156,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       return { data, fileName: job.fileName }
     })
     return c.body(bytes.data as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/acad',
+      'Content-Type': isDxf(bytes.data) ? DXF_TYPE : DWG_TYPE,
       'Content-Disposition': contentDisposition(bytes.fileName),
       'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
     })

@@ -24,6 +24,7 @@ vi.mock('../viewer/load-viewer', () => ({
 }))
 
 const DRAWING = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32])
+const DXF = new TextEncoder().encode('  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n  0\nEOF\n')
 
 function fakeViewer(): DrawingViewer {
   return {
@@ -46,12 +47,14 @@ beforeEach(() => {
   fake.viewer = fakeViewer()
   fake.inDrawing = new Set(['1C8', '250', '251'])
   server.use(
-    http.get('*/api/boq/jobs/:id/drawing.dwg', ({ params }) =>
+    http.get('*/api/boq/jobs/:id/drawing', ({ params }) =>
       params.id === 'job-1'
         ? HttpResponse.arrayBuffer(DRAWING.buffer, {
             headers: { 'Content-Type': 'application/acad' },
           })
-        : new HttpResponse('There is no such job.', { status: 404 }),
+        : params.id === 'job-dxf'
+          ? HttpResponse.arrayBuffer(DXF.buffer, { headers: { 'Content-Type': 'image/vnd.dxf' } })
+          : new HttpResponse('There is no such job.', { status: 404 }),
     ),
   )
 })
@@ -85,9 +88,18 @@ describe('DrawingView', () => {
     expect(fake.created).toHaveLength(1)
     expect(drawing()).toContainElement(fake.created[0] ?? null)
     expect(fake.viewer.open).toHaveBeenCalledTimes(1)
-    const [bytes] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
-    expect(new Uint8Array(bytes as ArrayBuffer)).toEqual(DRAWING)
+    const [file] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
+    expect(file?.format).toBe('dwg')
+    expect(new Uint8Array(file?.bytes as ArrayBuffer)).toEqual(DRAWING)
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  })
+
+  it('opens a DXF drawing as DXF, as the server says by its Content-Type', async () => {
+    renderView({ jobId: 'job-dxf' })
+    await ready()
+    const [file] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
+    expect(file?.format).toBe('dxf')
+    expect([...new Uint8Array(file?.bytes as ArrayBuffer)]).toEqual([...DXF])
   })
 
   it('highlights the handles it is given, frames those found, and says how many in a live text', async () => {

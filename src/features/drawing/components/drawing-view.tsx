@@ -4,6 +4,7 @@ import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
 import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { loadDrawingViewer } from '../viewer/load-viewer'
+import { markDrawing } from '../viewer/timing'
 
 export type { DrawingMarks }
 
@@ -27,21 +28,21 @@ const CLICK_SLOP_PX = 4
 const ZOOM_STEP = 1.25
 
 /**
- * The job's drawing: model space drawn in the browser from the DWG itself, on its layers'
+ * The job's drawing: model space drawn in the browser from the DWG (or DXF) itself, on its layers'
  * colours (text left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
  * the keyboard. The `highlighted` entities stand out (the rest dimmed) and are framed; a click on
  * a shape calls `onPick` with its handle (a block reference's, for anything drawn inside one).
  * Or the `marked` entities are coloured as a change between two versions.
  */
 export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: DrawingViewProps) {
-  const bytes = useQuery(drawingQueries.bytes(jobId))
+  const file = useQuery(drawingQueries.file(jobId))
   const mount = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<DrawingViewer | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [found, setFound] = useState<number | null>(null)
   const press = useRef<{ id: number; x: number; y: number } | null>(null)
 
-  const data = bytes.data
+  const data = file.data
   useEffect(() => {
     const container = mount.current
     if (!data || !container) return
@@ -49,12 +50,14 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     let made: DrawingViewer | undefined
     setFailure(null)
     ;(async () => {
+      markDrawing('file')
       const create = await loadDrawingViewer()
       if (gone) return
       made = await create(container)
+      markDrawing('viewer')
       if (gone) return
       // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
-      await made.open(data.slice(0), `${jobId}.dwg`)
+      await made.open({ bytes: data.bytes.slice(0), format: data.format })
       if (!gone) setViewer(made)
     })().catch((error: unknown) => {
       if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
@@ -64,7 +67,7 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
       setViewer(null)
       made?.destroy().catch(() => {})
     }
-  }, [data, jobId])
+  }, [data])
 
   // The same handles in a new array are the same highlight.
   const highlightKey = highlighted.join('\n')
@@ -115,8 +118,8 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     if (handle) onPick?.(handle)
   }
 
-  const status = bytes.isError
-    ? `The drawing could not be loaded: ${errorText(bytes.error)}`
+  const status = file.isError
+    ? `The drawing could not be loaded: ${errorText(file.error)}`
     : (failure ?? (viewer ? null : 'Loading the drawing…'))
   const given = marked ? marked.added.length + marked.removed.length : highlighted.length
   const missing = found !== null && viewer ? given - found : 0

@@ -2,6 +2,7 @@ import './cad-viewer.css'
 import {
   type AcApCompareDisplayRole,
   AcApDocManager,
+  AcApOpenFileProfiler,
   AcEdOpenMode,
   AcEdViewMode,
 } from '@mlightcad/cad-simple-viewer'
@@ -14,7 +15,10 @@ import {
 import { AcDbLibreDwgConverter } from '@mlightcad/libredwg-converter'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import parserUrl from './dwg-parser.worker.ts?worker&url'
+import { dxfWithoutText } from './dxf-without-text'
 import { withoutLibraryStyles } from './library-styles'
+import { markDrawing } from './timing'
+import { withoutAntialias } from './without-antialias'
 
 /** Highlighted entities, and the rest dimmed while some are (the viewer's compare display). */
 const HIGHLIGHT_COLOR = 0xff9f1a
@@ -33,7 +37,10 @@ const DRAWING_WAIT_MS = 30_000
 let lastDestroyed: Promise<void> = Promise.resolve()
 let converterRegistered = false
 
-/** The drawing view's renderer: @mlightcad/cad-simple-viewer, reading DWG with LibreDWG. */
+/**
+ * The drawing view's renderer: @mlightcad/cad-simple-viewer, reading DWG with LibreDWG (in a
+ * worker) and DXF with its data model's own reader.
+ */
 export const createCadViewer: CreateDrawingViewer = async (container) => {
   await lastDestroyed
   if (!converterRegistered) {
@@ -44,7 +51,9 @@ export const createCadViewer: CreateDrawingViewer = async (container) => {
     converterRegistered = true
   }
   const manager = await withoutLibraryStyles(() =>
-    AcApDocManager.createInstance({ container, autoResize: true, useMainThreadDraw: true }),
+    withoutAntialias(() =>
+      AcApDocManager.createInstance({ container, autoResize: true, useMainThreadDraw: true }),
+    ),
   )
   if (!manager) throw new Error('The drawing viewer could not start.')
   return cadViewer(manager)
@@ -109,17 +118,23 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
   }
 
   const viewer: DrawingViewer = {
-    async open(bytes, fileName) {
+    async open({ bytes, format }) {
+      // The viewer tells DWG from DXF by the file name's extension. A DWG loses its text in the
+      // reader's worker; a DXF is read on this thread, so it loses it before.
+      const content = format === 'dxf' ? dxfWithoutText(bytes) : bytes
       const opened = await withoutLibraryStyles(() =>
-        manager.openDocument(fileName, bytes, { mode: AcEdOpenMode.Read }),
+        manager.openDocument(`drawing.${format}`, content, { mode: AcEdOpenMode.Read }),
       )
       if (!opened) throw new Error('This drawing could not be read.')
+      markDrawing('read', AcApOpenFileProfiler.getLastSnapshot())
       // Dragging pans; the viewer's own selection and hover stay off (the page owns the
       // selection). Both belong to the drawing's layout, there once it is open.
       view.mode = AcEdViewMode.PAN
       view.entitySelectionEnabled = false
       await drawn(view)
+      markDrawing('drawn')
       viewer.fit()
+      markDrawing('fitted')
     },
     highlight(handles) {
       const found = inModelSpace(handles)

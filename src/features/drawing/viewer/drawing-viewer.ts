@@ -5,7 +5,7 @@
  */
 export interface DrawingViewer {
   /** Reads the drawing and draws its model space; resolves once it is on screen. */
-  open(bytes: ArrayBuffer, fileName: string): Promise<void>
+  open(file: DrawingFile): Promise<void>
   /**
    * Shows these entities highlighted (a block reference as a whole) and the rest dimmed; an empty
    * list shows the drawing in its layers' colours. Returns the handles found in model space.
@@ -31,6 +31,9 @@ export interface DrawingViewer {
   /** Stops drawing and lets go of everything the viewer holds. */
   destroy(): Promise<void>
 }
+
+/** A drawing's bytes and what they are (the viewer reads both kinds). */
+export type DrawingFile = { bytes: ArrayBuffer; format: 'dwg' | 'dxf' }
 
 /** Entities to colour as a change between two versions of a drawing, by handle. */
 export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }

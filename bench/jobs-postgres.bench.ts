@@ -448,7 +448,7 @@ async function latencyPart(server: Postgres): Promise<void> {
     ] as const) {
       const added = median(ms) - median(baseMs)
       console.log(
-        `    ${setup.label.padEnd(30)} ${what} ${added >= 0 ? '+' : ''}${added.toFixed(1).padStart(6)} ms: ${versusTarget(added, ADDED_LATENCY_TARGET_MS, ' ms')}`,
+        `    ${setup.label.padEnd(30)} ${what} ${`${added >= 0 ? '+' : ''}${added.toFixed(1)}`.padStart(7)} ms: ${versusTarget(added, ADDED_LATENCY_TARGET_MS, ' ms')}`,
       )
     }
   }

@@ -17,6 +17,7 @@ import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import parserUrl from './dwg-parser.worker.ts?worker&url'
 import { dxfWithoutText } from './dxf-without-text'
 import { withoutLibraryStyles } from './library-styles'
+import { type Extents, mainExtents } from './main-extents'
 import { markDrawing } from './timing'
 import { withoutAntialias } from './without-antialias'
 
@@ -90,31 +91,32 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
         ...[...roles].map(([objectId, role]) => ({ objectId, role })),
       ],
     })
-    // Turning the compare display off leaves some shapes in its colour until they are drawn
-    // again (seen with 1.6.3).
-    if (roles.size === 0) manager.regen()
     shown = [...roles.keys()]
   }
 
-  function frame(entities: AcDbEntity[]): void {
-    const box = new AcGeBox2d()
+  /** The entities' extents, those that have any (lines without ends and empty ones have none). */
+  function extentsOf(entities: Iterable<AcDbEntity>): Extents[] {
+    const boxes: Extents[] = []
     for (const entity of entities) {
       if (UNBOUNDED.has(entity.type)) continue
       const extents = entity.geometricExtents
       if (extents.isEmpty()) continue
-      box.expandByPoint(extents.min).expandByPoint(extents.max)
+      const { min, max } = extents
+      boxes.push({ minX: min.x, minY: min.y, maxX: max.x, maxY: max.y })
     }
-    if (box.isEmpty()) return
-    view.zoomTo(withSomeSize(box, drawingBox()), FRAME_MARGIN)
+    return boxes
   }
 
-  function drawingBox(): AcGeBox2d {
-    const box = new AcGeBox2d()
-    for (const entity of modelSpace().newIterator()) {
-      if (UNBOUNDED.has(entity.type) || entity.geometricExtents.isEmpty()) continue
-      box.expandByPoint(entity.geometricExtents.min).expandByPoint(entity.geometricExtents.max)
-    }
-    return box
+  // The drawing is read only: its main extents are worked out once, on the first fit.
+  let drawingBox: AcGeBox2d | undefined
+  function mainBox(): AcGeBox2d {
+    drawingBox ??= toBox(mainExtents(extentsOf(modelSpace().newIterator())))
+    return drawingBox
+  }
+
+  function frame(box: AcGeBox2d): void {
+    if (box.isEmpty()) return
+    view.zoomTo(withSomeSize(box, mainBox()), FRAME_MARGIN)
   }
 
   const viewer: DrawingViewer = {
@@ -154,10 +156,10 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
     zoomToHandles(handles) {
       const entities = handles.flatMap((h) => entityOf(h) ?? [])
       if (entities.length === 0) viewer.fit()
-      else frame(entities)
+      else frame(toBox(mainExtents(extentsOf(entities))))
     },
     fit() {
-      frame([...modelSpace().newIterator()])
+      frame(mainBox())
     },
     zoom(factor) {
       const corner = (x: number, y: number) => view.screenToWorld({ x, y })
@@ -194,6 +196,11 @@ function drawn(view: { isProcessingEntities: boolean }): Promise<void> {
     }
     check()
   })
+}
+
+function toBox(extents: Extents | undefined): AcGeBox2d {
+  if (!extents) return new AcGeBox2d()
+  return new AcGeBox2d({ x: extents.minX, y: extents.minY }, { x: extents.maxX, y: extents.maxY })
 }
 
 /**

@@ -4,12 +4,17 @@
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
  * selects its line again → + / - / 0, the wheel and a drag move the view, 0 framing where the
- * entities are → away and back, drawn again with nothing left behind.
+ * entities are → away and back, drawn again with nothing left behind. And a DXF drawing (the
+ * server tells it from its bytes), drawn by the viewer's DXF reader with its text left out.
  */
 
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../contract/jobs.ts'
+import { DxfWriter } from '../server/boq/testing/dxf-writer.ts'
+import { DEMO_FOLDERS } from '../server/seed/seed.ts'
 import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { drawingPixels, type Pixel } from './support/drawing-pixels.ts'
@@ -18,6 +23,34 @@ import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
 
 const DRAWING = 'example_2018.dwg'
+/** A DXF kept under a .dwg name (the names the app takes), as a person may have one. */
+const DXF_DRAWING = 'seats-as-dxf.dwg'
+
+/** Twelve seats (a block with an attribute) around a table, with a text and an MTEXT beside. */
+function seatsDxf(): string {
+  const w = new DxfWriter()
+  w.block('seat', (to, owner) => w.circle(to, owner, '0', [0, 0], 20))
+  const { to, owner } = w.target('model')
+  w.lwpolyline(
+    to,
+    owner,
+    'Table',
+    [
+      { x: 0, y: 0 },
+      { x: 600, y: 0 },
+      { x: 600, y: 200 },
+      { x: 0, y: 200 },
+    ],
+    true,
+  )
+  for (let i = 0; i < 12; i++) {
+    const x = 50 + (i % 6) * 100
+    w.insert(to, owner, 'Seats', 'seat', [x, i < 6 ? -50 : 250], { NO: String(i + 1) })
+  }
+  w.entity(to, owner, 'Notes', 'TEXT', 'AcDbText', [10, 0, 20, 320, 30, 0, 40, 25, 1, 'Meeting'])
+  w.entity(to, owner, 'Notes', 'MTEXT', 'AcDbMText', [10, 0, 20, 380, 30, 0, 40, 25, 1, 'Room'])
+  return w.toString()
+}
 
 /** What a screenshot of the drawing shows: lit pixels, and where the highlight colour is. */
 interface Picture {
@@ -188,6 +221,27 @@ describe('the drawing view in Chromium', () => {
     await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
     expect(await canvases()).toBe(canvasesBefore)
 
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+  it('draws a DXF drawing from its own bytes, its text left out, and highlights a line’s entities', async () => {
+    const folder = join(server().dataDir, 'cloud', ...(DEMO_FOLDERS[0] as string).split('/'))
+    await writeFile(join(folder, DXF_DRAWING), seatsDxf())
+    const api = await apiSignIn(server().url)
+    const [item] = await findItems(api, (found) => titleOf(found) === DXF_DRAWING)
+    const dxfJob = await extractThroughApi(api, item as FoundItem)
+
+    const { page, problems } = browser()
+    await signIn(page, server().url)
+    await page.goto(`${server().url}/jobs/${dxfJob.id}`)
+    const place = page.getByRole('complementary', { name: 'Drawing' })
+    const drawing = place.getByRole('application', { name: /^Drawing of job/ })
+    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+
+    await page.getByRole('table', { name: 'Bill' }).getByRole('button', { name: 'seat' }).click()
+    await place.getByText('12 highlighted').waitFor()
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    // The text asked for no font: nothing was refused or failed in the page.
     expect(unexpectedProblems(problems)).toEqual([])
   })
 })

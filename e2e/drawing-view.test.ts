@@ -1,6 +1,7 @@
 /**
  * The drawing view end to end in Chromium (WebGL through SwiftShader): example_2018.dwg seeded and
- * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the DWG itself →
+ * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the DWG itself,
+ * opened as Fit to view frames it →
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
  * selects its line again → + / - / 0, the wheel and a drag move the view, 0 framing where the
@@ -83,6 +84,19 @@ async function picture(page: Page, drawing: Locator): Promise<Picture> {
   }
 }
 
+/** The picture once the view stops changing: two screenshots in a row alike. */
+async function settledPicture(page: Page, drawing: Locator): Promise<Picture> {
+  let last = await picture(page, drawing)
+  await expect
+    .poll(async () => {
+      const previous = last
+      last = await picture(page, drawing)
+      return last.lit === previous.lit && last.highlighted === previous.highlighted
+    })
+    .toBe(true)
+  return last
+}
+
 /** Two touches around `centre`, `from` px apart, spread to `to` px apart in a few steps. */
 async function pinch(page: Page, centre: { x: number; y: number }, from: number, to: number) {
   const cdp = await page.context().newCDPSession(page)
@@ -123,6 +137,15 @@ describe('the drawing view in Chromium', () => {
     // Drawn from the DWG: the paper is not empty, and nothing is highlighted yet.
     await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
     expect((await picture(page, drawing)).highlighted).toBe(0)
+
+    // Opened fitted to the whole drawing, untouched: the same picture as Fit to view then gives
+    // (the viewer's own fit of every entity, landing after the page's, showed a few lines of the
+    // huge block, half the lit pixels).
+    const opened = await settledPicture(page, drawing)
+    await place.getByRole('button', { name: 'Fit to view' }).click()
+    const fitted = await settledPicture(page, drawing)
+    expect(opened.lit).toBeGreaterThan(fitted.lit * 0.9)
+    expect(opened.lit).toBeLessThan(fitted.lit * 1.1)
 
     // A bill line selected: its 8 block references light up, framed, and the view says so.
     const bill = page.getByRole('table', { name: 'Bill' })

@@ -68,6 +68,11 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
   // that handles nothing (a private field of AcTrView2d in 1.6.3).
   ;(view as unknown as { _keyHandler: { handleKeyDown(e: KeyboardEvent): boolean } })._keyHandler =
     { handleKeyDown: () => false }
+  // The viewer frames a drawing it opens by itself: its zoomToFitDrawing polls (every 300 ms)
+  // until the drawing is drawn, then frames every entity, a huge block with them (the rest left a
+  // speck, or out of view). That lands after `open` has framed the drawing's main extents, so the
+  // view opened on the block. The view frames the drawing only where `open` and `fit` do.
+  view.zoomToFitDrawing = () => {}
   let shown: string[] = []
 
   const modelSpace = () => manager.curDocument.database.tables.blockTable.modelSpace

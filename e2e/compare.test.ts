@@ -13,7 +13,7 @@ import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ChangeBillSchema } from '../contract/compare.ts'
 import { fixturePath } from '../server/boq/testing/fixtures.ts'
-import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
+import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { drawingPixels } from './support/drawing-pixels.ts'
 import { extractVersion } from './support/extract.ts'
@@ -45,9 +45,7 @@ describe('the change bill in Chromium', () => {
   it('extracts versions 1 and 2 of a drawing and shows what changed between them', async () => {
     const { page, problems } = browser()
     const api = await apiSignIn(server().url)
-    const found = await findItems(api, (item) => titleOf(item) === 'plan.dwg')
-    expect(found).toHaveLength(1)
-    const drawing = found[0] as FoundItem
+    const drawing = await findOne(api, 'plan.dwg')
 
     await signIn(page, server().url)
     await expandPath(page, drawing.titles)

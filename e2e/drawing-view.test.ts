@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../contract/jobs.ts'
 import { DxfWriter } from '../server/boq/testing/dxf-writer.ts'
 import { DEMO_FOLDERS } from '../server/seed/seed.ts'
-import { apiSignIn, type FoundItem, findItems, titleOf } from './support/api.ts'
+import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { drawingPixels, type Pixel } from './support/drawing-pixels.ts'
 import { extractThroughApi } from './support/extract-api.ts'
@@ -120,9 +120,7 @@ describe('the drawing view in Chromium', () => {
 
   beforeAll(async () => {
     const api = await apiSignIn(server().url)
-    const found = await findItems(api, (item) => titleOf(item) === DRAWING)
-    expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
-    job = await extractThroughApi(api, found[0] as FoundItem)
+    job = await extractThroughApi(api, await findOne(api, DRAWING))
   })
 
   it('draws the job’s drawing, highlights a bill line’s entities, picks one, and moves', async () => {
@@ -250,8 +248,7 @@ describe('the drawing view in Chromium', () => {
     const folder = join(server().dataDir, 'cloud', ...(DEMO_FOLDERS[0] as string).split('/'))
     await writeFile(join(folder, DXF_DRAWING), seatsDxf())
     const api = await apiSignIn(server().url)
-    const [item] = await findItems(api, (found) => titleOf(found) === DXF_DRAWING)
-    const dxfJob = await extractThroughApi(api, item as FoundItem)
+    const dxfJob = await extractThroughApi(api, await findOne(api, DXF_DRAWING))
 
     const { page, problems } = browser()
     await signIn(page, server().url)

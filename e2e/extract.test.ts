@@ -10,9 +10,8 @@ import { blockCountsFromXlsx } from '../server/jobs/testing/boq-counts.ts'
 import {
   apiSignIn,
   type FoundItem,
-  findItems,
+  findOne,
   type JsonApiObject,
-  titleOf,
   versionsOf,
 } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
@@ -32,9 +31,7 @@ describe('Extract BOQ in Chromium', () => {
 
   beforeAll(async () => {
     const api = await apiSignIn(server().url)
-    const found = await findItems(api, (item) => titleOf(item) === DRAWING)
-    expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
-    drawing = found[0] as FoundItem
+    drawing = await findOne(api, DRAWING)
     ;[version] = await versionsOf(api, drawing)
   })
 

@@ -9,9 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   apiSignIn,
   type FoundItem,
-  findItems,
+  findOne,
   type JsonApiObject,
-  titleOf,
   versionsOf,
 } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
@@ -32,9 +31,7 @@ describe('the result page in Chromium', () => {
 
   beforeAll(async () => {
     const api = await apiSignIn(server().url)
-    const found = await findItems(api, (item) => titleOf(item) === DRAWING)
-    expect(found, `the seed put ${DRAWING} into the local cloud`).toHaveLength(1)
-    drawing = found[0] as FoundItem
+    drawing = await findOne(api, DRAWING)
     ;[version] = await versionsOf(api, drawing)
   })
 

@@ -76,6 +76,18 @@ export async function findItems(
   return found
 }
 
+/** The one item of the cloud titled `name` (a drawing the seed put there); throws unless exactly one. */
+export async function findOne(api: ApiClient, name: string): Promise<FoundItem> {
+  const found = await findItems(api, (item) => titleOf(item) === name)
+  const [one] = found
+  if (found.length !== 1 || !one) {
+    throw new Error(
+      `Expected one ${name} in the local cloud (the seed puts it there); found ${found.length}`,
+    )
+  }
+  return one
+}
+
 /** The item's versions, newest first, as the server lists them. */
 export function versionsOf(api: ApiClient, found: FoundItem): Promise<JsonApiObject[]> {
   const project = `/api/aps/hubs/${encodeURIComponent(found.hubId)}/projects/${encodeURIComponent(found.projectId)}`

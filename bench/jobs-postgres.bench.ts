@@ -31,7 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import type { Job, JobList } from '../contract/jobs.ts'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
-import { exited, spawnNode, stopChild } from '../scripts/children.ts'
+import { exited, outputOf, spawnNode, stopChild } from '../scripts/children.ts'
 import { type Postgres, startPostgres } from '../scripts/postgres.ts'
 import { fixture, fixtureNames, fixturePath } from '../server/boq/testing/fixtures.ts'
 import { type DrawingRef, findItems, makeSeedDir } from '../server/jobs/testing/drawings.ts'
@@ -185,18 +185,12 @@ async function inFreshProcess<T>(task: ChildTask, env: Record<string, string> = 
     env: { ...process.env, ...env, BENCH_CHILD: task },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
+  const output = outputOf(child)
   const timer = setTimeout(() => void stopChild(child), 2 * 60_000)
   const code = await exited(child)
   clearTimeout(timer)
-  const last = output.trim().split('\n').at(-1) ?? ''
-  if (code !== 0 || !last.startsWith('{')) throw new Error(`${task} failed:\n${output}`)
+  const last = output().trim().split('\n').at(-1) ?? ''
+  if (code !== 0 || !last.startsWith('{')) throw new Error(`${task} failed:\n${output()}`)
   return JSON.parse(last) as T
 }
 

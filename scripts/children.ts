@@ -35,6 +35,17 @@ export function startNode(args: string[], env: Record<string, string> = {}): Chi
   return spawnNode(args, { stdio: 'inherit', env: { ...process.env, ...env } })
 }
 
+/** Everything the child prints on stdout and stderr, together in order of arrival, so far. */
+export function outputOf(child: ChildProcess): () => string {
+  let output = ''
+  const keep = (chunk: Buffer | string) => {
+    output += chunk
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  return () => output
+}
+
 /** Resolves with the exit code once the child has exited (signals count as failure). */
 export function exited(child: ChildProcess): Promise<number> {
   // No pid: it never started (the 'error' event says why), so it will not exit either.

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { spawnNode } from '../../scripts/children.ts'
+import { outputOf, spawnNode } from '../../scripts/children.ts'
 import { distDir, repoRoot } from './paths.ts'
 import { publishBuild } from './publish-build.ts'
 
@@ -62,17 +62,11 @@ function viteBuild(args: string[]): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    let output = ''
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr?.on('data', (chunk) => {
-      output += chunk
-    })
+    const output = outputOf(child)
     child.on('error', reject)
     child.on('exit', (code) => {
       if (code === 0) resolve()
-      else reject(new Error(`vite build failed (exit ${code}):\n${output}`))
+      else reject(new Error(`vite build failed (exit ${code}):\n${output()}`))
     })
   })
 }

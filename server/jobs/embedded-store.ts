@@ -8,6 +8,7 @@ import { log as serverLog } from '../log.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
+import { queueListeners } from './queue-listeners.ts'
 import type {
   ClaimedJob,
   JobChange,
@@ -68,7 +69,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   const jobs = new Map<string, StoredJob>()
   const queue: string[] = []
   const writes = new Map<string, Promise<void>>()
-  const listeners = new Set<() => void>()
+  const queued = queueListeners((error) => log(`jobs: a queue listener failed: ${String(error)}`))
 
   const dirOf = (id: string) => join(root, id)
   const resultPath = (id: string, format: ResultFormat) => join(dirOf(id), `result.${format}`)
@@ -120,16 +121,6 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       })
     } catch (error) {
       log(`jobs: the change listener failed: ${String(error)}`)
-    }
-  }
-
-  function notify(): void {
-    for (const listener of listeners) {
-      try {
-        listener()
-      } catch (error) {
-        log(`jobs: a queue listener failed: ${String(error)}`)
-      }
     }
   }
 
@@ -219,7 +210,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       }
       queue.push(job.id)
       changed({ job })
-      notify()
+      queued.notify()
       return { job: { ...job }, created: true }
     },
 
@@ -291,7 +282,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       if (stored?.job.status !== 'running') return
       await commit(id, { status: 'queued', attempts: stored.job.attempts - 1, progress: undefined })
       queue.unshift(id)
-      notify()
+      queued.notify()
     },
 
     async readResult(id, format) {
@@ -305,13 +296,12 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     },
 
     onQueued(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return queued.add(listener)
     },
 
     async close() {
       clearInterval(retention)
-      listeners.clear()
+      queued.clear()
       await Promise.allSettled([...writes.values()])
     },
   }

@@ -7,6 +7,7 @@ import { log as serverLog } from '../../log.ts'
 import { SIGN_IN_AGAIN } from '../embedded-store.ts'
 import { workerStoppedMessage } from '../failure.ts'
 import { newJobRecord, tooManyJobs } from '../new-job.ts'
+import { queueListeners } from '../queue-listeners.ts'
 import type {
   ClaimedJob,
   JobChange,
@@ -16,15 +17,9 @@ import type {
   ResultFiles,
   ResultFormat,
 } from '../types.ts'
-import {
-  CRASH_RETRIES,
-  EXTRACT_QUEUE,
-  type QueueDb,
-  type QueueEntry,
-  queueTimings,
-  startQueue,
-} from './queue.ts'
+import { CRASH_RETRIES, EXTRACT_QUEUE, type QueueEntry, queueTimings, startQueue } from './queue.ts'
 import { migrate } from './schema.ts'
+import { inTransaction, type Query } from './transaction.ts'
 import { retryWhileUnreachable } from './unreachable.ts'
 
 export interface PostgresStoreOptions {
@@ -47,9 +42,7 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const LIST_LIMIT = 200
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
-type Query = (text: string, values?: unknown[]) => Promise<Row[]>
-// biome-ignore lint/suspicious/noExplicitAny: rows are read column by column below
-type Row = Record<string, any>
+type Row = Awaited<ReturnType<Query>>[number]
 
 /**
  * Jobs on PostgreSQL, shared by any number of processes: BOQ's rows in `boq_jobs` (what the API
@@ -78,40 +71,30 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
   }
 
   const query: Query = async (text, values) => (await db.executeSql(text, values)).rows
-  /** The queue entries this process runs, with the timers that keep their heartbeats going. */
-  const running = new Map<string, { entry: JobAttempt; heartbeat: NodeJS.Timeout }>()
-  const listeners = new Set<() => void>()
+  /**
+   * The queue entries this process runs: the entry, its key as the job's row names it, and the
+   * timer that keeps its heartbeats going.
+   */
+  const running = new Map<
+    string,
+    { entry: JobAttempt; attempt: string; heartbeat: NodeJS.Timeout }
+  >()
 
-  async function inTransaction<T>(work: (q: Query, tx: QueueDb) => Promise<T>): Promise<T> {
-    const tx = await db.beginTransaction()
-    try {
-      const result = await work(
-        async (text, values) => (await tx.db.executeSql(text, values)).rows,
-        tx.db as QueueDb,
-      )
-      await tx.commit()
-      return result
-    } catch (error) {
-      await tx.rollback()
-      throw error
-    }
+  /** This process stops sending the job's heartbeats; the entry it ran, if it ran one. */
+  function letGo(id: string): JobAttempt | undefined {
+    const mine = running.get(id)
+    if (!mine) return undefined
+    clearInterval(mine.heartbeat)
+    running.delete(id)
+    return mine.entry
   }
+  const queued = queueListeners((error) => log('jobs: a queue listener failed', error))
 
   function changed(change: JobChange): void {
     try {
       onChange(change)
     } catch (error) {
       log('jobs: the change listener failed', error)
-    }
-  }
-
-  function notify(): void {
-    for (const listener of listeners) {
-      try {
-        listener()
-      } catch (error) {
-        log('jobs: a queue listener failed', error)
-      }
     }
   }
 
@@ -128,7 +111,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
       also?: (q: Query) => Promise<void>
     } = {},
   ): Promise<JobChange | undefined> {
-    const outcome = await inTransaction(async (q) => {
+    const outcome = await inTransaction(db, async (q) => {
       const [row] = await q('SELECT record, attempt FROM boq_jobs WHERE id = $1 FOR UPDATE', [id])
       if (!row) throw new AppError(404, 'No such job.')
       if (options.attempt !== undefined && row.attempt !== options.attempt) return undefined
@@ -154,19 +137,17 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
 
   /** Ends this process's part in a job: no more heartbeats, and the queue entry done. */
   async function settle(id: string): Promise<void> {
-    const mine = running.get(id)
-    if (!mine) return
-    clearInterval(mine.heartbeat)
-    running.delete(id)
+    const entry = letGo(id)
+    if (!entry) return
     await boss
-      .complete(EXTRACT_QUEUE, mine.entry)
+      .complete(EXTRACT_QUEUE, entry)
       .catch((error) => log(`jobs: could not mark the queue entry of ${id} done`, error))
   }
 
   /** Takes one queue entry's job for this process, or settles an entry with nothing left to run. */
   async function take(entry: JobAttempt & { data: QueueEntry }): Promise<ClaimedJob | undefined> {
     const attempt = `${entry.id}:${entry.retryCount}`
-    const taken = await inTransaction(async (q) => {
+    const taken = await inTransaction(db, async (q) => {
       const [row] = await q(
         'SELECT record, credentials, attempt FROM boq_jobs WHERE id = $1 FOR UPDATE',
         [entry.data.jobId],
@@ -201,7 +182,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
         (timings.heartbeatSeconds * 1000) / 2,
       )
       heartbeat.unref()
-      running.set(taken.job.id, { entry, heartbeat })
+      running.set(taken.job.id, { entry, attempt, heartbeat })
       // Also for a job taken over from a worker that died: the log says it runs again.
       changed({ job: taken.job, previous: taken.previous })
       return { job: { ...taken.job, progress: 0 }, context: taken.context }
@@ -223,7 +204,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     )
   }
 
-  const listening = await db.listen(QUEUED_CHANNEL, notify, notify)
+  const listening = await db.listen(QUEUED_CHANNEL, queued.notify, queued.notify)
   await prune()
   const pruning = setInterval(
     () => void prune().catch((error) => log('jobs: could not delete old jobs', error)),
@@ -233,8 +214,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
 
   /** A finished job's row, with its results written in the same transaction. */
   async function finish(id: string, patch: Partial<JobRecord>, files?: ResultFiles): Promise<void> {
-    const attempt = running.get(id)
-    const key = attempt ? `${attempt.entry.id}:${attempt.entry.retryCount}` : undefined
+    const key = running.get(id)?.attempt
     try {
       await retryWhileUnreachable(() =>
         change(id, () => ({ ...patch, progress: undefined }), {
@@ -254,7 +234,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
       const credentials = await seal(input.context, options.tokenKey)
       const userId = input.context.user.userId
-      const outcome = await inTransaction(async (q, tx) => {
+      const outcome = await inTransaction(db, async (q, tx) => {
         // One submission per user at a time, in any process: the checks below see every other.
         await q('SELECT pg_advisory_xact_lock(hashtext($1))', [`boq-user:${userId}`])
         const active = await q(
@@ -329,13 +309,11 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     },
 
     async release(id) {
-      const mine = running.get(id)
-      if (!mine) return
-      clearInterval(mine.heartbeat)
-      running.delete(id)
+      const entry = letGo(id)
+      if (!entry) return
       // A fresh queue entry for the job, the old one done, in one step: the stop is not counted
       // as one of the job's crashes.
-      await inTransaction(async (q, tx) => {
+      await inTransaction(db, async (q, tx) => {
         const [row] = await q('SELECT record FROM boq_jobs WHERE id = $1 FOR UPDATE', [id])
         if (row?.record.status !== 'running') return
         const job = row.record as JobRecord
@@ -346,7 +324,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
           [id, JSON.stringify(back)],
         )
         await boss.send(EXTRACT_QUEUE, { jobId: id } satisfies QueueEntry, { db: tx })
-        await boss.complete(EXTRACT_QUEUE, mine.entry, null, { db: tx })
+        await boss.complete(EXTRACT_QUEUE, entry, null, { db: tx })
       })
     },
 
@@ -361,13 +339,12 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     },
 
     onQueued(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return queued.add(listener)
     },
 
     async close() {
       clearInterval(pruning)
-      listeners.clear()
+      queued.clear()
       for (const { heartbeat } of running.values()) clearInterval(heartbeat)
       running.clear()
       await listening.close().catch(() => {})

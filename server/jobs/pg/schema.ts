@@ -1,4 +1,5 @@
-import type { Db } from 'pg-boss'
+import type { QueueDb } from './queue.ts'
+import { inTransaction } from './transaction.ts'
 
 /** Any number taken once for BOQ: only processes migrating BOQ's tables wait on it. */
 const MIGRATION_LOCK = 7_120_424_001
@@ -32,14 +33,9 @@ const STATEMENTS = [
   )`,
 ]
 
-export async function migrate(db: Db & Required<Pick<Db, 'beginTransaction'>>): Promise<void> {
-  const tx = await db.beginTransaction()
-  try {
-    await tx.db.executeSql('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    for (const statement of STATEMENTS) await tx.db.executeSql(statement)
-    await tx.commit()
-  } catch (error) {
-    await tx.rollback()
-    throw error
-  }
+export function migrate(db: QueueDb): Promise<void> {
+  return inTransaction(db, async (q) => {
+    await q('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    for (const statement of STATEMENTS) await q(statement)
+  })
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Job } from '../contract/jobs.ts'
 import { findDrawing, makeSeedDir } from './jobs/testing/drawings.ts'
 import { createFakeExtractor } from './jobs/testing/fakes.ts'
-import { postExtract, waitForJob } from './jobs/testing/jobs-api.ts'
+import { extractBody, postExtract, waitForJob } from './jobs/testing/jobs-api.ts'
 import { waitFor } from './jobs/testing/wait.ts'
 import { createClient, signIn } from './testing/client.ts'
 import { startTestServer, type TestServer } from './testing/start-test-server.ts'
@@ -33,12 +33,7 @@ describe('createServer', () => {
     first.fake.hold()
     const client = await signIn(first.server.url)
     const drawing = await findDrawing(client.json, 'example_2018.dwg')
-    const posted = await postExtract(client, {
-      fileName: drawing.fileName,
-      fileStorageId: drawing.storageId,
-      fileFolderId: drawing.folderId,
-      projectId: drawing.projectId,
-    })
+    const posted = await postExtract(client, extractBody(drawing))
     expect(posted.status).toBe(202)
     const job = (await posted.json()) as Job
     await waitFor(() => first.fake.seen.length === 1)

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts'
 import type { TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { severalUsersBackends } from './testing/several-users.ts'
 
 // A job's drawing over real HTTP on loopback: real sign-in, the local cloud seeded with a shared
@@ -35,12 +35,7 @@ beforeAll(async () => {
   ann = await users.signInAs(server.url, 'ann')
   bob = await users.signInAs(server.url, 'bob')
   drawing = await findDrawing(ann.json, 'example_2018.dwg')
-  const response = await postExtract(ann, {
-    fileName: drawing.fileName,
-    fileStorageId: drawing.storageId,
-    fileFolderId: drawing.folderId,
-    projectId: drawing.projectId,
-  })
+  const response = await postExtract(ann, extractBody(drawing))
   job = await waitForJob(ann, ((await response.json()) as Job).id)
 }, 60_000)
 

@@ -8,7 +8,7 @@ import type { TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
-import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { severalUsersBackends } from './testing/several-users.ts'
 
 // The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
@@ -21,13 +21,6 @@ let bob: TestClient
 let drawing: DrawingRef
 let broken: DrawingRef
 let signInAs: (url: string, name: string) => Promise<TestClient>
-
-const bodyFor = (ref: DrawingRef) => ({
-  fileName: ref.fileName,
-  fileStorageId: ref.storageId,
-  fileFolderId: ref.folderId,
-  projectId: ref.projectId,
-})
 
 /** The units of the bill's lines in a BOQ CSV (rows whose Section is `Bill`, column `Unit`). */
 function billUnits(csv: string): string[] {
@@ -83,7 +76,7 @@ describe('extraction jobs over HTTP', () => {
   let first: Job
 
   it('runs a job from queued to succeeded and writes the BOQ beside the drawing as a new item', async () => {
-    const response = await postExtract(ann, bodyFor(drawing))
+    const response = await postExtract(ann, extractBody(drawing))
     expect(response.status).toBe(202)
     const queued = (await response.json()) as Job
     expect(queued).toMatchObject({
@@ -134,7 +127,7 @@ describe('extraction jobs over HTTP', () => {
   })
 
   it('writes a second extraction of the same drawing as a new version of that item', async () => {
-    const response = await postExtract(ann, bodyFor(drawing))
+    const response = await postExtract(ann, extractBody(drawing))
     expect(response.status).toBe(202)
     const second = await waitForJob(ann, ((await response.json()) as Job).id)
     expect(second.result).toMatchObject({
@@ -151,8 +144,8 @@ describe('extraction jobs over HTTP', () => {
 
   it('answers a duplicate submission with the job already queued or running', async () => {
     const [a, b] = await Promise.all([
-      postExtract(ann, bodyFor(drawing)),
-      postExtract(ann, bodyFor(drawing)),
+      postExtract(ann, extractBody(drawing)),
+      postExtract(ann, extractBody(drawing)),
     ])
     expect([a.status, b.status].sort()).toEqual([200, 202])
     const [jobA, jobB] = (await Promise.all([a.json(), b.json()])) as Job[]
@@ -178,7 +171,7 @@ describe('extraction jobs over HTTP', () => {
   })
 
   it('refuses missing and invalid fields with a readable plain-text reason', async () => {
-    const good = bodyFor(drawing)
+    const good = extractBody(drawing)
     const cases: [unknown, number, RegExp][] = [
       ['not json', 400, /must be JSON/],
       [{ ...good, fileName: undefined }, 400, /fileName is missing/],
@@ -211,7 +204,7 @@ describe('extraction jobs over HTTP', () => {
   it("refuses a fileName other than the version's own, so the BOQ cannot be written under another name", async () => {
     const before = (await ann.json<{ data: Job[] }>('/api/boq/jobs')).data.length
     for (const fileName of ['other.dwg', 'sample_2018.dwg']) {
-      const response = await postExtract(ann, { ...bodyFor(drawing), fileName })
+      const response = await postExtract(ann, { ...extractBody(drawing), fileName })
       expect(response.status).toBe(400)
       expect(await response.text()).toBe(
         `fileName must be the version's own name, example_2018.dwg; got ${fileName}.`,
@@ -227,7 +220,7 @@ describe('extraction jobs over HTTP', () => {
   it('keeps the units chosen with the job, shows them, and extracts with them', async () => {
     const ref = await findDrawing(ann.json, 'sample_2018.dwg')
     const units = { system: 'imperial', drawingUnits: 'mm' }
-    const response = await postExtract(ann, { ...bodyFor(ref), units })
+    const response = await postExtract(ann, { ...extractBody(ref), units })
     expect(response.status).toBe(202)
     const queued = (await response.json()) as Job
     expect(queued.units).toEqual(units)
@@ -249,7 +242,7 @@ describe('extraction jobs over HTTP', () => {
   it('refuses a POST without the anti-forgery header (403), queuing nothing', async () => {
     const before = (await ann.json<{ data: Job[] }>('/api/boq/jobs')).data.length
     for (const header of ['', 'forged']) {
-      const response = await postExtract(ann, bodyFor(drawing), { 'x-xsrf-token': header })
+      const response = await postExtract(ann, extractBody(drawing), { 'x-xsrf-token': header })
       expect(response.status).toBe(403)
       expect(await response.text()).toMatch(/X-XSRF-TOKEN/)
     }
@@ -257,7 +250,7 @@ describe('extraction jobs over HTTP', () => {
   })
 
   it('fails a corrupt drawing with a clear reason and keeps serving', async () => {
-    const response = await postExtract(ann, bodyFor(broken))
+    const response = await postExtract(ann, extractBody(broken))
     expect(response.status).toBe(202)
     const failed = await waitForJob(ann, ((await response.json()) as Job).id)
     expect(failed.status).toBe('failed')
@@ -277,7 +270,7 @@ describe('extraction jobs over HTTP', () => {
     expect((await ann(`/api/boq/jobs/${failed.id}/result.xlsx`)).status).toBe(404)
 
     expect((await ann('/api/aps/hubs')).status).toBe(200)
-    const after = await postExtract(ann, bodyFor(drawing))
+    const after = await postExtract(ann, extractBody(drawing))
     expect((await waitForJob(ann, ((await after.json()) as Job).id)).status).toBe('succeeded')
   })
 
@@ -288,7 +281,7 @@ describe('extraction jobs over HTTP', () => {
       await findDrawing(ann.json, 'sample_2000.dwg'),
       broken,
     ]
-    const answers = await Promise.all(refs.map((ref) => postExtract(bob, bodyFor(ref))))
+    const answers = await Promise.all(refs.map((ref) => postExtract(bob, extractBody(ref))))
     const statuses = answers.map((a) => a.status)
     expect(statuses.filter((s) => s === 202)).toHaveLength(3)
     const refused = answers[statuses.indexOf(429)]
@@ -298,6 +291,6 @@ describe('extraction jobs over HTTP', () => {
       await waitForJob(bob, ((await answer.json()) as Job).id)
     }
     // Room again once they are done.
-    expect((await postExtract(bob, bodyFor(refs[3] as DrawingRef))).status).toBe(202)
+    expect((await postExtract(bob, extractBody(refs[3] as DrawingRef))).status).toBe(202)
   })
 })

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../testing/start-test-server.t
 import { answerSummary, timeAnswers } from './testing/answer-times.ts'
 import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { dropNestedDrawing } from './testing/nested-drawing.ts'
 
 // The real server on loopback with the real engine: while a job reads a drawing of a million
@@ -44,12 +44,7 @@ describe('the server while a job runs', () => {
   it('answers profile requests while it extracts a drawing of a million nested references', async () => {
     const client = await signIn(server.url)
     const drawing = await findDrawing(client.json, 'nested.dwg')
-    const response = await postExtract(client, {
-      fileName: drawing.fileName,
-      fileStorageId: drawing.storageId,
-      fileFolderId: drawing.folderId,
-      projectId: drawing.projectId,
-    })
+    const response = await postExtract(client, extractBody(drawing))
     expect(response.status).toBe(202)
     const { id } = (await response.json()) as Job
 

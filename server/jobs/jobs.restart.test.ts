@@ -7,7 +7,7 @@ import { signIn, type TestClient } from '../testing/client.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { childServer } from './testing/child-server.ts'
 import { findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 
 // The real server as a child process (`node server/main.ts`), killed with SIGKILL in the middle
 // of jobs and started again on the same BOQ_DATA_DIR: no answered job is lost, none stays
@@ -51,22 +51,15 @@ afterAll(async () => {
   await rm(seedDir, { recursive: true, force: true })
 })
 
-const bodyOf = (ref: Awaited<ReturnType<typeof findDrawing>>) => ({
-  fileName: ref.fileName,
-  fileStorageId: ref.storageId,
-  fileFolderId: ref.folderId,
-  projectId: ref.projectId,
-})
-
 describe('kill -9 in the middle of jobs', () => {
   it('keeps every answered job: the queued one runs after the restart, the running one is failed at once', async () => {
     let client = await start()
     const runningRef = await findDrawing(client.json, 'example_2018.dwg')
     const queuedRef = await findDrawing(client.json, 'example_2000.dwg')
-    const running = (await (await postExtract(client, bodyOf(runningRef))).json()) as Job
+    const running = (await (await postExtract(client, extractBody(runningRef))).json()) as Job
     // The first job of a fresh server waits for the engine to start: it is running for a while.
     await waitForStatus(client, running.id, 'running')
-    const response = await postExtract(client, bodyOf(queuedRef))
+    const response = await postExtract(client, extractBody(queuedRef))
     expect(response.status).toBe(202)
     const queued = (await response.json()) as Job
     expect(queued.status).toBe('queued')
@@ -82,7 +75,7 @@ describe('kill -9 in the middle of jobs', () => {
     expect(list.data.filter((j) => j.status === 'running' || j.status === 'queued')).toEqual([])
 
     // The failed drawing can be extracted again when the person asks.
-    const retry = await postExtract(client, bodyOf(runningRef))
+    const retry = await postExtract(client, extractBody(runningRef))
     expect(retry.status).toBe(202)
     const again = await waitForJob(client, ((await retry.json()) as Job).id)
     expect(again.status, again.error).toBe('succeeded')
@@ -99,7 +92,7 @@ describe('kill -9 in the middle of jobs', () => {
   it('leaves no job running on disk after a graceful stop (SIGTERM): queued again, or finished', async () => {
     let client = await start()
     const drawing = await findDrawing(client.json, 'example_2000.dwg')
-    const job = (await (await postExtract(client, bodyOf(drawing))).json()) as Job
+    const job = (await (await postExtract(client, extractBody(drawing))).json()) as Job
     await waitForStatus(client, job.id, 'running')
     await server.stop() // SIGTERM, then waits for the exit
     const record = JSON.parse(await readFile(join(dataDir, 'jobs', job.id, 'job.json'), 'utf8'))

@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
 import { signIn } from '../../testing/client.ts'
 import { type Postgres, startPrivatePostgres } from '../../testing/postgres.ts'
 import { findItems, makeSeedDir } from '../testing/drawings.ts'
-import { postExtract, waitForJob } from '../testing/jobs-api.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs-api.ts'
 
 // A web process and a worker on a PostgreSQL server of the test's own, which is stopped for a
 // few seconds while jobs run: the web process keeps answering (503 for what needs the jobs),
@@ -57,12 +57,7 @@ describe('the job database going away for a few seconds', () => {
     expect(drawings).toHaveLength(5)
     const jobs: Job[] = []
     for (const d of drawings) {
-      const answer = await postExtract(client, {
-        fileName: d.fileName,
-        fileStorageId: d.storageId,
-        fileFolderId: d.folderId,
-        projectId: d.projectId,
-      })
+      const answer = await postExtract(client, extractBody(d))
       expect(answer.status).toBe(202)
       jobs.push((await answer.json()) as Job)
     }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { type Job, JobSchema } from '../../../contract/jobs.ts'
+import type { DrawingRef } from './drawings.ts'
 
 type Client = (path: string, init?: RequestInit) => Promise<Response>
 
@@ -8,6 +9,16 @@ export interface ExtractBody {
   fileStorageId: string
   fileFolderId: string
   projectId: string
+}
+
+/** The extraction request for a drawing found in the cloud. */
+export function extractBody(ref: DrawingRef): ExtractBody {
+  return {
+    fileName: ref.fileName,
+    fileStorageId: ref.storageId,
+    fileFolderId: ref.folderId,
+    projectId: ref.projectId,
+  }
 }
 
 export function postExtract(client: Client, body: unknown, headers: Record<string, string> = {}) {

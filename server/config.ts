@@ -78,6 +78,7 @@ type Env = Record<string, string | undefined>
 
 /** Reads every setting from the environment; throws ConfigError with a readable reason. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const sessionSecret = parseSecret(env.SESSION_SECRET)
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -85,14 +86,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     userName: nonEmpty(env.BOQ_USER_NAME) ?? osUserName(),
     seedDir: parseSeedDir(env.BOQ_SEED_DIR, cwd),
     corsOrigins: parseOrigins(env.BOQ_CORS_ORIGINS),
-    sessionSecret: parseSecret(env.SESSION_SECRET),
+    sessionSecret,
     aps: parseAps(env),
     distDir: resolve(repoRoot, 'dist'),
     logLevel: parseLogLevel(env),
     workers: positiveInteger(env, 'BOQ_WORKERS', availableParallelism()),
     maxFileBytes: parseMaxFileBytes(env),
     maxQueuedPerUser: positiveInteger(env, 'BOQ_MAX_QUEUED_PER_USER', 10),
-    ...parseJobsPlace(env),
+    ...parseJobsPlace(env, sessionSecret),
     jobRetentionDays: positiveInteger(env, 'BOQ_JOB_RETENTION_DAYS', 90),
     jobRecoverySeconds: parseRecoverySeconds(env),
   }
@@ -103,7 +104,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
  * through PostgreSQL, and only with one SESSION_SECRET: each must open the tokens the others
  * sealed.
  */
-function parseJobsPlace(env: Env): Pick<Config, 'databaseUrl' | 'role'> {
+function parseJobsPlace(
+  env: Env,
+  sessionSecret: string | undefined,
+): Pick<Config, 'databaseUrl' | 'role'> {
   const databaseUrl = nonEmpty(env.BOQ_DATABASE_URL) ?? null
   const roleText = nonEmpty(env.BOQ_ROLE)?.toLowerCase() ?? 'all'
   if (!(SERVER_ROLES as readonly string[]).includes(roleText)) {
@@ -125,7 +129,7 @@ function parseJobsPlace(env: Env): Pick<Config, 'databaseUrl' | 'role'> {
       'BOQ_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/boq.',
     )
   }
-  if (parseSecret(env.SESSION_SECRET) === undefined) {
+  if (sessionSecret === undefined) {
     throw new ConfigError(
       'BOQ_DATABASE_URL needs SESSION_SECRET, the same in every process: a job queued by one is run by another, which must open its sealed sign-in.',
     )

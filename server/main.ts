@@ -1,4 +1,4 @@
-import { serve } from '@hono/node-server'
+import { type ServerType, serve } from '@hono/node-server'
 import { type BoqServer, createServer } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { log } from './log.ts'
@@ -31,27 +31,28 @@ async function main(): Promise<void> {
     console.error(`BOQ cannot start: ${reason}`)
     process.exit(1)
   })
-  const stop = async () => {
-    setTimeout(() => process.exit(0), 10_000).unref()
-    // Stop taking requests, close open keep-alive connections, then put running jobs back in the queue.
-    const closed = new Promise((resolve) => server.close(resolve))
-    ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-    await boq.close().catch((error: unknown) => log.error('error while stopping', { err: error }))
-    await closed
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  stopOnSignal(boq, server)
 }
 
 /** BOQ_ROLE=worker: runs jobs from the shared queue, and answers nothing. */
 function runWorker(boq: BoqServer): void {
   // Tests and scripts wait for this exact line.
   console.log('BOQ worker running')
+  stopOnSignal(boq)
+}
+
+/**
+ * On SIGINT or SIGTERM: stop taking requests and close open keep-alive connections (when
+ * serving), then close the server, which puts running jobs back in the queue; then exit, after
+ * 10 s whatever is left.
+ */
+function stopOnSignal(boq: BoqServer, server?: ServerType): void {
   const stop = async () => {
     setTimeout(() => process.exit(0), 10_000).unref()
-    // Running jobs go back to the queue for another worker.
+    const closed = server && new Promise((resolve) => server.close(resolve))
+    ;(server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.()
     await boq.close().catch((error: unknown) => log.error('error while stopping', { err: error }))
+    await closed
     process.exit(0)
   }
   process.once('SIGINT', stop)

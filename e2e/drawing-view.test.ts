@@ -5,7 +5,8 @@
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
  * selects its line again → + / - / 0, the wheel and a drag move the view, 0 framing where the
- * entities are → away and back, drawn again with nothing left behind. And a DXF drawing (the
+ * entities are → away and back, drawn again with nothing left behind. A drawing slow to draw is
+ * panned by moving its picture, then drawn where the drag left it. And a DXF drawing (the
  * server tells it from its bytes), drawn by the viewer's DXF reader with its text left out.
  */
 
@@ -244,6 +245,64 @@ describe('the drawing view in Chromium', () => {
 
     expect(unexpectedProblems(problems)).toEqual([])
   })
+
+  it('pans a drawing slow to draw by moving its picture, then draws it where the drag ended', async () => {
+    const { page, problems } = browser()
+    await signIn(page, server().url)
+    await page.goto(`${server().url}/jobs/${job.id}`)
+    const place = page.getByRole('complementary', { name: 'Drawing' })
+    const drawing = place.getByRole('application', { name: /^Drawing of job/ })
+    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    await page
+      .getByRole('table', { name: 'Bill' })
+      .getByRole('button', { name: 'CIRKLO_PUNKTOJ' })
+      .click()
+    await place.getByText('8 highlighted').waitFor()
+    // Farther out, so that the references stay in view wherever the drag takes them.
+    await drawing.focus()
+    await page.keyboard.press('-')
+    await page.keyboard.press('-')
+    const from = (await settledPicture(page, drawing)).centre
+    if (!from) throw new Error('Nothing highlighted to follow')
+
+    // This drawing draws fast here; the frame after its next drawing is held up 150 ms, as a
+    // frame of a huge drawing drawn without a GPU would be, so the view takes it as slow.
+    await page.evaluate(() => {
+      const zoomIn = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent === 'Zoom in',
+      )
+      zoomIn?.click()
+      requestAnimationFrame(() => {
+        const until = performance.now() + 150
+        while (performance.now() < until) {}
+      })
+    })
+    const zoomed = (await settledPicture(page, drawing)).centre ?? from
+
+    // While the drag lasts, the picture follows the pointer (moved, not drawn again).
+    const canvas = drawing.locator('canvas').first()
+    const box = await drawing.boundingBox()
+    if (!box) throw new Error('The drawing is not on screen')
+    const start = { x: box.x + 50, y: box.y + 50 }
+    await page.mouse.move(start.x, start.y)
+    await page.mouse.down()
+    await page.mouse.move(start.x + 40, start.y + 25, { steps: 5 })
+    expect(await canvas.evaluate((element) => element.style.transform)).toBe(
+      'translate(40px, 25px)',
+    )
+    await page.mouse.up()
+
+    // Let go: the picture is back in place and the view drawn panned by the drag, no farther.
+    expect(await canvas.evaluate((element) => element.style.transform)).toBe('')
+    const panned = (await settledPicture(page, drawing)).centre
+    if (!panned) throw new Error('The references went out of view')
+    expect(Math.abs(panned.x - zoomed.x - 40)).toBeLessThan(6)
+    expect(Math.abs(panned.y - zoomed.y - 25)).toBeLessThan(6)
+    // The drag was a pan, not a pick: the selection stays.
+    await place.getByText('8 highlighted').waitFor()
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+
   it('draws a DXF drawing from its own bytes, its text left out, and highlights a line’s entities', async () => {
     const folder = join(server().dataDir, 'cloud', ...(DEMO_FOLDERS[0] as string).split('/'))
     await writeFile(join(folder, DXF_DRAWING), seatsDxf())

@@ -13,9 +13,11 @@ import {
   AcGeBox2d,
 } from '@mlightcad/data-model'
 import { AcDbLibreDwgConverter } from '@mlightcad/libredwg-converter'
+import { DrawTime } from './draw-time'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import parserUrl from './dwg-parser.worker.ts?worker&url'
 import { dxfWithoutText } from './dxf-without-text'
+import { panByImage } from './image-pan'
 import { withoutLibraryStyles } from './library-styles'
 import { type Extents, mainExtents } from './main-extents'
 import { markDrawing } from './timing'
@@ -33,6 +35,11 @@ const FRAME_MARGIN = 1.2
 const UNBOUNDED = new Set(['Xline', 'Ray'])
 /** How long a drawing may take to be drawn once read before the view shows it anyway. */
 const DRAWING_WAIT_MS = 30_000
+/**
+ * A drawing that took longer than this to draw (under 20 frames a second) is panned by moving
+ * its picture: redrawn at every move, a drag would stutter.
+ */
+const SLOW_DRAWING_MS = 50
 
 // The viewer is one per page (AcApDocManager is a singleton): a new view waits for the last to go.
 let lastDestroyed: Promise<void> = Promise.resolve()
@@ -57,10 +64,10 @@ export const createCadViewer: CreateDrawingViewer = async (container) => {
     ),
   )
   if (!manager) throw new Error('The drawing viewer could not start.')
-  return cadViewer(manager)
+  return cadViewer(manager, container)
 }
 
-function cadViewer(manager: AcApDocManager): DrawingViewer {
+function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingViewer {
   const view = manager.curView
   // The viewer's own shortcuts listen on the whole page (Delete and Backspace erase, Ctrl+Z
   // undoes, Escape clears its selection); a drawing shown read-only has none of them, and a key
@@ -74,6 +81,32 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
   // view opened on the block. The view frames the drawing only where `open` and `fit` do.
   view.zoomToFitDrawing = () => {}
   let shown: string[] = []
+
+  // Every animation frame of the view, and whether it draws in it, times its drawing.
+  const drawTime = new DrawTime()
+  view.events.renderFrame.addEventListener(() => drawTime.frame(view.isDirty, performance.now()))
+  const stopPanByImage = panByImage(container, {
+    picture: () => view.canvas,
+    wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
+    setViewerControls(on) {
+      view.activeLayoutView.enabled = on
+    },
+    panBy(dx, dy) {
+      const from = view.screenToWorld({ x: 0, y: 0 })
+      const to = view.screenToWorld({ x: dx, y: dy })
+      const shown = viewBox()
+      const shift = { x: from.x - to.x, y: from.y - to.y }
+      view.zoomTo(new AcGeBox2d(shown.min.clone().add(shift), shown.max.clone().add(shift)), 1)
+    },
+  })
+
+  /** What the view shows, in the drawing's coordinates. */
+  function viewBox(): AcGeBox2d {
+    const corner = (x: number, y: number) => view.screenToWorld({ x, y })
+    return new AcGeBox2d()
+      .expandByPoint(corner(0, 0))
+      .expandByPoint(corner(view.width, view.height))
+  }
 
   const modelSpace = () => manager.curDocument.database.tables.blockTable.modelSpace
   const entityOf = (handle: string) => modelSpace().getIdAt(handle.toUpperCase())
@@ -167,10 +200,7 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
       frame(mainBox())
     },
     zoom(factor) {
-      const corner = (x: number, y: number) => view.screenToWorld({ x, y })
-      const a = corner(0, 0)
-      const b = corner(view.width, view.height)
-      const box = new AcGeBox2d().expandByPoint(a).expandByPoint(b)
+      const box = viewBox()
       const center = box.getCenter(new AcGeBox2d().min.clone())
       const half = box.getSize(center.clone()).multiplyScalar(0.5 / factor)
       view.zoomTo(new AcGeBox2d(center.clone().sub(half), center.clone().add(half)), 1)
@@ -181,6 +211,7 @@ function cadViewer(manager: AcApDocManager): DrawingViewer {
       return hit?.id || undefined
     },
     async destroy() {
+      stopPanByImage()
       // Its frame-rate panel (hidden) goes into <body>, and destroy() leaves it there.
       ;(view as unknown as { _stats?: { dom?: HTMLElement } })._stats?.dom?.remove()
       const done = manager.destroy()

@@ -114,6 +114,22 @@ async function pinch(page: Page, centre: { x: number; y: number }, from: number,
   await cdp.detach()
 }
 
+/**
+ * Makes the view take its drawing as slow to draw: it zooms in (a drawing) and the frame after is
+ * held up 150 ms, as a frame of a huge drawing drawn without a GPU would be. Drawings in these
+ * tests draw fast here.
+ */
+async function seemsSlow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const zoomIn = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Zoom in')
+    zoomIn?.click()
+    requestAnimationFrame(() => {
+      const until = performance.now() + 150
+      while (performance.now() < until) {}
+    })
+  })
+}
+
 describe('the drawing view in Chromium', () => {
   const server = useServer()
   const browser = useBrowser({ viewport: { width: 1400, height: 1000 } })
@@ -265,18 +281,7 @@ describe('the drawing view in Chromium', () => {
     const from = (await settledPicture(page, drawing)).centre
     if (!from) throw new Error('Nothing highlighted to follow')
 
-    // This drawing draws fast here; the frame after its next drawing is held up 150 ms, as a
-    // frame of a huge drawing drawn without a GPU would be, so the view takes it as slow.
-    await page.evaluate(() => {
-      const zoomIn = [...document.querySelectorAll('button')].find(
-        (b) => b.textContent === 'Zoom in',
-      )
-      zoomIn?.click()
-      requestAnimationFrame(() => {
-        const until = performance.now() + 150
-        while (performance.now() < until) {}
-      })
-    })
+    await seemsSlow(page)
     const zoomed = (await settledPicture(page, drawing)).centre ?? from
 
     // While the drag lasts, the picture follows the pointer (moved, not drawn again).
@@ -300,6 +305,14 @@ describe('the drawing view in Chromium', () => {
     expect(Math.abs(panned.y - zoomed.y - 25)).toBeLessThan(6)
     // The drag was a pan, not a pick: the selection stays.
     await place.getByText('8 highlighted').waitFor()
+
+    // A pinch still zooms: the viewer has seen both fingers.
+    await seemsSlow(page)
+    const beforePinch = await settledPicture(page, drawing)
+    await pinch(page, beforePinch.centre ?? panned, 100, 112)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted)
+      .toBeGreaterThan(beforePinch.highlighted)
     expect(unexpectedProblems(problems)).toEqual([])
   })
 

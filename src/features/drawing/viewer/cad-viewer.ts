@@ -88,8 +88,11 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   const stopPanByImage = panByImage(container, {
     picture: () => view.canvas,
     wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
-    setViewerControls(on) {
-      view.activeLayoutView.enabled = on
+    setViewerPanning(on) {
+      // Panning alone (a private field of AcTrBaseView in 1.6.3, three.js's OrbitControls): its
+      // `enabled` would turn zooming off too, and a pinch's fingers would go unseen.
+      const layout = view.activeLayoutView as unknown as { _cameraControls: { enablePan: boolean } }
+      layout._cameraControls.enablePan = on
     },
     panBy(dx, dy) {
       const from = view.screenToWorld({ x: 0, y: 0 })

@@ -18,7 +18,7 @@ function setUp(slow = true) {
   const target: ImagePanTarget = {
     picture: () => canvas,
     wanted: () => slow,
-    setViewerControls: (on) => calls.push(on ? 'controls on' : 'controls off'),
+    setViewerPanning: (on) => calls.push(on ? 'panning on' : 'panning off'),
     panBy: (dx, dy) => calls.push(`pan ${dx},${dy} (picture ${canvas.style.transform || 'home'})`),
   }
   stop = panByImage(surface, target)
@@ -43,16 +43,16 @@ describe('panByImage', () => {
   it('moves the picture with a drag and pans the view once, when it ends', () => {
     const { canvas, calls } = setUp()
     pointer(canvas, 'pointerdown', 100, 100)
-    expect(calls).toEqual(['controls off'])
+    expect(calls).toEqual(['panning off'])
     pointer(canvas, 'pointermove', 130, 90)
     expect(canvas.style.transform).toBe('translate(30px, -10px)')
     pointer(canvas, 'pointermove', 160, 120)
     expect(canvas.style.transform).toBe('translate(60px, 20px)')
     pointer(canvas, 'pointerup', 160, 120)
     expect(calls).toEqual([
-      'controls off',
+      'panning off',
       'pan 60,20 (picture translate(60px, 20px))',
-      'controls on',
+      'panning on',
     ])
     expect(canvas.style.transform).toBe('')
   })
@@ -62,7 +62,7 @@ describe('panByImage', () => {
     const seen: string[] = []
     canvas.addEventListener('pointerdown', () => seen.push(calls.join()))
     pointer(canvas, 'pointerdown', 0, 0)
-    expect(seen).toEqual(['controls off'])
+    expect(seen).toEqual(['panning off'])
   })
 
   it('leaves a drag to the viewer while the view draws fast enough', () => {
@@ -83,7 +83,7 @@ describe('panByImage', () => {
     pointer(canvas, 'pointermove', 40, 40, { pointerId: 3 })
     expect(canvas.style.transform).toBe('')
     pointer(canvas, 'pointerup', 10, 10)
-    expect(calls).toEqual(['controls off', 'controls on'])
+    expect(calls).toEqual(['panning off', 'panning on'])
   })
 
   it('ends the drag where it got to when a second finger comes down, or the pointer is lost', () => {
@@ -91,14 +91,14 @@ describe('panByImage', () => {
     pointer(canvas, 'pointerdown', 0, 0, { pointerType: 'touch' })
     pointer(canvas, 'pointermove', 20, 0)
     pointer(canvas, 'pointerdown', 50, 50, { pointerId: 2, isPrimary: false })
-    expect(calls).toEqual(['controls off', 'pan 20,0 (picture translate(20px))', 'controls on'])
+    expect(calls).toEqual(['panning off', 'pan 20,0 (picture translate(20px))', 'panning on'])
     pointer(canvas, 'pointerdown', 0, 0)
     pointer(canvas, 'pointermove', 0, 5)
     pointer(canvas, 'pointercancel', 0, 5)
     expect(calls.slice(3)).toEqual([
-      'controls off',
+      'panning off',
       'pan 0,5 (picture translate(0px, 5px))',
-      'controls on',
+      'panning on',
     ])
     expect(canvas.style.transform).toBe('')
   })
@@ -109,7 +109,7 @@ describe('panByImage', () => {
     pointer(canvas, 'pointermove', 9, 9)
     stop?.()
     stop = undefined
-    expect(calls).toEqual(['controls off', 'pan 9,9 (picture translate(9px, 9px))', 'controls on'])
+    expect(calls).toEqual(['panning off', 'pan 9,9 (picture translate(9px, 9px))', 'panning on'])
     pointer(canvas, 'pointerdown', 0, 0)
     pointer(canvas, 'pointermove', 9, 9)
     expect(canvas.style.transform).toBe('')

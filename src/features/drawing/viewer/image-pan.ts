@@ -4,8 +4,8 @@ export interface ImagePanTarget {
   picture(): HTMLElement
   /** Whether this drag should move the picture: the view is too slow to draw at each move. */
   wanted(): boolean
-  /** Turns the viewer's own pointer handling off while a drag moves the picture, on after. */
-  setViewerControls(on: boolean): void
+  /** Turns the viewer's own panning off while a drag moves the picture, on after. */
+  setViewerPanning(on: boolean): void
   /** Pans the view by a finished drag, in CSS pixels (right and down positive). */
   panBy(dx: number, dy: number): void
 }
@@ -36,16 +36,16 @@ export function panByImage(surface: HTMLElement, target: ImagePanTarget): () => 
     // Put back in the same task as the pan: the browser shows the moved picture until the view
     // is drawn again, never the picture back in place with the old drawing.
     move(0, 0)
-    target.setViewerControls(true)
+    target.setViewerPanning(true)
   }
 
   function onDown(event: PointerEvent) {
-    // A second finger (a pinch) ends the drag: zooming is the viewer's.
+    // A second finger (a pinch) ends the drag: zooming is the viewer's, which has seen both.
     if (drag) return finish()
     if (!event.isPrimary || event.button !== 0 || !target.wanted()) return
     drag = { id: event.pointerId, x: event.clientX, y: event.clientY, dx: 0, dy: 0 }
-    target.setViewerControls(false)
-    // The viewer's controls would have held the pointer; now the surface does, so that a drag
+    target.setViewerPanning(false)
+    // The viewer's panning would have held the pointer; now the surface does, so that a drag
     // going past its edge still moves the picture and ends here.
     surface.setPointerCapture?.(event.pointerId)
   }

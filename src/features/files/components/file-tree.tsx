@@ -14,7 +14,7 @@ import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
 import type { EmptyFolderHint, FolderNode, TreeNode, TreeRowData } from '../api/tree-nodes'
 import { refreshChildren } from '../api/tree-queries'
 import { type Uploaded, type UploadTarget, uploadQueries } from '../api/upload-api'
-import { openPath, type TreePath } from '../utils/open-path'
+import type { TreePath } from '../utils/open-path'
 import { findNode } from '../utils/tree-data'
 import { EMPTY_FOLDER_HINT, uploadNote, uploadTargetOf } from '../utils/upload-target'
 import { carriesFiles, RowDropContext, TreeRow, TreeRowFrame } from './tree-row'
@@ -41,6 +41,9 @@ type Props = {
 }
 
 const hints = new WeakMap<FolderNode, EmptyFolderHint[]>()
+
+// Opening a path waits for a click (Show in tree) or an upload: its code loads then.
+const loadOpenPath = () => import('../utils/open-path')
 
 /**
  * A row's children as the tree shows them when uploads are offered: an open folder that loaded
@@ -107,7 +110,9 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
     (path: TreePath): Promise<boolean> => {
       const tree = treeRef.current
       if (!tree) return Promise.resolve(false)
-      return openPath(path, { tree, data: dataNow, expand, refetch })
+      return loadOpenPath().then(({ openPath }) =>
+        openPath(path, { tree, data: dataNow, expand, refetch }),
+      )
     },
     [dataNow, expand, refetch],
   )

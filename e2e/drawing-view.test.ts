@@ -114,6 +114,16 @@ async function pinch(page: Page, centre: { x: number; y: number }, from: number,
   await cdp.detach()
 }
 
+/** Signs in and opens the job's result page until its drawing is drawn: where it is, and the view. */
+async function openDrawing(page: Page, url: string, jobId: string) {
+  await signIn(page, url)
+  await page.goto(`${url}/jobs/${jobId}`)
+  const place = page.getByRole('complementary', { name: 'Drawing' })
+  const drawing = place.getByRole('application', { name: /^Drawing of job/ })
+  await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+  return { place, drawing }
+}
+
 /**
  * Makes the view take its drawing as slow to draw: it zooms in (a drawing) and the frame after is
  * held up 150 ms, as a frame of a huge drawing drawn without a GPU would be. Drawings in these
@@ -142,11 +152,7 @@ describe('the drawing view in Chromium', () => {
 
   it('draws the job’s drawing, highlights a bill line’s entities, picks one, and moves', async () => {
     const { page, problems } = browser()
-    await signIn(page, server().url)
-    await page.goto(`${server().url}/jobs/${job.id}`)
-    const place = page.getByRole('complementary', { name: 'Drawing' })
-    const drawing = place.getByRole('application', { name: /^Drawing of job/ })
-    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    const { place, drawing } = await openDrawing(page, server().url, job.id)
     await place.getByText('0 highlighted').waitFor()
 
     // Drawn from the DWG: the paper is not empty, and nothing is highlighted yet.
@@ -264,11 +270,7 @@ describe('the drawing view in Chromium', () => {
 
   it('pans a drawing slow to draw by moving its picture, then draws it where the drag ended', async () => {
     const { page, problems } = browser()
-    await signIn(page, server().url)
-    await page.goto(`${server().url}/jobs/${job.id}`)
-    const place = page.getByRole('complementary', { name: 'Drawing' })
-    const drawing = place.getByRole('application', { name: /^Drawing of job/ })
-    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    const { place, drawing } = await openDrawing(page, server().url, job.id)
     await page
       .getByRole('table', { name: 'Bill' })
       .getByRole('button', { name: 'CIRKLO_PUNKTOJ' })
@@ -323,11 +325,7 @@ describe('the drawing view in Chromium', () => {
     const dxfJob = await extractThroughApi(api, await findOne(api, DXF_DRAWING))
 
     const { page, problems } = browser()
-    await signIn(page, server().url)
-    await page.goto(`${server().url}/jobs/${dxfJob.id}`)
-    const place = page.getByRole('complementary', { name: 'Drawing' })
-    const drawing = place.getByRole('application', { name: /^Drawing of job/ })
-    await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+    const { place, drawing } = await openDrawing(page, server().url, dxfJob.id)
     await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
 
     await page.getByRole('table', { name: 'Bill' }).getByRole('button', { name: 'seat' }).click()

@@ -125,19 +125,19 @@ async function openDrawing(page: Page, url: string, jobId: string) {
 }
 
 /**
- * Makes the view take its drawing as slow to draw: it zooms in (a drawing) and the frame after is
+ * Makes the view take its drawing as slow to draw: it zooms (a drawing) and the frame after is
  * held up 150 ms, as a frame of a huge drawing drawn without a GPU would be. Drawings in these
  * tests draw fast here.
  */
-async function seemsSlow(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const zoomIn = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Zoom in')
-    zoomIn?.click()
+async function seemsSlow(page: Page, zoom: 'Zoom in' | 'Zoom out' = 'Zoom in'): Promise<void> {
+  await page.evaluate((name) => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === name)
+    button?.click()
     requestAnimationFrame(() => {
       const until = performance.now() + 150
       while (performance.now() < until) {}
     })
-  })
+  }, zoom)
 }
 
 describe('the drawing view in Chromium', () => {
@@ -268,7 +268,7 @@ describe('the drawing view in Chromium', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
-  it('pans a drawing slow to draw by moving its picture, then draws it where the drag ended', async () => {
+  it('pans and zooms a drawing slow to draw by moving its picture, then draws it there', async () => {
     const { page, problems } = browser()
     const { place, drawing } = await openDrawing(page, server().url, job.id)
     await page
@@ -308,6 +308,39 @@ describe('the drawing view in Chromium', () => {
     // The drag was a pan, not a pick: the selection stays.
     await place.getByText('8 highlighted').waitFor()
 
+    // The wheel zooms the picture about the pointer, then the view is drawn there: 200 px of
+    // wheel away, out by 0.95¹⁰ as the viewer's own wheel zoom, the point under the pointer kept
+    // (the references all in view, zooming out keeps them so, and their middle moves with them).
+    await seemsSlow(page, 'Zoom out')
+    const beforeWheel = await settledPicture(page, drawing)
+    const centre = beforeWheel.centre
+    if (!centre) throw new Error('The references went out of view')
+    const pointer = { x: centre.x + 60, y: centre.y - 40 }
+    await canvas.evaluate((element) => {
+      const seen: string[] = []
+      new MutationObserver(() => seen.push(element.style.transform)).observe(element, {
+        attributeFilter: ['style'],
+      })
+      Object.assign(window, { boqTransforms: seen })
+    })
+    await page.mouse.move(pointer.x, pointer.y)
+    await page.mouse.wheel(0, 200)
+    await expect.poll(() => canvas.evaluate((element) => element.style.transform)).toBe('')
+    const transforms = await page.evaluate(
+      () => (window as unknown as { boqTransforms: string[] }).boqTransforms,
+    )
+    expect(transforms.some((transform) => transform.includes('scale('))).toBe(true)
+    const out = 0.95 ** 10
+    await expect
+      .poll(async () => {
+        const zoomed = (await settledPicture(page, drawing)).centre ?? { x: 0, y: 0 }
+        return Math.hypot(
+          zoomed.x - (pointer.x + (centre.x - pointer.x) * out),
+          zoomed.y - (pointer.y + (centre.y - pointer.y) * out),
+        )
+      })
+      .toBeLessThan(6)
+
     // A pinch still zooms: the viewer has seen both fingers.
     await seemsSlow(page)
     const beforePinch = await settledPicture(page, drawing)
@@ -315,6 +348,7 @@ describe('the drawing view in Chromium', () => {
     await expect
       .poll(async () => (await picture(page, drawing)).highlighted)
       .toBeGreaterThan(beforePinch.highlighted)
+
     expect(unexpectedProblems(problems)).toEqual([])
   })
 

@@ -18,9 +18,9 @@ import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import parserUrl from './dwg-parser.worker.ts?worker&url'
 import { dxfWithoutText } from './dxf-without-text'
 import { withFewerArcPoints } from './fewer-arc-points'
-import { panByImage } from './image-pan'
 import { withoutLibraryStyles } from './library-styles'
 import { type Extents, mainExtents } from './main-extents'
+import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
 import { withoutAntialias } from './without-antialias'
 
@@ -37,8 +37,8 @@ const UNBOUNDED = new Set(['Xline', 'Ray'])
 /** How long a drawing may take to be drawn once read before the view shows it anyway. */
 const DRAWING_WAIT_MS = 30_000
 /**
- * A drawing that took longer than this to draw (under 20 frames a second) is panned by moving
- * its picture: redrawn at every move, a drag would stutter.
+ * A drawing that took longer than this to draw (under 20 frames a second) is panned and zoomed
+ * with the wheel by moving its picture: redrawn at every move, a drag would stutter.
  */
 const SLOW_DRAWING_MS = 50
 
@@ -87,7 +87,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   // Every animation frame of the view, and whether it draws in it, times its drawing.
   const drawTime = new DrawTime()
   view.events.renderFrame.addEventListener(() => drawTime.frame(view.isDirty, performance.now()))
-  const stopPanByImage = panByImage(container, {
+  const stopMovingPicture = movePicture(container, {
     picture: () => view.canvas,
     wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
     setViewerPanning(on) {
@@ -96,12 +96,14 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
       const layout = view.activeLayoutView as unknown as { _cameraControls: { enablePan: boolean } }
       layout._cameraControls.enablePan = on
     },
-    panBy(dx, dy) {
-      const from = view.screenToWorld({ x: 0, y: 0 })
-      const to = view.screenToWorld({ x: dx, y: dy })
-      const shown = viewBox()
-      const shift = { x: from.x - to.x, y: from.y - to.y }
-      view.zoomTo(new AcGeBox2d(shown.min.clone().add(shift), shown.max.clone().add(shift)), 1)
+    show({ scale, dx, dy }) {
+      // The picture's corners now show what was at these points of the view.
+      const corner = (x: number, y: number) =>
+        view.screenToWorld({ x: (x - dx) / scale, y: (y - dy) / scale })
+      const box = new AcGeBox2d()
+        .expandByPoint(corner(0, 0))
+        .expandByPoint(corner(view.width, view.height))
+      view.zoomTo(box, 1)
     },
   })
 
@@ -225,7 +227,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
       return hit?.id || undefined
     },
     async destroy() {
-      stopPanByImage()
+      stopMovingPicture()
       // Its frame-rate panel (hidden) goes into <body>, and destroy() leaves it there.
       ;(view as unknown as { _stats?: { dom?: HTMLElement } })._stats?.dom?.remove()
       const done = manager.destroy()

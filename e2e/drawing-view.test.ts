@@ -132,7 +132,8 @@ async function openDrawing(page: Page, url: string, jobId: string) {
 async function seemsSlow(page: Page, zoom: 'Zoom in' | 'Zoom out' = 'Zoom in'): Promise<void> {
   await page.evaluate((name) => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === name)
-    button?.click()
+    if (!button) throw new Error(`No ${name} button`)
+    button.click()
     requestAnimationFrame(() => {
       const until = performance.now() + 150
       while (performance.now() < until) {}
@@ -325,11 +326,14 @@ describe('the drawing view in Chromium', () => {
     })
     await page.mouse.move(pointer.x, pointer.y)
     await page.mouse.wheel(0, 200)
+    const scaled = () =>
+      page.evaluate(() =>
+        (window as unknown as { boqTransforms: string[] }).boqTransforms.some((transform) =>
+          transform.includes('scale('),
+        ),
+      )
+    await expect.poll(scaled).toBe(true)
     await expect.poll(() => canvas.evaluate((element) => element.style.transform)).toBe('')
-    const transforms = await page.evaluate(
-      () => (window as unknown as { boqTransforms: string[] }).boqTransforms,
-    )
-    expect(transforms.some((transform) => transform.includes('scale('))).toBe(true)
     const out = 0.95 ** 10
     await expect
       .poll(async () => {

@@ -87,7 +87,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   // Every animation frame of the view, and whether it draws in it, times its drawing.
   const drawTime = new DrawTime()
   view.events.renderFrame.addEventListener(() => drawTime.frame(view.isDirty, performance.now()))
-  const stopMovingPicture = movePicture(container, {
+  const picture = movePicture(container, {
     picture: () => view.canvas,
     wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
     setViewerPanning(on) {
@@ -98,18 +98,19 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
     },
     show({ scale, dx, dy }) {
       // The picture's corners now show what was at these points of the view.
-      const corner = (x: number, y: number) =>
-        view.screenToWorld({ x: (x - dx) / scale, y: (y - dy) / scale })
-      const box = new AcGeBox2d()
-        .expandByPoint(corner(0, 0))
-        .expandByPoint(corner(view.width, view.height))
-      view.zoomTo(box, 1)
+      view.zoomTo(
+        viewBox((x, y) => ({ x: (x - dx) / scale, y: (y - dy) / scale })),
+        1,
+      )
     },
   })
 
-  /** What the view shows, in the drawing's coordinates. */
-  function viewBox(): AcGeBox2d {
-    const corner = (x: number, y: number) => view.screenToWorld({ x, y })
+  /**
+   * What the view shows, in the drawing's coordinates; or, with `from`, what its corners showed
+   * at those points of the view.
+   */
+  function viewBox(from = (x: number, y: number) => ({ x, y })): AcGeBox2d {
+    const corner = (x: number, y: number) => view.screenToWorld(from(x, y))
     return new AcGeBox2d()
       .expandByPoint(corner(0, 0))
       .expandByPoint(corner(view.width, view.height))
@@ -160,6 +161,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   }
 
   function frame(box: AcGeBox2d): void {
+    picture.settle()
     if (box.isEmpty()) return
     view.zoomTo(withSomeSize(box, mainBox()), FRAME_MARGIN)
   }
@@ -216,6 +218,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
       frame(mainBox())
     },
     zoom(factor) {
+      picture.settle()
       const box = viewBox()
       const center = box.getCenter(new AcGeBox2d().min.clone())
       const half = box.getSize(center.clone()).multiplyScalar(0.5 / factor)
@@ -227,7 +230,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
       return hit?.id || undefined
     },
     async destroy() {
-      stopMovingPicture()
+      picture.stop()
       // Its frame-rate panel (hidden) goes into <body>, and destroy() leaves it there.
       ;(view as unknown as { _stats?: { dom?: HTMLElement } })._stats?.dom?.remove()
       const done = manager.destroy()

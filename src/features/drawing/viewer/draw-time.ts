@@ -3,6 +3,8 @@
  * whether the view draws in it, it keeps the longest of the two gaps between frames that follow a
  * frame that drew. Drawing runs in the GPU process, and the browser lets a frame start while the
  * one before is still being drawn, so the wait shows in the first gap or in the second.
+ * Anything else holding the page up just after a drawing (a long task, a tab hidden) counts too:
+ * until the next drawing is timed, a fast view may be taken as slow, and moved as a picture.
  */
 export class DrawTime {
   private previousAt: number | undefined

@@ -1,16 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { movePicture, type PictureMove, type PictureTarget, WHEEL_REST_MS } from './move-picture'
+import {
+  type MovingPicture,
+  movePicture,
+  type PictureMove,
+  type PictureTarget,
+  WHEEL_REST_MS,
+} from './move-picture'
 
-let stop: (() => void) | undefined
+let moving: MovingPicture | undefined
 afterEach(() => {
-  stop?.()
-  stop = undefined
+  moving?.stop()
+  moving = undefined
   vi.useRealTimers()
   document.body.replaceChildren()
 })
 
 /** A surface holding a canvas, whose picture moves while `slow` says the view is slow. */
 function setUp(slow = true) {
+  let wanted = slow
   const surface = document.createElement('div')
   const canvas = document.createElement('canvas')
   surface.append(canvas)
@@ -19,7 +26,7 @@ function setUp(slow = true) {
   const shown: PictureMove[] = []
   const target: PictureTarget = {
     picture: () => canvas,
-    wanted: () => slow,
+    wanted: () => wanted,
     setViewerPanning: (on) => calls.push(on ? 'panning on' : 'panning off'),
     show(move) {
       shown.push(move)
@@ -27,8 +34,11 @@ function setUp(slow = true) {
       calls.push(`show ${+scale.toFixed(4)} ${dx},${dy} (picture ${canvas.style.transform})`)
     },
   }
-  stop = movePicture(surface, target)
-  return { surface, canvas, calls, shown }
+  moving = movePicture(surface, target)
+  const becomeFast = () => {
+    wanted = false
+  }
+  return { surface, canvas, calls, shown, becomeFast }
 }
 
 function pointer(on: Element, type: string, x: number, y: number, init: PointerEventInit = {}) {
@@ -133,8 +143,8 @@ describe('movePicture: a drag', () => {
     const { canvas, calls } = setUp()
     pointer(canvas, 'pointerdown', 0, 0)
     pointer(canvas, 'pointermove', 9, 9)
-    stop?.()
-    stop = undefined
+    moving?.stop()
+    moving = undefined
     expect(calls).toEqual(['panning off', 'panning on', 'show 1 9,9 (picture translate(9px, 9px))'])
     pointer(canvas, 'pointerdown', 0, 0)
     pointer(canvas, 'pointermove', 9, 9)
@@ -185,6 +195,38 @@ describe('movePicture: the wheel', () => {
     expect(calls.slice(2)).toEqual(['panning on', 'show 1 10,0 (picture translate(10px))'])
     vi.advanceTimersByTime(WHEEL_REST_MS)
     expect(calls).toHaveLength(4)
+  })
+
+  it('draws the view where the wheel left the picture at once when something else moves the view', () => {
+    vi.useFakeTimers()
+    const { canvas, shown } = setUp()
+    wheel(canvas, 100, 10, 20)
+    moving?.settle()
+    expect(shown).toHaveLength(1)
+    expect(shown[0]?.scale).toBeCloseTo(0.95 ** 5, 10)
+    expect(canvas.style.transform).toBe('')
+    vi.advanceTimersByTime(WHEEL_REST_MS)
+    expect(shown).toHaveLength(1)
+  })
+
+  it('draws the view where the wheel left the picture before a press picks, however fast the view', () => {
+    vi.useFakeTimers()
+    const { canvas, calls, becomeFast } = setUp()
+    wheel(canvas, 100, 0, 0)
+    becomeFast()
+    pointer(canvas, 'pointerdown', 5, 5)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatch(/^show 0\.7738 0,0 /)
+  })
+
+  it('takes a trackpad pinch (the wheel with Ctrl) ten times over, as the viewer does', () => {
+    vi.useFakeTimers()
+    const { canvas, shown } = setUp()
+    canvas.dispatchEvent(
+      new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -10, ctrlKey: true }),
+    )
+    vi.advanceTimersByTime(WHEEL_REST_MS)
+    expect(shown[0]?.scale).toBeCloseTo(1 / 0.95 ** 5, 10)
   })
 
   it('leaves the wheel to the viewer while the view draws fast enough', () => {

@@ -24,6 +24,18 @@ const ZOOM_PER_100_PX = 0.95 ** 5
 /** Wheel deltas in lines and in pages, in pixels, as the viewer's wheel zoom counts them. */
 const PX_PER_DELTA_MODE = [1, 16, 100]
 
+/** The picture moving, for whoever else moves the view. */
+export interface MovingPicture {
+  /**
+   * Has the view drawn where the picture went, now: what moves the view otherwise (a fit, a
+   * zoom key) calls it first, so that it moves on from there rather than the picture's move
+   * coming after it.
+   */
+  settle(): void
+  /** Settles, and stops listening. */
+  stop(): void
+}
+
 const NOT_MOVED: PictureMove = { scale: 1, dx: 0, dy: 0 }
 const isStill = ({ scale, dx, dy }: PictureMove) => scale === 1 && dx === 0 && dy === 0
 
@@ -36,9 +48,9 @@ const isStill = ({ scale, dx, dy }: PictureMove) => scale === 1 && dx === 0 && d
  *
  * Listens on `surface`, which holds the picture: presses and the wheel are seen on their way down
  * (capture), before the viewer's own handlers on the picture, so those can be turned off or kept
- * out. Returns a function that stops listening.
+ * out.
  */
-export function movePicture(surface: HTMLElement, target: PictureTarget): () => void {
+export function movePicture(surface: HTMLElement, target: PictureTarget): MovingPicture {
   let moved = NOT_MOVED
   let drag: { id: number; x: number; y: number; from: PictureMove } | null = null
   let wheelRest: ReturnType<typeof setTimeout> | undefined
@@ -70,14 +82,13 @@ export function movePicture(surface: HTMLElement, target: PictureTarget): () => 
 
   function onDown(event: PointerEvent) {
     // A second finger (a pinch) ends the drag: zooming is the viewer's, which has seen both.
-    if (drag) return settle()
-    if (!event.isPrimary || event.button !== 0 || !target.wanted()) return
-    // The view is drawn where the wheel left it before a drag goes on from there.
+    // Any press draws the view where the wheel left the picture, before it picks or pans.
     settle()
+    if (!event.isPrimary || event.button !== 0 || !target.wanted()) return
     drag = { id: event.pointerId, x: event.clientX, y: event.clientY, from: moved }
     target.setViewerPanning(false)
-    // The viewer's panning would have held the pointer; now the surface does, so that a drag
-    // going past its edge still moves the picture and ends here.
+    // With its panning off, the viewer's controls no longer move the view; the surface holds the
+    // pointer, so that a drag going past its edge still moves the picture and ends here.
     surface.setPointerCapture?.(event.pointerId)
   }
 
@@ -101,7 +112,10 @@ export function movePicture(surface: HTMLElement, target: PictureTarget): () => 
     event.preventDefault()
     event.stopPropagation()
     if (drag || event.deltaY === 0) return
-    const px = event.deltaY * (PX_PER_DELTA_MODE[event.deltaMode] ?? 1)
+    // A trackpad's pinch comes as the wheel with Ctrl, which the viewer's zoom takes ten times
+    // over (unless the key is really held, which the page cannot tell here).
+    const pinch = event.ctrlKey ? 10 : 1
+    const px = event.deltaY * pinch * (PX_PER_DELTA_MODE[event.deltaMode] ?? 1)
     const factor = ZOOM_PER_100_PX ** (px / 100)
     // About the point under the pointer, which stays where it is.
     const box = surface.getBoundingClientRect()
@@ -121,7 +135,7 @@ export function movePicture(surface: HTMLElement, target: PictureTarget): () => 
   surface.addEventListener('pointerup', onEnd)
   surface.addEventListener('pointercancel', onEnd)
   surface.addEventListener('wheel', onWheel, { capture: true, passive: false })
-  return () => {
+  function stop() {
     settle()
     surface.removeEventListener('pointerdown', onDown, { capture: true })
     surface.removeEventListener('pointermove', onMove)
@@ -129,4 +143,5 @@ export function movePicture(surface: HTMLElement, target: PictureTarget): () => 
     surface.removeEventListener('pointercancel', onEnd)
     surface.removeEventListener('wheel', onWheel, { capture: true })
   }
+  return { settle, stop }
 }

@@ -110,8 +110,10 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
     (path: TreePath): Promise<boolean> => {
       const tree = treeRef.current
       if (!tree) return Promise.resolve(false)
-      return loadOpenPath().then(({ openPath }) =>
-        openPath(path, { tree, data: dataNow, expand, refetch }),
+      // Code that cannot be fetched (an old page after the app was updated) opens nothing.
+      return loadOpenPath().then(
+        ({ openPath }) => openPath(path, { tree, data: dataNow, expand, refetch }),
+        () => false,
       )
     },
     [dataNow, expand, refetch],

@@ -119,7 +119,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'build/**/*.test.ts'],
           globalSetup: ['server/testing/postgres-global-setup.ts'],
           testTimeout: 30_000,
         },

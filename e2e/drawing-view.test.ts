@@ -1,12 +1,12 @@
 /**
  * The drawing view end to end in Chromium (WebGL through SwiftShader): example_2018.dwg seeded and
  * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the DWG itself,
- * opened as Fit to view frames it →
+ * saying how far it has got while it loads, opened as Fit to view frames it →
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
  * selects its line again → + / - / 0, the wheel and a drag move the view, 0 framing where the
  * entities are → away and back, drawn again with nothing left behind. A drawing slow to draw is
- * panned by moving its picture, then drawn where the drag left it. And a DXF drawing (the
+ * panned and zoomed by moving its picture, then drawn where it went. And a DXF drawing (the
  * server tells it from its bytes), drawn by the viewer's DXF reader with its text left out.
  */
 
@@ -153,7 +153,23 @@ describe('the drawing view in Chromium', () => {
 
   it('draws the job’s drawing, highlights a bill line’s entities, picks one, and moves', async () => {
     const { page, problems } = browser()
+    // Every text the page's live statuses show, as they change.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { boqStatuses: seen })
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role=status]')) {
+          const text = status.textContent ?? ''
+          if (!seen.includes(text)) seen.push(text)
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
     const { place, drawing } = await openDrawing(page, server().url, job.id)
+    // While it loaded, the view said how far the viewer had got.
+    const statuses = await page.evaluate(
+      () => (window as unknown as { boqStatuses: string[] }).boqStatuses,
+    )
+    expect(statuses.filter((text) => /^Loading the drawing… \d+%$/.test(text))).not.toEqual([])
     await place.getByText('0 highlighted').waitFor()
 
     // Drawn from the DWG: the paper is not empty, and nothing is highlighted yet.

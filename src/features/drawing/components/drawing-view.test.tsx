@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -91,6 +91,29 @@ describe('DrawingView', () => {
     const [file] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
     expect(file?.format).toBe('dwg')
     expect(new Uint8Array(file?.bytes as ArrayBuffer)).toEqual(DRAWING)
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  })
+
+  it('says how far the viewer has got, in steps of ten percent, until the drawing is on screen', async () => {
+    let tell: ((percent: number) => void) | undefined
+    let finish: (() => void) | undefined
+    vi.mocked(fake.viewer.open).mockImplementationOnce((_file, onProgress) => {
+      tell = onProgress
+      return new Promise<void>((resolve) => {
+        finish = resolve
+      })
+    })
+    renderView({})
+    await waitFor(() => expect(tell).toBeDefined())
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loading the drawing…$/)
+    act(() => tell?.(7))
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loading the drawing…$/)
+    act(() => tell?.(37.5))
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loading the drawing… 30%$/)
+    act(() => tell?.(99))
+    expect(screen.getByRole('status')).toHaveTextContent(/^Loading the drawing… 90%$/)
+    act(() => finish?.())
+    await ready()
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 

@@ -26,6 +26,8 @@ const NONE: string[] = []
 /** A press that moves less than this (px) is a click; more is a pan. */
 const CLICK_SLOP_PX = 4
 const ZOOM_STEP = 1.25
+/** Progress is told in these steps (%): a live status read out at every percent would chatter. */
+const PROGRESS_STEP = 10
 
 /**
  * The job's drawing: model space drawn in the browser from the DWG (or DXF) itself, on its layers'
@@ -40,6 +42,8 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
   const [viewer, setViewer] = useState<DrawingViewer | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [found, setFound] = useState<number | null>(null)
+  // How far the viewer has got reading and drawing the drawing, in steps of PROGRESS_STEP.
+  const [progress, setProgress] = useState(0)
   const press = useRef<{ id: number; x: number; y: number } | null>(null)
 
   const data = file.data
@@ -49,6 +53,7 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     let gone = false
     let made: DrawingViewer | undefined
     setFailure(null)
+    setProgress(0)
     ;(async () => {
       markDrawing('file')
       const create = await loadDrawingViewer()
@@ -57,7 +62,10 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
       markDrawing('viewer')
       if (gone) return
       // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
-      await made.open({ bytes: data.bytes.slice(0), format: data.format })
+      const onProgress = (percent: number) => {
+        if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
+      }
+      await made.open({ bytes: data.bytes.slice(0), format: data.format }, onProgress)
       if (!gone) setViewer(made)
     })().catch((error: unknown) => {
       if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
@@ -120,7 +128,7 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
 
   const status = file.isError
     ? `The drawing could not be loaded: ${errorText(file.error)}`
-    : (failure ?? (viewer ? null : 'Loading the drawing…'))
+    : (failure ?? (viewer ? null : `Loading the drawing…${progress > 0 ? ` ${progress}%` : ''}`))
   const given = marked ? marked.added.length + marked.removed.length : highlighted.length
   const missing = found !== null && viewer ? given - found : 0
 

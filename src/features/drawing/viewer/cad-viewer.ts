@@ -167,7 +167,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   }
 
   const viewer: DrawingViewer = {
-    async open({ bytes, format }) {
+    async open({ bytes, format }, onProgress) {
       // The viewer tells DWG from DXF by the file name's extension. A DWG loses its text in the
       // reader's worker; a DXF is read on this thread, so it loses it before.
       const content = format === 'dxf' ? dxfWithoutText(bytes) : bytes
@@ -175,6 +175,10 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
       // turn: 200,000 entities on 200 layers were 40 million lookups, a third of building the
       // scene. A drawing opened once, read only, adds each entity once.
       view.hasEntity = () => false
+      // The document the viewer starts with is the one it opens the drawing into.
+      const progress = manager.curDocument.database.events.openProgress
+      const tell = ({ percentage }: { percentage: number }) => onProgress?.(percentage)
+      progress.addEventListener(tell)
       try {
         const opened = await withoutLibraryStyles(() =>
           manager.openDocument(`drawing.${format}`, content, { mode: AcEdOpenMode.Read }),
@@ -187,6 +191,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
         view.entitySelectionEnabled = false
         await drawn(view)
       } finally {
+        progress.removeEventListener(tell)
         // Its own lookup again (the prototype's), for whatever changes the scene later.
         delete (view as { hasEntity?: unknown }).hasEntity
       }

@@ -4,8 +4,11 @@
  * Handles are the DWG's own, as the bill names them (hex, as DXF writes them).
  */
 export interface DrawingViewer {
-  /** Reads the drawing and draws its model space; resolves once it is on screen. */
-  open(file: DrawingFile): Promise<void>
+  /**
+   * Reads the drawing and draws its model space; resolves once it is on screen. Tells
+   * `onProgress` how far it has got, in percent, as it goes.
+   */
+  open(file: DrawingFile, onProgress?: (percent: number) => void): Promise<void>
   /**
    * Shows these entities highlighted (a block reference as a whole) and the rest dimmed; an empty
    * list shows the drawing in its layers' colours. Returns the handles found in model space.

@@ -106,8 +106,8 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   })
 
   /**
-   * What the view shows, in the drawing's coordinates; or, with `from`, what its corners showed
-   * at those points of the view.
+   * The box of the drawing between the drawing's points at the view's corners; with `from`, at
+   * the points of the view that `from` gives for each corner.
    */
   function viewBox(from = (x: number, y: number) => ({ x, y })): AcGeBox2d {
     const corner = (x: number, y: number) => view.screenToWorld(from(x, y))

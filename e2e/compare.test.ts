@@ -16,11 +16,10 @@ import { fixturePath } from '../server/boq/testing/fixtures.ts'
 import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { drawingPixels } from './support/drawing-pixels.ts'
-import { extractVersion } from './support/extract.ts'
+import { extractInTree } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
 import { signIn } from './support/sign-in.ts'
-import { expandPath, treeItem } from './support/tree.ts'
 
 /**
  * Pixels of a screenshot of the drawing in a colour: green as the drawing view draws what was
@@ -48,8 +47,7 @@ describe('the change bill in Chromium', () => {
     const drawing = await findOne(api, 'plan.dwg')
 
     await signIn(page, server().url)
-    await expandPath(page, drawing.titles)
-    await extractVersion(page, treeItem(page, /^\D*1\b/))
+    await extractInTree(page, drawing, 1)
     expect(await waitUntilFinished(jobCard(page, 'plan.dwg, version 1'))).toBe('Done')
 
     // Version 2: the next version of the item, uploaded as a person would drop it in.
@@ -63,8 +61,7 @@ describe('the change bill in Chromium', () => {
     expect(uploaded.status, await uploaded.text()).toBe(201)
 
     await page.reload()
-    await expandPath(page, drawing.titles)
-    await extractVersion(page, treeItem(page, /^\D*2\b/))
+    await extractInTree(page, drawing, 2)
     const second = jobCard(page, 'plan.dwg, version 2')
     expect(await waitUntilFinished(second)).toBe('Done')
 

@@ -7,18 +7,12 @@
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { blockCountsFromXlsx } from '../server/jobs/testing/boq-counts.ts'
-import {
-  apiSignIn,
-  type FoundItem,
-  findOne,
-  type JsonApiObject,
-  versionsOf,
-} from './support/api.ts'
+import { type FoundItem, findNewestVersion } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
-import { extractVersion } from './support/extract.ts'
+import { extractInTree } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
-import { expandPath, expandTreeItem, treeItem } from './support/tree.ts'
+import { expandTreeItem, treeItem } from './support/tree.ts'
 
 const DRAWING = 'example_2018.dwg'
 const WRITTEN = 'example_2018 BOQ.xlsx'
@@ -27,12 +21,10 @@ describe('Extract BOQ in Chromium', () => {
   const server = useServer()
   const browser = useBrowser()
   let drawing: FoundItem
-  let version: JsonApiObject
+  let versionNumber: number
 
   beforeAll(async () => {
-    const api = await apiSignIn(server().url)
-    drawing = await findOne(api, DRAWING)
-    ;[version] = await versionsOf(api, drawing)
+    ;({ drawing, versionNumber } = await findNewestVersion(server().url, DRAWING))
   })
 
   it('extracts the seeded drawing, follows the job to Done, downloads the XLSX and finds it in the folder', async () => {
@@ -40,11 +32,7 @@ describe('Extract BOQ in Chromium', () => {
     await signIn(page, server().url)
 
     // Down to the version row: its title starts with the version number.
-    await expandPath(page, drawing.titles)
-    await extractVersion(
-      page,
-      treeItem(page, new RegExp(`^\\D*${version.attributes.versionNumber}\\b`)),
-    )
+    await extractInTree(page, drawing, versionNumber)
 
     // The panel: the job's row goes through Queued/Running (a progress bar while running) to Done.
     const panel = page.getByRole('region', { name: 'Extraction jobs' })

@@ -6,20 +6,13 @@
  */
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiSignIn,
-  type FoundItem,
-  findOne,
-  type JsonApiObject,
-  versionsOf,
-} from './support/api.ts'
+import { type FoundItem, findNewestVersion } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
-import { extractVersion } from './support/extract.ts'
+import { extractInTree } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
 import { repoRoot } from './support/paths.ts'
 import { signIn } from './support/sign-in.ts'
-import { expandPath, treeItem } from './support/tree.ts'
 
 const DRAWING = 'example_2018.dwg'
 
@@ -27,26 +20,24 @@ describe('the result page in Chromium', () => {
   const server = useServer()
   const browser = useBrowser()
   let drawing: FoundItem
-  let version: JsonApiObject
+  let versionNumber: number
 
   beforeAll(async () => {
-    const api = await apiSignIn(server().url)
-    drawing = await findOne(api, DRAWING)
-    ;[version] = await versionsOf(api, drawing)
+    ;({ drawing, versionNumber } = await findNewestVersion(server().url, DRAWING))
   })
 
   it('opens a finished job’s bill from its card, by URL too, and walks its tables', async () => {
     const { page, problems } = browser()
     await signIn(page, server().url)
-    await expandPath(page, drawing.titles)
-    const number = version.attributes.versionNumber
-    await extractVersion(page, treeItem(page, new RegExp(`^\\D*${number}\\b`)))
-    const card = jobCard(page, `${DRAWING}, version ${number}`)
+    await extractInTree(page, drawing, versionNumber)
+    const card = jobCard(page, `${DRAWING}, version ${versionNumber}`)
     expect(await waitUntilFinished(card)).toBe('Done')
 
     await card.getByRole('link', { name: 'Open result' }).click()
     await page.waitForURL(/\/jobs\/[^/]+$/)
-    await page.getByRole('heading', { name: `Bill of ${DRAWING}, version ${number}` }).waitFor()
+    await page
+      .getByRole('heading', { name: `Bill of ${DRAWING}, version ${versionNumber}` })
+      .waitFor()
 
     const bill = page.getByRole('table', { name: 'Bill' })
     const cellsOf = (description: string) =>

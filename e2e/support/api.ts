@@ -88,6 +88,19 @@ export async function findOne(api: ApiClient, name: string): Promise<FoundItem> 
   return one
 }
 
+/** The one seeded drawing of this name and its newest version's number, through a new sign-in. */
+export async function findNewestVersion(
+  url: string,
+  name: string,
+): Promise<{ drawing: FoundItem; versionNumber: number }> {
+  const api = await apiSignIn(url)
+  const drawing = await findOne(api, name)
+  const [version] = await versionsOf(api, drawing)
+  const versionNumber = version?.attributes.versionNumber
+  if (versionNumber === undefined) throw new Error(`${name} has no numbered version`)
+  return { drawing, versionNumber }
+}
+
 /** The item's versions, newest first, as the server lists them. */
 export function versionsOf(api: ApiClient, found: FoundItem): Promise<JsonApiObject[]> {
   const project = `/api/aps/hubs/${encodeURIComponent(found.hubId)}/projects/${encodeURIComponent(found.projectId)}`

@@ -1,5 +1,7 @@
 import type { Locator, Page, Response } from 'playwright-core'
 import { expect } from 'vitest'
+import type { FoundItem } from './api.ts'
+import { expandPath, versionRow } from './tree.ts'
 
 export const extractingText = 'Extracting...Please wait a few minutes'
 
@@ -28,6 +30,16 @@ export async function extractVersion(page: Page, versionRow: Locator): Promise<v
   const response = await extractResponse(page, () => extract.click())
   expect(response.status(), await response.text()).toBe(202)
   await page.getByRole('status').filter({ hasText: extractingText }).first().waitFor()
+}
+
+/** Opens the tree down to `drawing` and extracts its version of this number, as a person does. */
+export async function extractInTree(
+  page: Page,
+  drawing: FoundItem,
+  versionNumber: number | string,
+): Promise<void> {
+  await expandPath(page, drawing.titles)
+  await extractVersion(page, versionRow(page, versionNumber))
 }
 
 /**

@@ -10,6 +10,11 @@ export function treeItem(page: Page, title: string | RegExp): Locator {
   return fileTree(page).getByRole('treeitem', { name: title, exact: typeof title === 'string' })
 }
 
+/** A version row by its number: its title starts with it (then its time and who made it). */
+export function versionRow(page: Page, versionNumber: number | string): Locator {
+  return treeItem(page, new RegExp(`^\\D*${versionNumber}\\b`))
+}
+
 /**
  * Opens a row (no-op when open) and waits until it is open. A click selects and focuses the row;
  * when the app does not open on click, ArrowRight on the focused row does (react-arborist).

@@ -1,18 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openEmbeddedJobStore } from './embedded-store.ts'
-import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import { contextFor, createFakeCloud } from './testing/fakes.ts'
 import { jobsRoutesApp } from './testing/routes-app.ts'
+import { openTempJobStore } from './testing/temp-store.ts'
 import type { JobStore } from './types.ts'
 
 // GET /jobs/{id}/drawing on its own, in process (the user comes from a header, errors map as
 // server/http does); over real HTTP with real sign-in in drawing.http.test.ts.
 
-let dataDir: string
 let store: JobStore
 let app: Hono
 let fake: ReturnType<typeof createFakeCloud>
@@ -23,8 +19,7 @@ const dxf = new TextEncoder().encode(
 )
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'boq-drawing-route-'))
-  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+  store = await openTempJobStore('boq-drawing-route-')
   fake = createFakeCloud()
   fake.addDrawing('s1', drawing)
   fake.addDrawing('text', dxf)
@@ -39,7 +34,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await store.close()
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 async function jobOf(user: string, fileStorageId: string) {

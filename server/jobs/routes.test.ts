@@ -1,25 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
-import { openEmbeddedJobStore } from './embedded-store.ts'
-import { contextFor, createFakeCloud, resource, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
 import { jobsRoutesApp } from './testing/routes-app.ts'
+import { openTempJobStore } from './testing/temp-store.ts'
 import type { JobStore } from './types.ts'
 
 // The routes on their own, in process: the user comes from a header, errors map as server/http does.
 // The same behaviour over real HTTP, with real sign-in and anti-forgery, is in jobs.http.test.ts.
 
-let dataDir: string
 let store: JobStore
 let app: Hono
 let fake: ReturnType<typeof createFakeCloud>
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-routes-'))
-  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+  store = await openTempJobStore('boq-jobs-routes-')
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
   fake.addDrawing('s1', new Uint8Array(10))
@@ -34,7 +29,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await store.close()
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 const body = { fileName: 'plan.dwg', fileStorageId: 's1', fileFolderId: 'f1', projectId: 'p1' }

@@ -1,23 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ExtractUnits } from '../../contract/units.ts'
 import { AppError } from '../errors.ts'
-import { openEmbeddedJobStore } from './embedded-store.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
 import { type JobRunner, MAX_KEPT_WARNINGS, startJobRunner } from './runner.ts'
-import {
-  contextFor,
-  createFakeCloud,
-  createFakeExtractor,
-  resource,
-  TEST_TOKEN_KEY,
-} from './testing/fakes.ts'
+import { contextFor, createFakeCloud, createFakeExtractor, resource } from './testing/fakes.ts'
+import { openTempJobStore } from './testing/temp-store.ts'
 import { waitFor } from './testing/wait.ts'
 import type { JobRecord, JobStore, NewJob } from './types.ts'
 
-let dataDir: string
 let store: JobStore
 let runner: JobRunner | undefined
 let fake: ReturnType<typeof createFakeCloud>
@@ -25,8 +15,7 @@ let engine: ReturnType<typeof createFakeExtractor>
 const logged: string[] = []
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-runner-'))
-  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+  store = await openTempJobStore('boq-jobs-runner-')
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
   engine = createFakeExtractor()
@@ -37,7 +26,6 @@ afterEach(async () => {
   await runner?.close()
   runner = undefined
   await store.close()
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 function start(options: { concurrency?: number; maxFileBytes?: number } = {}) {

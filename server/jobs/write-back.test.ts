@@ -1,28 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openEmbeddedJobStore } from './embedded-store.ts'
-import { contextFor, createFakeCloud, newJobFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
+import { contextFor, createFakeCloud, newJobFor } from './testing/fakes.ts'
+import { openTempJobStore } from './testing/temp-store.ts'
 import type { JobRecord, JobStore } from './types.ts'
 import { writeBackOnce } from './write-back.ts'
 
-let dataDir: string
 let store: JobStore
 let fake: ReturnType<typeof createFakeCloud>
 const ctx = contextFor('ann')
 const bytes = new TextEncoder().encode('xlsx')
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'boq-write-back-'))
-  store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+  store = await openTempJobStore('boq-write-back-')
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
 })
 
 afterEach(async () => {
   await store.close()
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 /** A job as a worker holds it after claiming it. */

@@ -4,9 +4,8 @@ import { formatCount, formatQuantity } from '../utils/format-quantity'
 import { BILL_COLUMNS } from '../utils/result-tables'
 import type { Selection } from '../utils/selection'
 import type { Sort } from '../utils/sort-rows'
-import { SortHeader } from './sort-header'
-import { SpacerRows } from './spacer-rows'
-import { headClass, scrollerClass, useLongTable } from './use-long-table'
+import { LongTableFrame } from './long-table-frame'
+import { type LongTable, useLongTable } from './use-long-table'
 
 type Props = {
   lines: readonly BillLine[]
@@ -37,41 +36,23 @@ export function BillTable({
 }: Props) {
   const table = useLongTable(lines.length, (index) => lines[index]?.ref ?? String(index))
   useReveal(reveal, lines, table)
-  const { scroller, long, virtualizer, items, before, after } = table
-  const drawn = long ? items.map((item) => item.index) : lines.map((_, index) => index)
   return (
-    <div ref={scroller} className={scrollerClass(long)}>
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Bill</caption>
-        <thead className={headClass(long)}>
-          <tr className="border-b border-slate-300">
-            {BILL_COLUMNS.map((column) => (
-              <SortHeader key={column.id} column={column} sort={sort} onSort={onSort} />
-            ))}
-          </tr>
-        </thead>
-        <SpacerRows height={before} />
-        {drawn.map((index) => {
-          const line = lines[index] as BillLine
-          return (
-            <tbody
-              key={line.ref}
-              data-index={index}
-              ref={long ? virtualizer.measureElement : undefined}
-            >
-              <LineRows
-                line={line}
-                open={expanded.has(line.ref)}
-                onToggle={onToggle}
-                selection={selection?.ref === line.ref ? selection : null}
-                onSelect={onSelect}
-              />
-            </tbody>
-          )
-        })}
-        <SpacerRows height={after} />
-      </table>
-    </div>
+    <LongTableFrame table={table} caption="Bill" columns={BILL_COLUMNS} sort={sort} onSort={onSort}>
+      {table.drawn.map((index) => {
+        const line = lines[index] as BillLine
+        return (
+          <tbody key={line.ref} data-index={index} ref={table.measure}>
+            <LineRows
+              line={line}
+              open={expanded.has(line.ref)}
+              onToggle={onToggle}
+              selection={selection?.ref === line.ref ? selection : null}
+              onSelect={onSelect}
+            />
+          </tbody>
+        )
+      })}
+    </LongTableFrame>
   )
 }
 
@@ -79,11 +60,7 @@ export function BillTable({
  * Scrolls the line asked for into view: a long table first scrolls near it so that it is drawn,
  * then the drawn row is brought fully into view.
  */
-function useReveal(
-  reveal: Props['reveal'],
-  lines: readonly BillLine[],
-  table: ReturnType<typeof useLongTable>,
-) {
+function useReveal(reveal: Props['reveal'], lines: readonly BillLine[], table: LongTable) {
   const latest = useRef({ lines, table })
   latest.current = { lines, table }
   const pending = useRef<string | null>(null)

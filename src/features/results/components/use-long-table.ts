@@ -28,8 +28,14 @@ export function useLongTable(count: number, keyOf: (index: number) => string) {
   const items = virtualizer.getVirtualItems()
   const before = items[0]?.start ?? 0
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
-  return { scroller, long, virtualizer, items, before, after }
+  /** The items drawn, by index: those near the view of a long table, every one of a short one. */
+  const drawn = long ? items.map((item) => item.index) : Array.from({ length: count }, (_, i) => i)
+  /** Given as an item's `ref`, measures it once drawn (a long table's items only). */
+  const measure = long ? virtualizer.measureElement : undefined
+  return { scroller, long, virtualizer, before, after, drawn, measure }
 }
+
+export type LongTable = ReturnType<typeof useLongTable>
 
 /** The box a table scrolls in: bounded only when the table is long. */
 export const scrollerClass = (long: boolean) => (long ? 'max-h-[70vh] overflow-y-auto' : '')

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeFakeDist } from '../testing/fake-dist.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 
 // The drawing view's DWG reader is a worker whose script runs LibreDWG's WebAssembly bindings:
@@ -10,11 +9,10 @@ import { startTestServer, type TestServer } from '../testing/start-test-server.t
 let distDir: string
 let server: TestServer
 beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'boq-dist-'))
-  await mkdir(join(distDir, 'assets'))
-  await writeFile(join(distDir, 'index.html'), '<!doctype html><title>BOQ</title>')
-  await writeFile(join(distDir, 'assets', 'dwg-parser.worker-C_HCrTL9.js'), 'self.x = 1')
-  await writeFile(join(distDir, 'assets', 'index-C_HCrTL9.js'), 'console.log(1)')
+  distDir = await makeFakeDist('boq-dist-', {
+    'dwg-parser.worker-C_HCrTL9.js': 'self.x = 1',
+    'index-C_HCrTL9.js': 'console.log(1)',
+  })
   server = await startTestServer({ config: { distDir } })
 })
 afterAll(async () => {

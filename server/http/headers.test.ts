@@ -1,18 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, signIn, type TestClient } from '../testing/client.ts'
+import { makeFakeDist } from '../testing/fake-dist.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 
 let distDir: string
 let server: TestServer
 let client: TestClient
 beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'boq-dist-'))
-  await mkdir(join(distDir, 'assets'))
-  await writeFile(join(distDir, 'index.html'), '<!doctype html><title>BOQ</title>')
-  await writeFile(join(distDir, 'assets', 'app-1234.js'), 'console.log(1)')
+  distDir = await makeFakeDist('boq-dist-', { 'app-1234.js': 'console.log(1)' })
   server = await startTestServer({ config: { distDir } })
   client = await signIn(server.url)
 })

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CloudResource, CloudResourceSchema } from '../../contract/cloud.ts'
 import { createClient, signIn, type TestClient } from '../testing/client.ts'
+import { makeFakeDist } from '../testing/fake-dist.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 
 const INDEX = '<!doctype html><title>BOQ</title><div id="root"></div>'
@@ -13,10 +13,7 @@ let distDir: string
 let server: TestServer
 let client: TestClient
 beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'boq-dist-'))
-  await mkdir(join(distDir, 'assets'))
-  await writeFile(join(distDir, 'index.html'), INDEX)
-  await writeFile(join(distDir, 'assets', 'app-1234.js'), 'console.log(1)')
+  distDir = await makeFakeDist('boq-dist-', { 'app-1234.js': 'console.log(1)' }, INDEX)
   server = await startTestServer({ config: { distDir } })
   client = await signIn(server.url)
 })

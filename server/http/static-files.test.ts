@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeFakeDist } from '../testing/fake-dist.ts'
 import { staticFiles } from './static-files.ts'
 
 // The built app's files in process: what the build wrote compressed beside a file is sent when the
@@ -14,13 +13,12 @@ const SCRIPT = `console.log(${JSON.stringify('a line the compressor shortens '.r
 let distDir: string
 let app: Hono
 beforeAll(async () => {
-  distDir = await mkdtemp(join(tmpdir(), 'boq-static-'))
-  await mkdir(join(distDir, 'assets'))
-  await writeFile(join(distDir, 'index.html'), '<!doctype html><title>BOQ</title>')
-  await writeFile(join(distDir, 'assets', 'app-1234.js'), SCRIPT)
-  await writeFile(join(distDir, 'assets', 'app-1234.js.gz'), gzipSync(SCRIPT))
-  await writeFile(join(distDir, 'assets', 'app-1234.js.br'), brotliCompressSync(SCRIPT))
-  await writeFile(join(distDir, 'assets', 'plain-1234.js'), 'console.log(2)')
+  distDir = await makeFakeDist('boq-static-', {
+    'app-1234.js': SCRIPT,
+    'app-1234.js.gz': gzipSync(SCRIPT),
+    'app-1234.js.br': brotliCompressSync(SCRIPT),
+    'plain-1234.js': 'console.log(2)',
+  })
   app = new Hono()
   app.use('*', staticFiles(distDir))
 })

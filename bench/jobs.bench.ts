@@ -10,21 +10,19 @@
  * BOQ_WORKERS workers, default the number of cores), so that 4 users can sign in to local mode.
  * BENCH_RUNS (default 3) sets the repetitions per file.
  */
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
+import { readdir, readFile, rm, stat } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import type { Job } from '../contract/jobs.ts'
 import { createBoqEngine } from '../server/boq/engine.ts'
 import { FIXTURES as fixturesDir } from '../server/boq/testing/fixtures.ts'
-import { loadConfig } from '../server/config.ts'
 import { answerSummary, timeAnswers } from '../server/jobs/testing/answer-times.ts'
 import { type DrawingRef, findItems } from '../server/jobs/testing/drawings.ts'
 import { postExtract, waitForJob } from '../server/jobs/testing/jobs-api.ts'
 import { dropNestedDrawing } from '../server/jobs/testing/nested-drawing.ts'
-import { severalUsersBackends } from '../server/jobs/testing/several-users.ts'
+import { startSeveralUsersServer } from '../server/jobs/testing/several-users.ts'
 import { log } from '../server/log.ts'
 import type { TestClient } from '../server/testing/client.ts'
-import { startTestServer } from '../server/testing/start-test-server.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
 
 // The figures, not a log line per request and per job (BOQ_LOG_LEVEL brings them back).
@@ -69,10 +67,9 @@ async function timeEngine(name: string, bytes: Uint8Array): Promise<number | str
 }
 
 // The same files as jobs through the server.
-const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-jobs-'))
-const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Bench', BOQ_SEED_DIR: '' })
-const users = severalUsersBackends(config)
-const server = await startTestServer({ dataDir, seed: fixturesDir, backends: users.backends })
+const users = await startSeveralUsersServer('boq-bench-jobs-', fixturesDir)
+const { server } = users
+const { dataDir } = server
 await dropNestedDrawing(dataDir)
 const failures: string[] = []
 try {

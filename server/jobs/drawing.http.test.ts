@@ -1,15 +1,13 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
 import { FIXTURES } from '../boq/testing/fixtures.ts'
-import { loadConfig } from '../config.ts'
 import type { TestClient } from '../testing/client.ts'
-import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+import type { TestServer } from '../testing/start-test-server.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
 import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
-import { severalUsersBackends } from './testing/several-users.ts'
+import { startSeveralUsersServer } from './testing/several-users.ts'
 
 // A job's drawing over real HTTP on loopback: real sign-in, the local cloud seeded with a shared
 // fixture, a real job.
@@ -23,17 +21,10 @@ let job: Job
 
 beforeAll(async () => {
   seedDir = await makeSeedDir(['example_2018.dwg'])
-  const dataDir = await mkdtemp(join(tmpdir(), 'boq-drawing-http-'))
-  const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
-  const users = severalUsersBackends(config)
-  server = await startTestServer({
-    dataDir,
-    env: { BOQ_WORKERS: '1' },
-    seed: seedDir,
-    backends: users.backends,
-  })
-  ann = await users.signInAs(server.url, 'ann')
-  bob = await users.signInAs(server.url, 'bob')
+  const started = await startSeveralUsersServer('boq-drawing-http-', seedDir, { BOQ_WORKERS: '1' })
+  server = started.server
+  ann = await started.signInAs(server.url, 'ann')
+  bob = await started.signInAs(server.url, 'bob')
   drawing = await findDrawing(ann.json, 'example_2018.dwg')
   const response = await postExtract(ann, extractBody(drawing))
   job = await waitForJob(ann, ((await response.json()) as Job).id)

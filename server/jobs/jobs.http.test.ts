@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
-import { loadConfig } from '../config.ts'
 import type { TestClient } from '../testing/client.ts'
-import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
+import type { TestServer } from '../testing/start-test-server.ts'
 import { blockCountsFromXlsx } from './testing/boq-counts.ts'
 import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
 import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
-import { severalUsersBackends } from './testing/several-users.ts'
+import { startSeveralUsersServer } from './testing/several-users.ts'
 
 // The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
 // a shared fixture drawing, the real BOQ engine in worker threads.
@@ -54,12 +51,8 @@ beforeAll(async () => {
   seedDir = await makeSeedDir(['example_2018.dwg', 'sample_2018.dwg', 'sample_2000.dwg'], {
     broken: true,
   })
-  const dataDir = await mkdtemp(join(tmpdir(), 'boq-jobs-http-'))
   const env = { BOQ_MAX_QUEUED_PER_USER: '3', BOQ_WORKERS: '1' }
-  const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
-  const users = severalUsersBackends(config)
-  signInAs = users.signInAs
-  server = await startTestServer({ dataDir, env, seed: seedDir, backends: users.backends })
+  ;({ server, signInAs } = await startSeveralUsersServer('boq-jobs-http-', seedDir, env))
   ann = await signInAs(server.url, 'ann')
   bob = await signInAs(server.url, 'bob')
   drawing = await findDrawing(ann.json, 'example_2018.dwg')

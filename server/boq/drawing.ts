@@ -1,3 +1,5 @@
+import type { Picture } from './picture.ts'
+
 /**
  * The drawing model both readers (DWG through LibreDWG, DXF through dxf-json) produce, both through
  * read/drawing-builder.ts: only what a BOQ needs, model space only, in plain numbers.
@@ -111,6 +113,8 @@ export type Drawing = {
   skipped: Map<string, { count: number; reason: string }>
   warnings: string[]
   titleBlock: { block: string; attributes: Record<string, string> } | null
+  /** What the drawing view draws: model space and block contents as shapes, with colours. */
+  picture: Picture
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Attribute, Drawing, DrawingEntity, InsertRef, XrefRef } from '../drawing.ts'
+import type { Attribute, Drawing, DrawingEntity, InsertRef, Point, XrefRef } from '../drawing.ts'
+import type { PictureEntity } from '../picture.ts'
 import { skipReason } from './entity-kinds.ts'
 import { attributeRecord, titleBlockScore } from './title-block.ts'
 
@@ -31,6 +32,12 @@ export class DrawingBuilder {
       skipped: new Map(),
       warnings: [],
       titleBlock: null,
+      picture: {
+        layerColours: new Map(),
+        hiddenLayers: new Set(),
+        modelSpace: [],
+        blocks: new Map(),
+      },
     }
   }
 
@@ -117,6 +124,25 @@ export class DrawingBuilder {
     this.expanding.add(definition)
     nestedInserts.set(definition, read())
     this.expanding.delete(definition)
+  }
+
+  /** A layer's colour (0xRRGGBB), and whether it is off or frozen (what is on it is not drawn). */
+  layer(name: string, colour: number, hidden: boolean): void {
+    const { picture } = this.drawing
+    picture.layerColours.set(name, colour)
+    if (hidden) picture.hiddenLayers.add(name)
+  }
+
+  /** A model-space entity as the drawing view draws it (every one, drawn or not). */
+  drawn(entity: PictureEntity): void {
+    this.drawing.picture.modelSpace.push(entity)
+  }
+
+  /** A block definition's contents as the drawing view draws them (its base point first). */
+  blockContents(definition: string, base: Point, entities: PictureEntity[]): void {
+    if (!this.drawing.picture.blocks.has(definition)) {
+      this.drawing.picture.blocks.set(definition, { base, entities })
+    }
   }
 
   /** A warning of the reader's own, kept in the order found. */

@@ -1,14 +1,16 @@
 /**
- * What the drawing view asks of a renderer. The real one (cad-viewer.ts) draws with
- * @mlightcad/cad-simple-viewer and is loaded only when a drawing is shown; tests give a fake.
+ * What the drawing view asks of a renderer, drawing from `Source`. Two are real, loaded only when
+ * a drawing is shown: geometry-viewer.ts draws the geometry the server built with the job's bill
+ * (DrawingGeometry); cad-viewer.ts reads the drawing file itself (DrawingFile) with
+ * @mlightcad/cad-simple-viewer, for jobs kept without geometry. Tests give a fake.
  * Handles are the DWG's own, as the bill names them (hex, as DXF writes them).
  */
-export interface DrawingViewer {
+export interface DrawingViewer<Source = DrawingFile> {
   /**
    * Reads the drawing and draws its model space; resolves once it is on screen. Tells
    * `onProgress` how far it has got, in percent, as it goes.
    */
-  open(file: DrawingFile, onProgress?: (percent: number) => void): Promise<void>
+  open(source: Source, onProgress?: (percent: number) => void): Promise<void>
   /**
    * Shows these entities highlighted (a block reference as a whole) and the rest dimmed; an empty
    * list shows the drawing in its layers' colours. Returns the handles found in model space.
@@ -42,4 +44,6 @@ export type DrawingFile = { bytes: ArrayBuffer; format: 'dwg' | 'dxf' }
 export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }
 
 /** Makes a viewer drawing into `container` (which it fills). */
-export type CreateDrawingViewer = (container: HTMLElement) => Promise<DrawingViewer>
+export type CreateDrawingViewer<Source = DrawingFile> = (
+  container: HTMLElement,
+) => Promise<DrawingViewer<Source>>

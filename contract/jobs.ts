@@ -51,6 +51,8 @@ export const JobResultSchema = v.object({
   csvUrl: v.string(),
   /** The BOQ JSON; null for jobs recorded before it was kept. */
   jsonUrl: v.nullable(v.string()),
+  /** The drawing's geometry for the drawing view; null for jobs recorded before it was kept. */
+  geometryUrl: v.nullable(v.string()),
   /** The earlier version's bill the written workbook's Changes sheet compares with, if any. */
   comparedWith: v.nullable(ComparedBillSchema),
 })

@@ -16,20 +16,37 @@ export function extractBoq(
   reader: LibreDwgEx | null,
   onProgress: (fraction: number) => void = () => {},
 ): Boq {
-  const detected = detect(input.bytes)
+  return billOf(input, readDrawing(input.bytes, reader, onProgress))
+}
+
+/** Bytes → the drawing model, as extractBoq reads it (the worker keeps it for the geometry). */
+export function readDrawing(
+  bytes: Uint8Array,
+  reader: LibreDwgEx | null,
+  onProgress: (fraction: number) => void = () => {},
+): Drawing {
+  const detected = detect(bytes)
   let drawing: Drawing
   if (detected.format === 'dwg') {
     if (!reader) throw new BoqError('crashed', 'The DWG reader is not available.')
-    drawing = readDwg(reader, input.bytes, detected.version)
+    drawing = readDwg(reader, bytes, detected.version)
     if (detected.version === 'AC1009') {
       drawing.warnings.push(
         'R11/R12 drawings are only partly readable: some entities may be missing.',
       )
     }
   } else {
-    drawing = readDxf(input.bytes)
+    drawing = readDxf(bytes)
   }
   onProgress(0.9)
+  return drawing
+}
+
+/** The drawing model → BOQ. */
+export function billOf(
+  input: { bytes: Uint8Array; fileName: string; options?: BillOptions },
+  drawing: Drawing,
+): Boq {
   return computeBoq(
     drawing,
     { fileName: input.fileName, fileBytes: input.bytes.length },

@@ -5,7 +5,8 @@ import { toCsv } from './csv.ts'
 import { type Boq, BoqSchema } from './schema.ts'
 import { toXlsx } from './xlsx.ts'
 
-export type OutputFormat = 'xlsx' | 'csv' | 'json'
+/** The bill's files, and the drawing's geometry for the drawing view (written by the worker). */
+export type OutputFormat = 'xlsx' | 'csv' | 'json' | 'geometry'
 
 /** An earlier bill to compare the new one with: its JSON as kept, and which bills the two are. */
 export type ChangesFrom = { json: Uint8Array; from: ComparedBill; to: ComparedBill }
@@ -38,7 +39,7 @@ export async function renderFiles(
   for (const format of new Set(formats)) {
     if (format === 'xlsx') files.xlsx = await toXlsx(boq, { changes })
     else if (format === 'csv') files.csv = text.encode(toCsv(boq))
-    else files.json = text.encode(`${JSON.stringify(boq)}\n`)
+    else if (format === 'json') files.json = text.encode(`${JSON.stringify(boq)}\n`)
   }
   return { warnings: [...boq.warnings], files, comparedWith: changes ? changes.from : null }
 }

@@ -260,6 +260,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         writeFileAtomic(resultPath(id, 'xlsx'), files.xlsx),
         writeFileAtomic(resultPath(id, 'csv'), files.csv),
         writeFileAtomic(resultPath(id, 'json'), files.json),
+        files.geometry ? writeFileAtomic(resultPath(id, 'geometry'), files.geometry) : undefined,
       ])
       await commit(id, { status: 'succeeded', result, progress: undefined }, 'drop')
       await prune(stored.job.userId)

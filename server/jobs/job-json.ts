@@ -30,7 +30,7 @@ export function toJobJson(job: JobRecord): Job {
   if (job.status === 'succeeded' && job.result) {
     const base = `/api/boq/jobs/${encodeURIComponent(job.id)}`
     const warnings = job.result.warnings ?? []
-    const { jsonKept, comparedWith, ...result } = job.result
+    const { jsonKept, geometryKept, comparedWith, ...result } = job.result
     json.result = {
       ...result,
       warnings: [...warnings],
@@ -38,6 +38,7 @@ export function toJobJson(job: JobRecord): Job {
       xlsxUrl: `${base}/result.xlsx`,
       csvUrl: `${base}/result.csv`,
       jsonUrl: jsonKept ? `${base}/result.json` : null,
+      geometryUrl: geometryKept ? `${base}/geometry` : null,
       comparedWith: comparedWith ?? null,
     }
   }

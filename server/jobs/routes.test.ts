@@ -1,6 +1,13 @@
+import { gunzipSync } from 'node:zlib'
 import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  decodeGeometry,
+  encodeGeometry,
+  GEOMETRY_CONTENT_TYPE,
+} from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
+import { geometryOf } from '../../contract/testing/drawing-geometry.ts'
 import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
 import { jobsRoutesApp } from './testing/routes-app.ts'
 import { openTempJobStore } from './testing/temp-store.ts'
@@ -31,6 +38,7 @@ afterEach(async () => {
   await store.close()
 })
 
+const ann = { headers: { 'x-user': 'ann' } }
 const body = { fileName: 'plan.dwg', fileStorageId: 's1', fileFolderId: 'f1', projectId: 'p1' }
 
 function post(user: string | undefined, payload: unknown) {
@@ -249,6 +257,7 @@ describe('jobs routes', () => {
       xlsxUrl: `/api/boq/jobs/${job.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${job.id}/result.csv`,
       jsonUrl: `/api/boq/jobs/${job.id}/result.json`,
+      geometryUrl: null,
       comparedWith: null,
     })
     const xlsx = await app.request(shown.result?.xlsxUrl ?? '', { headers: { 'x-user': 'ann' } })
@@ -268,6 +277,45 @@ describe('jobs routes', () => {
       "UTF-8''Plan%20%C3%A9t%C3%A9%20BOQ.json",
     )
     expect(await json.text()).toBe('{"schema":"boq"}\n')
+  })
+
+  it("serves a job's drawing geometry as kept, compressed when asked; 404 for another user or none kept", async () => {
+    fake.addDrawing('s5', new Uint8Array(1))
+    fake.addDrawing('s6', new Uint8Array(1))
+    const kept = (await (await post('ann', { ...body, fileStorageId: 's5' })).json()) as Job
+    const before = (await (await post('ann', { ...body, fileStorageId: 's6' })).json()) as Job
+    const geometry = encodeGeometry(geometryOf({ handles: ['1F', '20'], points: [0, 0, 10, 0] }))
+    const files = { xlsx: new Uint8Array(1), csv: new Uint8Array(1), json: new Uint8Array(1) }
+    const result = { fileName: 'x BOQ.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true }
+    await store.claim()
+    await store.succeed(kept.id, { ...result, geometryKept: true }, { ...files, geometry })
+    await store.claim()
+    await store.succeed(before.id, result, files)
+
+    const shown = (await (await app.request(`/api/boq/jobs/${kept.id}`, ann)).json()) as Job
+    expect(shown.result?.geometryUrl).toBe(`/api/boq/jobs/${kept.id}/geometry`)
+    const answer = await app.request(shown.result?.geometryUrl ?? '', ann)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe(GEOMETRY_CONTENT_TYPE)
+    expect(answer.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    expect(decodeGeometry(await answer.arrayBuffer()).handles).toEqual(['1F', '20'])
+    const gzipped = await app.request(shown.result?.geometryUrl ?? '', {
+      headers: { ...ann.headers, 'accept-encoding': 'gzip' },
+    })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(decodeGeometry(gunzipSync(new Uint8Array(await gzipped.arrayBuffer()))).handles).toEqual(
+      ['1F', '20'],
+    )
+
+    const other = await app.request(shown.result?.geometryUrl ?? '', {
+      headers: { 'x-user': 'bob' },
+    })
+    expect(other.status).toBe(404)
+    const old = (await (await app.request(`/api/boq/jobs/${before.id}`, ann)).json()) as Job
+    expect(old.result?.geometryUrl).toBeNull()
+    const none = await app.request(`/api/boq/jobs/${before.id}/geometry`, ann)
+    expect(none.status).toBe(404)
+    expect(await none.text()).toMatch(/recorded before drawings were kept/)
   })
 
   it('writes no invisible character into a download header, whatever name a job was recorded with', async () => {

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
+import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
 import { changeBillCsv } from '../boq/csv.ts'
 import { detect } from '../boq/read/detect.ts'
 import { changeBillXlsx } from '../boq/xlsx.ts'
@@ -43,15 +44,16 @@ function isDxf(bytes: Uint8Array): boolean {
   }
 }
 
-const CONTENT_TYPES: Record<ResultFormat, string> = {
+const CONTENT_TYPES: Record<Exclude<ResultFormat, 'geometry'>, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
 }
+const COMPRESSED_GEOMETRY = new RegExp(`^${GEOMETRY_CONTENT_TYPE.replaceAll('.', '\\.')}$`)
 
 /**
- * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/drawing,
- * /compare; mounted under /api/boq.
+ * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/geometry,
+ * /jobs/{id}/drawing, /compare; mounted under /api/boq.
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
   const { store, cloud, withCloud } = options
@@ -136,6 +138,31 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       })
     })
   }
+
+  // The drawing's geometry the engine built with the bill, for the app to draw beside it: binary
+  // (contract/drawing-geometry.ts), gzip-encoded to a browser that takes it. A job's result never
+  // changes, so the browser may keep it (privately: it is the user's).
+  routes.get(
+    '/jobs/:id/geometry',
+    compress({ contentTypeFilter: COMPRESSED_GEOMETRY }),
+    async (c) => {
+      const job = await ownJob(c)
+      const bytes =
+        job.status === 'succeeded' ? await store.readResult(job.id, 'geometry') : undefined
+      if (!bytes) {
+        throw new AppError(
+          404,
+          job.status === 'succeeded'
+            ? 'This job was recorded before drawings were kept with their bills: its drawing is read from the file.'
+            : 'This job has no result yet.',
+        )
+      }
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': GEOMETRY_CONTENT_TYPE,
+        'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
+      })
+    },
+  )
 
   // The drawing version the job read, for the app to draw beside its bill: DWG or DXF (told by its
   // bytes, as the engine does, and said by the Content-Type). A version's bytes never change, so the

@@ -159,9 +159,15 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),
           warningCount: outputs.warnings.length,
           jsonKept: true,
+          ...(outputs.geometry ? { geometryKept: true } : {}),
           ...(outputs.comparedWith ? { comparedWith: outputs.comparedWith } : {}),
         },
-        { xlsx: outputs.xlsx, csv: outputs.csv, json: outputs.json },
+        {
+          xlsx: outputs.xlsx,
+          csv: outputs.csv,
+          json: outputs.json,
+          ...(outputs.geometry ? { geometry: outputs.geometry } : {}),
+        },
       )
     } catch (error) {
       if (stopped) {

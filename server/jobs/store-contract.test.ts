@@ -158,6 +158,18 @@ describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
     expect(done?.writeBack).toEqual({ fileName: 'plan.boq.xlsx', before: 0 })
     expect(new TextDecoder().decode(await store.readResult(job.id, 'csv'))).toBe('done.csv')
     expect(new TextDecoder().decode(await store.readResult(job.id, 'json'))).toBe('{"done":1}')
+    expect(await store.readResult(job.id, 'geometry')).toBeUndefined()
+  })
+
+  it("keeps a job's drawing geometry with its bill when there is one", async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    const geometry = new Uint8Array([66, 79, 81, 71, 1, 2, 3])
+    const result = { fileName: 'plan.boq.xlsx', itemId: 'i1', versionNumber: 1, geometryKept: true }
+    await store.succeed(job.id, result, { ...files('done'), geometry })
+    expect((await store.get(job.id))?.result).toEqual(result)
+    expect(await store.readResult(job.id, 'geometry')).toEqual(geometry)
   })
 
   it('records a failure with its reason and serves no results', async () => {

@@ -16,6 +16,8 @@ export interface JobResult {
   comparedWith?: ComparedBill
   /** The BOQ JSON is kept (jobs recorded before it was have only the XLSX and the CSV). */
   jsonKept?: boolean
+  /** The drawing's geometry is kept for the drawing view (jobs recorded before it was have none). */
+  geometryKept?: boolean
 }
 
 /**
@@ -99,6 +101,8 @@ export interface ResultFiles {
   csv: Uint8Array
   /** The BOQ JSON (jobs recorded before it was kept have none). */
   json: Uint8Array
+  /** The drawing's geometry, as the drawing view draws it (jobs recorded before it was have none). */
+  geometry?: Uint8Array
 }
 
 export type ResultFormat = keyof ResultFiles

@@ -127,6 +127,7 @@ export function succeededJob(overrides: Partial<Job> = {}): Job {
       xlsxUrl: `/api/boq/jobs/${base.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${base.id}/result.csv`,
       jsonUrl: `/api/boq/jobs/${base.id}/result.json`,
+      geometryUrl: null,
       comparedWith: null,
     },
     ...overrides,

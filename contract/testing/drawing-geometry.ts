@@ -33,8 +33,9 @@ export function geometryOf(parts: GeometryParts = {}): DrawingGeometry {
   for (const path of paths) starts.push((starts.at(-1) ?? 0) + path.points.length / 2)
   const xs: number[] = []
   const ys: number[] = []
-  const add = (values: number[]) =>
-    values.forEach((value, i) => (i % 2 === 0 ? xs : ys).push(value))
+  const add = (values: number[]) => {
+    for (const [i, value] of values.entries()) (i % 2 === 0 ? xs : ys).push(value)
+  }
   add(points)
   for (const triangle of triangles) add(triangle.points)
   for (const arc of arcs)

@@ -4,7 +4,15 @@ import { drawingSize } from './extents.ts'
 import { drawShape, type ShapeCache } from './shapes.ts'
 import { GeometrySink } from './sink.ts'
 import { toleranceFor } from './tessellate.ts'
-import { type Affine, compose, gridSize, IDENTITY, placementTransform } from './transform.ts'
+import {
+  type Affine,
+  compose,
+  gridSize,
+  IDENTITY,
+  mapVector,
+  moved,
+  placementOf,
+} from './transform.ts'
 
 /**
  * The most numbers the geometry holds (all its arrays together), 80 MB as float32: 12 times what
@@ -99,21 +107,15 @@ class Builder {
     this.open.add(name)
     const columns = gridSize(insert.columns)
     const rows = gridSize(insert.rows)
-    for (let row = 0; row < rows && !this.stopped; row++) {
-      for (let column = 0; column < columns && !this.stopped; column++) {
+    const { first, column, row } = placementOf(insert, block.base)
+    const placedFirst = compose(m, first)
+    const [columnX, columnY] = mapVector(m, column)
+    const [rowX, rowY] = mapVector(m, row)
+    for (let j = 0; j < rows && !this.stopped; j++) {
+      for (let i = 0; i < columns && !this.stopped; i++) {
         // Each copy counts, however little it draws: a huge grid of an empty block ends too.
         if (++this.visits > this.limit) this.stop()
-        const placed = compose(
-          m,
-          placementTransform(
-            {
-              ...insert,
-              offsetX: column * insert.columnSpacing,
-              offsetY: row * insert.rowSpacing,
-            },
-            block.base,
-          ),
-        )
+        const placed = moved(placedFirst, i * columnX + j * rowX, i * columnY + j * rowY)
         for (const entity of block.entities) this.draw(entity, owner, placed, reference)
       }
     }

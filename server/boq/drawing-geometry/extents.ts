@@ -3,7 +3,7 @@ import { sweep } from '../geometry/curves.ts'
 import type { Picture, Shape } from '../picture.ts'
 import { addArc, Extents } from './sink.ts'
 import { bulgeArc } from './tessellate.ts'
-import { gridSize, placementTransform } from './transform.ts'
+import { gridSize, moved, placementOf } from './transform.ts'
 
 type InsertShape = Extract<Shape, { kind: 'insert' }>
 
@@ -38,17 +38,26 @@ export function drawingSize(picture: Picture): number {
     // The copies of a MINSERT lie on a grid: its corner copies hold the others between them.
     const columns = gridSize(insert.columns)
     const rows = gridSize(insert.rows)
-    for (const column of new Set([0, columns - 1])) {
-      for (const row of new Set([0, rows - 1])) {
-        const m = placementTransform(
-          { ...insert, offsetX: column * insert.columnSpacing, offsetY: row * insert.rowSpacing },
-          block.base,
+    const { first, column, row } = placementOf(insert, block.base)
+    for (let j = 0; j < rows; j += Math.max(1, rows - 1)) {
+      for (let i = 0; i < columns; i += Math.max(1, columns - 1)) {
+        const m = moved(first, i * column[0] + j * row[0], i * column[1] + j * row[1])
+        box.add(
+          m.a * inner.minX + m.c * inner.minY + m.e,
+          m.b * inner.minX + m.d * inner.minY + m.f,
         )
-        for (const x of [inner.minX, inner.maxX]) {
-          for (const y of [inner.minY, inner.maxY]) {
-            box.add(m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f)
-          }
-        }
+        box.add(
+          m.a * inner.maxX + m.c * inner.minY + m.e,
+          m.b * inner.maxX + m.d * inner.minY + m.f,
+        )
+        box.add(
+          m.a * inner.minX + m.c * inner.maxY + m.e,
+          m.b * inner.minX + m.d * inner.maxY + m.f,
+        )
+        box.add(
+          m.a * inner.maxX + m.c * inner.maxY + m.e,
+          m.b * inner.maxX + m.d * inner.maxY + m.f,
+        )
       }
     }
   }

@@ -17,18 +17,25 @@ export function compose(outer: Affine, inner: Affine): Affine {
   }
 }
 
+/** What places a block: a reference's position, scale and rotation, and a MINSERT's spacing. */
 export type Placement = {
   position: Point
   scale: Point
   rotation: number
-  /** MINSERT's offset of one copy, in the reference's rotated frame (unscaled): 0, 0 for the first. */
-  offsetX: number
-  offsetY: number
+  columnSpacing: number
+  rowSpacing: number
 }
 
-/** translate(position + rotate(offset)) · rotate(rotation) · scale(sx, sy) · translate(−base). */
-export function placementTransform(placement: Placement, base: Point): Affine {
-  const { position, scale, rotation, offsetX, offsetY } = placement
+/**
+ * Where a reference puts its block's first copy, translate(position) · rotate(rotation) ·
+ * scale(sx, sy) · translate(−base), and how far each further MINSERT column and row moves it:
+ * its spacing turned with the reference, not scaled.
+ */
+export function placementOf(
+  placement: Placement,
+  base: Point,
+): { first: Affine; column: [number, number]; row: [number, number] } {
+  const { position, scale, rotation } = placement
   const cos = Math.cos(rotation)
   const sin = Math.sin(rotation)
   const a = cos * scale.x
@@ -36,14 +43,31 @@ export function placementTransform(placement: Placement, base: Point): Affine {
   const c = -sin * scale.y
   const d = cos * scale.y
   return {
-    a,
-    b,
-    c,
-    d,
-    e: position.x + cos * offsetX - sin * offsetY - (a * base.x + c * base.y),
-    f: position.y + sin * offsetX + cos * offsetY - (b * base.x + d * base.y),
+    first: {
+      a,
+      b,
+      c,
+      d,
+      e: position.x - (a * base.x + c * base.y),
+      f: position.y - (b * base.x + d * base.y),
+    },
+    column: [cos * placement.columnSpacing, sin * placement.columnSpacing],
+    row: [-sin * placement.rowSpacing, cos * placement.rowSpacing],
   }
 }
+
+/** The map followed by a move of (dx, dy). */
+export const moved = (m: Affine, dx: number, dy: number): Affine => ({
+  ...m,
+  e: m.e + dx,
+  f: m.f + dy,
+})
+
+/** A vector (no position) through the map. */
+export const mapVector = (m: Affine, [x, y]: [number, number]): [number, number] => [
+  m.a * x + m.c * y,
+  m.b * x + m.d * y,
+]
 
 // Relative difference below which a map counts as keeping circles circles: far below what shows.
 const SIMILAR = 1e-6

@@ -11,9 +11,10 @@ export function toleranceFor(drawingSize: number): number {
 }
 
 export const TWO_PI = 2 * Math.PI
-// However large and flat, a curve turns at most an eighth of a turn per segment; and however
-// large, a full turn has at most this many segments (about a thousandth of the view at most).
-const MAX_STEP = Math.PI / 4
+// However small, a curve turns at most a sixteenth of a turn per segment (a symbol zoomed in
+// further than the tolerance allows for still looks round); however large, a full turn has at
+// most 4096 segments.
+const MAX_STEP = Math.PI / 8
 const MAX_SEGMENTS_PER_TURN = 4096
 
 /** Segments for `sweep` radians of a circle of `radius` so that no chord strays more than `tolerance`. */

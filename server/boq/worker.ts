@@ -8,8 +8,11 @@
  */
 import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
+import { encodeGeometry } from '../../contract/drawing-geometry.ts'
+import type { Drawing } from './drawing.ts'
+import { buildGeometry } from './drawing-geometry/build.ts'
 import { BoqError } from './errors.ts'
-import { extractBoq } from './extract.ts'
+import { billOf, readDrawing } from './extract.ts'
 import { type BoqFiles, type ChangesFrom, type OutputFormat, renderFiles } from './files.ts'
 import { createResettableReader, type ResettableReader } from './read/libredwg.ts'
 import type { BillOptions, Boq } from './schema.ts'
@@ -95,10 +98,12 @@ async function read(job: WorkerJob): Promise<void> {
   let answer!: WorkerMessage
   const transfer: ArrayBuffer[] = []
   let boq: Boq | null = null
+  let drawing: Drawing | null = null
   try {
-    boq = extractBoq(job, reader.lib, (fraction) =>
+    drawing = readDrawing(job.bytes, reader.lib, (fraction) =>
       port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
     )
+    boq = billOf(job, drawing)
   } catch (error) {
     trapped = !(error instanceof BoqError)
     answer =
@@ -115,6 +120,8 @@ async function read(job: WorkerJob): Promise<void> {
     // Writing the files is not reading the drawing: its failure is said as such.
     try {
       const written = await renderFiles(boq, job.formats, job.changesFrom)
+      if (drawing && job.formats.includes('geometry')) addGeometry(written, drawing)
+      drawing = null
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
       answer = { type: 'result', answer: written, info: info(serial) }
     } catch (error) {
@@ -150,5 +157,21 @@ function info(serial: number): WorkerFileInfo {
     reader: serial,
     heapMb: Math.round(getHeapStatistics().used_heap_size / 1024 / 1024),
     liveReaders: live,
+  }
+}
+
+/**
+ * The drawing's geometry for the drawing view, built from the same read as the bill (the view
+ * never reads the drawing again). Failing, the bill stands: the view then reads the file itself.
+ */
+function addGeometry(written: BoqFiles, drawing: Drawing): void {
+  try {
+    const { geometry, warnings } = buildGeometry(drawing.picture)
+    written.files.geometry = encodeGeometry(geometry)
+    written.warnings.push(...warnings)
+  } catch (error) {
+    written.warnings.push(
+      `The drawing could not be prepared for the drawing view (${error instanceof Error ? error.message : String(error)}); the view reads the drawing file instead.`,
+    )
   }
 }

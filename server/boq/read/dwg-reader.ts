@@ -6,11 +6,13 @@ import { BlockReader } from './dwg/blocks.ts'
 import { dwgContext, headerValue, type Ptr } from './dwg/context.ts'
 import { DynamicBlocks, NAME_ROUTES, type NameRoute } from './dwg/dynamic-blocks.ts'
 import { EntityReader } from './dwg/entities.ts'
+import { readLayerColours } from './dwg/layer-colours.ts'
 import { Layers } from './dwg/layers.ts'
 import { readModelSpace } from './dwg/model-space.ts'
 import { ObjectLayout } from './dwg/objects.ts'
 import { assertHasObjects, decodeInCodePage, openDwg } from './dwg/open.ts'
 import { readPaperSpace } from './dwg/paper-space.ts'
+import { PictureReader } from './dwg/picture.ts'
 import { R11Tables } from './dwg/r11.ts'
 
 /** R11/R12: table references by index, no owner links (detect.ts's version string). */
@@ -24,7 +26,8 @@ export type DwgReadOptions = {
 }
 
 /**
- * Reads a DWG with LibreDWG's low-level calls, only what a BOQ needs (no whole-drawing convert()).
+ * Reads a DWG with LibreDWG's low-level calls, only what a BOQ and its drawing view need (no
+ * whole-drawing convert()).
  * `lib` must be in a fresh state (a new instance, or a reset one): an instance carried
  * into a second file as it was left can crash.
  */
@@ -61,8 +64,10 @@ export function walkDwg(
     const dynamic = new DynamicBlocks(ctx, records, options.dynamicRoutes ?? NAME_ROUTES)
     const blocks = new BlockReader(ctx, builder, { records, dynamic, layers, objects, r11 })
     const entities = new EntityReader(ctx, layers, objects, r11)
+    const picture = new PictureReader(ctx, builder, { records, blocks, entities, layers, objects })
+    readLayerColours(ctx, builder)
     const modelSpace = lib.dwg_model_space_object(data)
-    readModelSpace(ctx, builder, { records, blocks, entities }, modelSpace)
+    readModelSpace(ctx, builder, { records, blocks, entities, picture }, modelSpace)
     readPaperSpace(ctx, builder, { records, blocks }, modelSpace, lib.dwg_paper_space_object(data))
     return builder.finish()
   } finally {

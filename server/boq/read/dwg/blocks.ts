@@ -53,8 +53,8 @@ export class BlockReader {
     this.builder.titleBlockCandidate(block, this.attributes(obj))
   }
 
-  /** The block record an INSERT places (R11: by its index in the BLOCK table). */
-  private insertedBlock(tio: Ptr, minsert: boolean): Ptr {
+  /** The block record an INSERT or MINSERT places (R11: by its index in the BLOCK table). */
+  insertedBlock(tio: Ptr, minsert: boolean): Ptr {
     const { ctx } = this
     const ref = ctx.fields.uint(tio, minsert ? 'MINSERT.block_header' : 'INSERT.block_header', 4)
     const header = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0

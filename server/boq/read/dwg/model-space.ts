@@ -4,17 +4,20 @@ import type { BlockReader } from './blocks.ts'
 import type { DwgContext, Ptr } from './context.ts'
 import type { EntityReader } from './entities.ts'
 import { isReference, isSubentity, TypeNames } from './entity-types.ts'
+import type { PictureReader } from './picture.ts'
 
 /** What the model-space walk hands each entity to. */
 export type ModelSpaceParts = {
   records: BlockRecords
   blocks: BlockReader
   entities: EntityReader
+  picture: PictureReader
 }
 
 /**
  * Model space (`modelSpace`: its block record, 0 when the drawing has none): every entity counted
- * by type, then read as a block reference or as geometry, or listed as not measured.
+ * by type, then read as a block reference or as geometry, or listed as not measured; and every
+ * one drawn, in the same order.
  */
 export function readModelSpace(
   ctx: DwgContext,
@@ -33,11 +36,13 @@ export function readModelSpace(
     builder.count(typeName)
     if (isReference(type)) {
       parts.blocks.inModelSpace(obj, type)
+      parts.picture.modelSpace(obj, type, null)
       continue
     }
     const entity = parts.entities.read(obj, type)
     if (entity) builder.entity(entity)
     else builder.skip(typeName)
+    parts.picture.modelSpace(obj, type, entity)
   }
 }
 

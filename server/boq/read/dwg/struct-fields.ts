@@ -46,6 +46,17 @@ export class StructFields {
     return this.mem().getFloat64(tio + this.offset(tio, key) + index * 8, true)
   }
 
+  /** A point field (three doubles): one offset look-up, one memory view. */
+  point(tio: Ptr, key: string): { x: number; y: number; z: number } {
+    const at = tio + this.offset(tio, key)
+    const mem = this.mem()
+    return {
+      x: mem.getFloat64(at, true),
+      y: mem.getFloat64(at + 8, true),
+      z: mem.getFloat64(at + 16, true),
+    }
+  }
+
   /** An unsigned integer field (flag, count) or a pointer (width 4). */
   uint(tio: Ptr, key: string, width: Width): number {
     const at = tio + this.offset(tio, key)

@@ -1,0 +1,341 @@
+import { LinearSRGBColorSpace, OrthographicCamera, WebGLRenderer } from 'three'
+import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import { DrawTime } from './draw-time'
+import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
+import { bufferSteps, buildBuffers, type GeometryBuffers } from './geometry-buffers'
+import {
+  afterPictureMove,
+  drawingPoint,
+  framing,
+  limitedZoom,
+  panned,
+  type ViewPlace,
+  type ViewSize,
+  zoomedAbout,
+} from './geometry-camera'
+import { detailHolds, detailLevel, FINEST_SHARE, toleranceAt } from './geometry-detail'
+import { mainBoxOf, ownerExtents, withSomeSize } from './geometry-extents'
+import { listenToGestures } from './geometry-gestures'
+import { OwnerIndex, ownerMask } from './geometry-owners'
+import { ownerAt } from './geometry-pick'
+import { GeometryScene, type Overlay } from './geometry-scene'
+import type { Extents } from './main-extents'
+import { movePicture } from './move-picture'
+import { markDrawing } from './timing'
+
+/** Highlighted entities, and the rest dimmed while some are (as the CAD viewer shows them). */
+const HIGHLIGHT_COLOR = 0xff9f1a
+const DIMMED_COLOR = 0x5b6270
+/** Entities a newer version added, and those it removed (drawn on the older version). */
+const ADDED_COLOR = 0x22c55e
+const REMOVED_COLOR = 0xef4444
+/** Model space's background, as the CAD viewer draws it. */
+const BACKGROUND = 0x000000
+/** Room left around what is framed: 1 is edge to edge. */
+const FRAME_MARGIN = 1.2
+/**
+ * A drawing that took longer than this to draw (under 20 frames a second) is panned and zoomed
+ * with the wheel by moving its picture: redrawn at every move, a drag would stutter.
+ */
+const SLOW_DRAWING_MS = 50
+/** How near (CSS px) a click must come to a shape to pick it. */
+const PICK_PX = 5
+/** Building buffers lets the page breathe (and tells its progress) after this long (ms). */
+const SLICE_MS = 50
+
+/**
+ * The drawing view's renderer of the geometry the server built: three.js drawing its lines and
+ * fills, on demand (after opening, a move, a zoom, a highlight, a resize), never in a loop.
+ */
+export const createGeometryViewer: CreateDrawingViewer<DrawingGeometry> = async (container) => {
+  // Without antialiasing (as the CAD viewer): without a GPU, multisampling is most of a frame.
+  // No depth: shapes are drawn in order, over one another.
+  const renderer = new WebGLRenderer({
+    antialias: false,
+    depth: false,
+    stencil: false,
+    powerPreference: 'high-performance',
+  })
+  // Colours are written as given, 0xRRGGBB to the screen (geometry-scene.ts).
+  renderer.outputColorSpace = LinearSRGBColorSpace
+  renderer.setClearColor(BACKGROUND)
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2))
+  renderer.sortObjects = false
+  renderer.domElement.style.display = 'block'
+  container.append(renderer.domElement)
+  return geometryViewer(container, renderer)
+}
+
+/** What the viewer holds once a drawing is open. */
+type Opened = {
+  geometry: DrawingGeometry
+  scene: GeometryScene
+  owners: OwnerIndex
+  /** Each owner's extents (geometry-extents.ts). */
+  extents: Float64Array
+  /** The drawing's main extents (what fitting frames), none when nothing is drawn. */
+  main: Extents | undefined
+  /** The main extents' larger side. */
+  size: number
+  /** The finest tolerance arcs are built at, and the level they are built at (geometry-detail.ts). */
+  finest: number
+  level: number
+  /** What is shown over the dimmed drawing: owners in a colour (none: the drawing's colours). */
+  roles: Role[]
+}
+
+type Role = { owners: number[]; colour: number }
+
+function geometryViewer(
+  container: HTMLElement,
+  renderer: WebGLRenderer,
+): DrawingViewer<DrawingGeometry> {
+  const canvas = renderer.domElement
+  const camera = new OrthographicCamera(-1, 1, 1, -1, -1, 1)
+  let size = measure()
+  renderer.setSize(size.width, size.height)
+  let place: ViewPlace = { x: 0, y: 0, unitsPerPx: 1 }
+  let opened: Opened | undefined
+  let destroyed = false
+
+  function measure(): ViewSize {
+    return { width: container.clientWidth, height: container.clientHeight }
+  }
+
+  // Drawing on demand: at most once an animation frame, and two more frames after each drawing
+  // to time it (the GPU draws after the call returns; DrawTime reads the gaps between frames).
+  const drawTime = new DrawTime()
+  let frame: number | undefined
+  let drawWanted = false
+  let framesToTime = 0
+
+  function draw() {
+    if (!opened) return
+    const wanted = detailLevel(place.unitsPerPx, opened.finest)
+    if (opened.geometry.arcOwners.length > 0 && !detailHolds(opened.level, wanted)) {
+      opened.level = wanted
+      opened.scene.setBase(buffersOf(opened))
+      if (opened.roles.length > 0) opened.scene.show(overlaysOf(opened, opened.roles))
+    }
+    const halfWidth = (size.width / 2) * place.unitsPerPx
+    const halfHeight = (size.height / 2) * place.unitsPerPx
+    camera.left = place.x - halfWidth
+    camera.right = place.x + halfWidth
+    camera.top = place.y + halfHeight
+    camera.bottom = place.y - halfHeight
+    camera.updateProjectionMatrix()
+    renderer.render(opened.scene.scene, camera)
+    framesToTime = 2
+    if (frame === undefined) frame = requestAnimationFrame(onFrame)
+  }
+
+  function onFrame(now: number) {
+    frame = undefined
+    const draws = drawWanted && opened !== undefined
+    drawTime.frame(draws, now)
+    if (draws) {
+      drawWanted = false
+      draw()
+    } else if (--framesToTime > 0 || drawWanted) {
+      frame = requestAnimationFrame(onFrame)
+    }
+  }
+
+  function requestDraw() {
+    if (!opened) return
+    drawWanted = true
+    if (frame === undefined) frame = requestAnimationFrame(onFrame)
+  }
+
+  /** Draws in this task: the browser shows the new drawing with whatever else this task changed. */
+  function drawNow() {
+    drawWanted = false
+    drawTime.frame(true, performance.now())
+    draw()
+  }
+
+  // Off while a drag moves the picture instead (move-picture.ts).
+  let panning = true
+  const picture = movePicture(container, {
+    picture: () => canvas,
+    wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
+    setViewerPanning(on) {
+      panning = on
+    },
+    show(move) {
+      place = afterPictureMove(place, move, size)
+      drawNow()
+    },
+  })
+
+  function zoomAbout(factor: number, px: number, py: number) {
+    const limited = limitedZoom(place, factor, opened?.size ?? 0)
+    place = zoomedAbout(place, limited, px, py, size)
+    requestDraw()
+  }
+
+  const stopGestures = listenToGestures(container, {
+    panning: () => panning,
+    panBy(dx, dy) {
+      place = panned(place, dx, dy)
+      requestDraw()
+    },
+    zoomAt(factor, clientX, clientY) {
+      const box = container.getBoundingClientRect()
+      zoomAbout(factor, clientX - box.left, clientY - box.top)
+    },
+  })
+
+  // The view keeps its middle and its scale as it changes size.
+  const resizes = new ResizeObserver(() => {
+    const now = measure()
+    if (now.width === size.width && now.height === size.height) return
+    picture.settle()
+    size = now
+    renderer.setSize(size.width, size.height)
+    requestDraw()
+  })
+  resizes.observe(container)
+
+  function frameBox(box: Extents | undefined) {
+    picture.settle()
+    if (!box || !opened) return
+    place = framing(withSomeSize(box, opened.main), size, FRAME_MARGIN)
+    requestDraw()
+  }
+
+  /** Dims the drawing under these owners in their colours; none shows its colours again. */
+  function paint(roles: Role[]) {
+    if (!opened) return
+    const shown = roles.filter(({ owners }) => owners.length > 0)
+    if (shown.length === 0 && opened.roles.length === 0) return
+    opened.roles = shown
+    opened.scene.show(overlaysOf(opened, shown))
+    requestDraw()
+  }
+
+  const viewer: DrawingViewer<DrawingGeometry> = {
+    async open(geometry, onProgress) {
+      const started = performance.now()
+      const extents = ownerExtents(geometry)
+      const main = mainBoxOf(extents)
+      const drawingSize = main ? Math.max(main.maxX - main.minX, main.maxY - main.minY) : 0
+      if (main) place = framing(withSomeSize(main, main), size, FRAME_MARGIN)
+      const finest = drawingSize * FINEST_SHARE
+      const level = detailLevel(place.unitsPerPx, finest)
+      const steps = bufferSteps(geometry, { tolerance: toleranceAt(finest, level) })
+      let buffers: GeometryBuffers | undefined
+      let sliceStarted = performance.now()
+      while (!buffers) {
+        const step = steps.next()
+        if (step.done) buffers = step.value
+        else if (performance.now() - sliceStarted > SLICE_MS) {
+          onProgress?.(step.value)
+          await new Promise((resume) => setTimeout(resume, 0))
+          if (destroyed) return
+          sliceStarted = performance.now()
+        }
+      }
+      const scene = new GeometryScene(geometry.colours, DIMMED_COLOR)
+      scene.setBase(buffers)
+      const owners = new OwnerIndex(geometry.handles)
+      opened = {
+        geometry,
+        scene,
+        owners,
+        extents,
+        main,
+        size: drawingSize,
+        finest,
+        level,
+        roles: [],
+      }
+      const built = performance.now()
+      markDrawing('read')
+      drawNow()
+      markDrawing('drawn', {
+        buildMs: built - started,
+        renderCallMs: performance.now() - built,
+        segments: buffers.lines.length / 4,
+        triangles: buffers.fills.length / 6,
+      })
+      // Handles are looked up when a bill line is chosen: the lookup is made while the page rests.
+      whenIdle(() => {
+        if (!destroyed) owners.lookup()
+      })
+    },
+    highlight(handles) {
+      if (!opened) return []
+      const found = opened.owners.find(handles)
+      paint([{ owners: found.owners, colour: HIGHLIGHT_COLOR }])
+      return found.handles
+    },
+    mark({ added, removed }) {
+      if (!opened) return { added: [], removed: [] }
+      const addedFound = opened.owners.find(added)
+      const removedFound = opened.owners.find(removed)
+      paint([
+        { owners: addedFound.owners, colour: ADDED_COLOR },
+        { owners: removedFound.owners, colour: REMOVED_COLOR },
+      ])
+      return { added: addedFound.handles, removed: removedFound.handles }
+    },
+    zoomToHandles(handles) {
+      if (!opened) return
+      const { owners } = opened.owners.find(handles)
+      if (owners.length === 0) viewer.fit()
+      else frameBox(mainBoxOf(opened.extents, owners))
+    },
+    fit() {
+      frameBox(opened?.main)
+    },
+    zoom(factor) {
+      picture.settle()
+      zoomAbout(factor, size.width / 2, size.height / 2)
+    },
+    handleAt(clientX, clientY) {
+      if (!opened) return undefined
+      const box = container.getBoundingClientRect()
+      const point = drawingPoint(place, clientX - box.left, clientY - box.top, size)
+      const owner = ownerAt(opened.geometry, point.x, point.y, PICK_PX * place.unitsPerPx)
+      return owner === undefined ? undefined : opened.geometry.handles[owner]
+    },
+    async destroy() {
+      if (destroyed) return
+      destroyed = true
+      picture.stop()
+      stopGestures()
+      resizes.disconnect()
+      if (frame !== undefined) cancelAnimationFrame(frame)
+      opened?.scene.dispose()
+      opened = undefined
+      renderer.dispose()
+      // The page may hold only so many WebGL contexts: this one goes now, not when collected.
+      renderer.forceContextLoss()
+      canvas.remove()
+    },
+  }
+  return viewer
+}
+
+/** The geometry's buffers at the level of detail the view has. */
+function buffersOf({ geometry, finest, level }: Opened): GeometryBuffers {
+  return buildBuffers(geometry, { tolerance: toleranceAt(finest, level) })
+}
+
+/** The roles' owners, built as the drawing is, to be drawn over it in their colours. */
+function overlaysOf({ geometry, finest, level }: Opened, roles: Role[]): Overlay[] {
+  return roles.map(({ owners, colour }) => ({
+    buffers: buildBuffers(geometry, {
+      tolerance: toleranceAt(finest, level),
+      owners: ownerMask(geometry.handles.length, owners),
+    }),
+    colour,
+  }))
+}
+
+/** Runs `work` when the page next rests (soon, where the browser cannot tell). */
+function whenIdle(work: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 })
+  else setTimeout(work, 200)
+}

@@ -34,14 +34,14 @@ export class EntityColours {
 
   /** `tio` is the entity struct, whose first field is its common part. */
   of(tio: Ptr): PictureColour {
-    const { heap, verify } = this.ctx
-    const entity = heap.u32(tio)
+    const { fields, verify } = this.ctx
+    const entity = fields.u32At(tio)
     if (this.inMemory && !verify) return this.fromMemory(entity)
     const expected = this.byGetter(entity)
     if (this.inMemory === false || !expected)
       return expected ? dwgColour(expected.index, expected.rgb) : 'bylayer'
-    const index = (heap.u16(entity + COLOUR_INDEX) << 16) >> 16
-    const rgb = heap.u32(entity + COLOUR_RGB)
+    const index = fields.i16At(entity + COLOUR_INDEX)
+    const rgb = fields.u32At(entity + COLOUR_RGB)
     if (index === expected.index && rgb === expected.rgb >>> 0) {
       if (++this.samples >= SAMPLES_NEEDED) this.inMemory = true
     } else if (verify) {
@@ -55,8 +55,8 @@ export class EntityColours {
   }
 
   private fromMemory(entity: Ptr): PictureColour {
-    const { heap } = this.ctx
-    return dwgColour((heap.u16(entity + COLOUR_INDEX) << 16) >> 16, heap.u32(entity + COLOUR_RGB))
+    const { fields } = this.ctx
+    return dwgColour(fields.i16At(entity + COLOUR_INDEX), fields.u32At(entity + COLOUR_RGB))
   }
 
   private byGetter(entity: Ptr): { index: number; rgb: number } | null {

@@ -89,6 +89,12 @@ export class StructFields {
     return out
   }
 
+  /** The signed 2-byte value at an address; 0 outside the memory. */
+  i16At(address: Ptr): number {
+    const mem = this.mem()
+    return address >= 0 && address + 2 <= mem.byteLength ? mem.getInt16(address, true) : 0
+  }
+
   f64At(address: Ptr): number {
     return this.mem().getFloat64(address, true)
   }

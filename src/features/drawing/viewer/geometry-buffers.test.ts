@@ -136,6 +136,30 @@ describe('geometry buffers', () => {
     expect(lineGroups[1].count / 2).toBe(MAX_TURN_SIDES)
   })
 
+  it('builds arcs near a box finer than the rest', () => {
+    const { lineGroups } = buildBuffers(
+      geometryOf({
+        colours: [0xffffff, 0xff0000, 0x00ff00],
+        arcs: [
+          { x: 0, y: 0, radius: 50, colour: 0 },
+          { x: 1000, y: 0, radius: 50, colour: 1 },
+          // Its centre outside the box, its circle reaching in.
+          { x: 130, y: 0, radius: 50, colour: 2 },
+        ],
+      }),
+      {
+        tolerance: 5,
+        near: { box: { minX: -100, minY: -100, maxX: 100, maxY: 100 }, tolerance: 0.1 },
+      },
+    )
+    expect(lineGroups.map(({ count }) => count / 2)).toEqual([
+      arcSides(50, TURN, 0.1),
+      arcSides(50, TURN, 5),
+      arcSides(50, TURN, 0.1),
+    ])
+    expect(arcSides(50, TURN, 0.1)).toBeGreaterThan(arcSides(50, TURN, 5))
+  })
+
   it('builds only the parts of the owners asked for', () => {
     const geometry = geometryOf({
       handles: ['A', 'B', 'C'],

@@ -1,4 +1,5 @@
 import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import type { Extents } from './main-extents'
 
 /** Sides of a whole circle at the least (a speck: a pixel or two across) and at the most. */
 export const MIN_TURN_SIDES = 4
@@ -25,6 +26,8 @@ export type GeometryBuffers = {
 export type BufferOptions = {
   /** How far (drawing units) a side of an arc may stray from it. */
   tolerance: number
+  /** Arcs reaching into this box stray at most this (a finer tolerance): those near the view. */
+  near?: { box: Extents; tolerance: number }
   /** Only the parts of owners flagged here (1) are built; all without it. */
   owners?: Uint8Array
 }
@@ -60,7 +63,7 @@ export function buildBuffers(geometry: DrawingGeometry, options: BufferOptions):
  */
 export function* bufferSteps(
   geometry: DrawingGeometry,
-  { tolerance, owners }: BufferOptions,
+  { tolerance, near, owners }: BufferOptions,
 ): Generator<number, GeometryBuffers> {
   const paths = geometry.pathOwners.length
   const arcs = geometry.arcOwners.length
@@ -84,7 +87,7 @@ export function* bufferSteps(
   const sides = new Uint16Array(arcs)
   yield* inRuns(paths, (from, to) => countPaths(geometry, owners, segmentCounts, from, to))
   yield* inRuns(arcs, (from, to) =>
-    countArcs(geometry, owners, tolerance, sides, segmentCounts, from, to),
+    countArcs(geometry, owners, tolerance, near, sides, segmentCounts, from, to),
   )
   const { triangleOwners, triangleColours } = geometry
   for (let t = 0; t < triangles; t++) {
@@ -134,6 +137,7 @@ function countArcs(
   { arcs, arcOwners, arcColours }: DrawingGeometry,
   owners: Owners,
   tolerance: number,
+  near: BufferOptions['near'],
   sides: Uint16Array,
   counts: Uint32Array,
   from: number,
@@ -141,7 +145,15 @@ function countArcs(
 ) {
   for (let a = from; a < to; a++) {
     if (owners !== undefined && owners[arcOwners[a]] !== 1) continue
-    const n = arcSides(arcs[a * 5 + 2], arcs[a * 5 + 4], tolerance)
+    const radius = arcs[a * 5 + 2]
+    // Near by its circle's box: an arc's own would take more than it saves.
+    const isNear =
+      near !== undefined &&
+      arcs[a * 5] + radius >= near.box.minX &&
+      arcs[a * 5] - radius <= near.box.maxX &&
+      arcs[a * 5 + 1] + radius >= near.box.minY &&
+      arcs[a * 5 + 1] - radius <= near.box.maxY
+    const n = arcSides(radius, arcs[a * 5 + 4], isNear ? near.tolerance : tolerance)
     sides[a] = n
     counts[arcColours[a]] += n
   }

@@ -76,3 +76,15 @@ export function limitedZoom(place: ViewPlace, factor: number, extent: number): n
   const unitsPerPx = Math.min(size * 10, Math.max(size * 1e-6, place.unitsPerPx / factor))
   return place.unitsPerPx / unitsPerPx
 }
+
+/** What the view shows, in drawing units. */
+export function viewExtents(place: ViewPlace, size: ViewSize): Extents {
+  const halfWidth = (size.width / 2) * place.unitsPerPx
+  const halfHeight = (size.height / 2) * place.unitsPerPx
+  return {
+    minX: place.x - halfWidth,
+    minY: place.y - halfHeight,
+    maxX: place.x + halfWidth,
+    maxY: place.y + halfHeight,
+  }
+}

@@ -2,7 +2,12 @@ import { LinearSRGBColorSpace, OrthographicCamera, WebGLRenderer } from 'three'
 import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
 import { DrawTime } from './draw-time'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
-import { bufferSteps, buildBuffers, type GeometryBuffers } from './geometry-buffers'
+import {
+  type BufferOptions,
+  bufferSteps,
+  buildBuffers,
+  type GeometryBuffers,
+} from './geometry-buffers'
 import {
   afterPictureMove,
   drawingPoint,
@@ -11,9 +16,10 @@ import {
   panned,
   type ViewPlace,
   type ViewSize,
+  viewExtents,
   zoomedAbout,
 } from './geometry-camera'
-import { detailHolds, detailLevel, FINEST_SHARE, toleranceAt } from './geometry-detail'
+import { type Detail, detailFor, FLOOR_SHARE, nextDetail, toleranceAt } from './geometry-detail'
 import { mainBoxOf, ownerExtents, withSomeSize } from './geometry-extents'
 import { listenToGestures } from './geometry-gestures'
 import { OwnerIndex, ownerMask } from './geometry-owners'
@@ -77,9 +83,9 @@ type Opened = {
   main: Extents | undefined
   /** The main extents' larger side. */
   size: number
-  /** The finest tolerance arcs are built at, and the level they are built at (geometry-detail.ts). */
-  finest: number
-  level: number
+  /** Level 0's tolerance, and how finely arcs are built (geometry-detail.ts). */
+  floor: number
+  detail: Detail
   /** What is shown over the dimmed drawing: owners in a colour (none: the drawing's colours). */
   roles: Role[]
 }
@@ -111,18 +117,17 @@ function geometryViewer(
 
   function draw() {
     if (!opened) return
-    const wanted = detailLevel(place.unitsPerPx, opened.finest)
-    if (opened.geometry.arcOwners.length > 0 && !detailHolds(opened.level, wanted)) {
-      opened.level = wanted
-      opened.scene.setBase(buffersOf(opened))
+    const view = viewExtents(place, size)
+    const detail = nextDetail(opened.detail, view, place.unitsPerPx, opened.floor)
+    if (detail && opened.geometry.arcOwners.length > 0) {
+      opened.detail = detail
+      opened.scene.setBase(buildBuffers(opened.geometry, buildOptions(opened)))
       if (opened.roles.length > 0) opened.scene.show(overlaysOf(opened, opened.roles))
     }
-    const halfWidth = (size.width / 2) * place.unitsPerPx
-    const halfHeight = (size.height / 2) * place.unitsPerPx
-    camera.left = place.x - halfWidth
-    camera.right = place.x + halfWidth
-    camera.top = place.y + halfHeight
-    camera.bottom = place.y - halfHeight
+    camera.left = view.minX
+    camera.right = view.maxX
+    camera.top = view.maxY
+    camera.bottom = view.minY
     camera.updateProjectionMatrix()
     renderer.render(opened.scene.scene, camera)
     framesToTime = 2
@@ -186,13 +191,16 @@ function geometryViewer(
     },
   })
 
-  // The view keeps its middle and its scale as it changes size.
+  // The view keeps its middle and its scale as it changes size; one opened while it had no size
+  // (hidden) is framed when it gets one.
   const resizes = new ResizeObserver(() => {
     const now = measure()
     if (now.width === size.width && now.height === size.height) return
     picture.settle()
+    const hidden = size.width === 0 || size.height === 0
     size = now
     renderer.setSize(size.width, size.height)
+    if (hidden) viewer.fit()
     requestDraw()
   })
   resizes.observe(container)
@@ -216,14 +224,15 @@ function geometryViewer(
 
   const viewer: DrawingViewer<DrawingGeometry> = {
     async open(geometry, onProgress) {
+      if (destroyed) return
       const started = performance.now()
       const extents = ownerExtents(geometry)
       const main = mainBoxOf(extents)
       const drawingSize = main ? Math.max(main.maxX - main.minX, main.maxY - main.minY) : 0
       if (main) place = framing(withSomeSize(main, main), size, FRAME_MARGIN)
-      const finest = drawingSize * FINEST_SHARE
-      const level = detailLevel(place.unitsPerPx, finest)
-      const steps = bufferSteps(geometry, { tolerance: toleranceAt(finest, level) })
+      const floor = drawingSize * FLOOR_SHARE
+      const detail = detailFor(viewExtents(place, size), place.unitsPerPx, floor)
+      const steps = bufferSteps(geometry, buildOptions({ floor, detail }))
       let buffers: GeometryBuffers | undefined
       let sliceStarted = performance.now()
       while (!buffers) {
@@ -246,8 +255,8 @@ function geometryViewer(
         extents,
         main,
         size: drawingSize,
-        finest,
-        level,
+        floor,
+        detail,
         roles: [],
       }
       const built = performance.now()
@@ -318,16 +327,21 @@ function geometryViewer(
   return viewer
 }
 
-/** The geometry's buffers at the level of detail the view has. */
-function buffersOf({ geometry, finest, level }: Opened): GeometryBuffers {
-  return buildBuffers(geometry, { tolerance: toleranceAt(finest, level) })
+/** How the drawing is built at the detail it has (geometry-detail.ts). */
+function buildOptions({ floor, detail }: Pick<Opened, 'floor' | 'detail'>): BufferOptions {
+  const { level, near } = detail
+  return {
+    tolerance: toleranceAt(floor, Math.max(0, level)),
+    near: near && { box: near, tolerance: toleranceAt(floor, level) },
+  }
 }
 
 /** The roles' owners, built as the drawing is, to be drawn over it in their colours. */
-function overlaysOf({ geometry, finest, level }: Opened, roles: Role[]): Overlay[] {
+function overlaysOf(opened: Opened, roles: Role[]): Overlay[] {
+  const { geometry } = opened
   return roles.map(({ owners, colour }) => ({
     buffers: buildBuffers(geometry, {
-      tolerance: toleranceAt(finest, level),
+      ...buildOptions(opened),
       owners: ownerMask(geometry.handles.length, owners),
     }),
     colour,

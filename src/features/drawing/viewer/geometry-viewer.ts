@@ -82,7 +82,7 @@ type Opened = {
   /** The drawing's main extents (what fitting frames), none when nothing is drawn. */
   main: Extents | undefined
   /** The main extents' larger side. */
-  size: number
+  drawingSize: number
   /** Level 0's tolerance, and how finely arcs are built (geometry-detail.ts). */
   floor: number
   detail: Detail
@@ -174,7 +174,7 @@ function geometryViewer(
   })
 
   function zoomAbout(factor: number, px: number, py: number) {
-    const limited = limitedZoom(place, factor, opened?.size ?? 0)
+    const limited = limitedZoom(place, factor, opened?.drawingSize ?? 0)
     place = zoomedAbout(place, limited, px, py, size)
     requestDraw()
   }
@@ -254,7 +254,7 @@ function geometryViewer(
         owners,
         extents,
         main,
-        size: drawingSize,
+        drawingSize,
         floor,
         detail,
         roles: [],

@@ -158,11 +158,14 @@ async function openResult(
   drawingBytes: number,
 ) {
   const drawingFile: Promise<Transfer | undefined>[] = []
+  const geometryAnswer: Promise<Transfer | undefined>[] = []
   const assets: Promise<Transfer | undefined>[] = []
   const onResponse = (response: Response) => {
     const path = new URL(response.url()).pathname
     if (path.endsWith(`/jobs/${jobId}/drawing`)) {
       drawingFile.push(transferOf(response, drawingBytes))
+    } else if (path.endsWith(`/jobs/${jobId}/geometry`) && response.status() === 200) {
+      geometryAnswer.push(transferOf(response))
     } else if (path.startsWith('/assets/')) assets.push(transferOf(response))
   }
   page.on('response', onResponse)
@@ -187,10 +190,18 @@ async function openResult(
     drawingMs = Date.now() - opened
   }
   const dwg = (await Promise.all(drawingFile))[0]
+  const geometry = (await Promise.all(geometryAnswer))[0]
   const files = (await Promise.all(assets)).filter((t): t is Transfer => t !== undefined)
   page.off('response', onResponse)
   const marks = drawing ? await drawingMarks(page) : {}
-  return { billMs, drawingMs, dwg, assets: { count: files.length, ...total(files) }, marks }
+  return {
+    billMs,
+    drawingMs,
+    dwg,
+    geometry,
+    assets: { count: files.length, ...total(files) },
+    marks,
+  }
 }
 
 type Opened = Awaited<ReturnType<typeof openResult>>
@@ -339,6 +350,7 @@ try {
   const firstS = (opened.drawingMs ?? 0) / 1000
   console.log(`${largest} (${kb(statSync(fixturePath(largest)).size)} kB):`)
   console.log(`  extracted by the server in ${(real.extractMs / 1000).toFixed(1)} s`)
+  console.log(describeTransfer('geometry answer', opened.geometry))
   console.log(describeTransfer('drawing download', opened.dwg))
   console.log(
     `  the page's files (first visit after the file screen): ${opened.assets.count} files, ${kb(opened.assets.body)} kB, ${kb(opened.assets.wire)} kB over the wire`,
@@ -360,6 +372,7 @@ try {
     `synthetic ${SYNTHETIC_ENTITIES.toLocaleString('en')} entities (DXF, ${kb(Buffer.byteLength(dxf))} kB raw, ${kb(gzipSync(dxf).byteLength)} kB gzip):`,
   )
   console.log(`  extracted by the server in ${(synthetic.extractMs / 1000).toFixed(1)} s`)
+  console.log(describeTransfer('geometry answer', big.geometry))
   console.log(describeTransfer('drawing download', big.dwg))
   console.log(
     `  bill shown ${(big.billMs / 1000).toFixed(2)} s after the page opened (${lines.replace(/\D/g, '')} lines)`,

@@ -22,14 +22,15 @@ vi.mock('../../features/drawing/components/drawing-view', () => ({
 
 // The renderer's code is fetched early (alongside the bill); jsdom has no use for it.
 const renderer = vi.hoisted(() => ({ loads: 0 }))
-vi.mock('../../features/drawing/viewer/load-viewer', () => ({
-  loadDrawingViewer: async () => {
+vi.mock('../../features/drawing/viewer/load-viewer', () => {
+  const load = async () => {
     renderer.loads++
     return async () => {
       throw new Error('No renderer in jsdom.')
     }
-  },
-}))
+  }
+  return { loadDrawingViewer: load, loadGeometryViewer: load }
+})
 
 const bill = () => screen.findByRole('table', { name: 'Bill' })
 

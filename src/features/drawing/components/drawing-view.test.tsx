@@ -3,6 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { encodeGeometry, GEOMETRY_CONTENT_TYPE } from '../../../../contract/drawing-geometry'
+import { geometryOf } from '../../../../contract/testing/drawing-geometry'
 import { server } from '../../../testing/msw-server'
 import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { DrawingView } from './drawing-view'
@@ -12,18 +14,24 @@ import { DrawingView } from './drawing-view'
 
 const fake = vi.hoisted(() => ({
   created: [] as HTMLElement[],
+  /** Which renderer each view was made by. */
+  renderers: [] as ('geometry' | 'file')[],
+  fileRequests: 0,
   viewer: undefined as unknown as DrawingViewer,
   inDrawing: new Set<string>(),
 }))
 
-vi.mock('../viewer/load-viewer', () => ({
-  loadDrawingViewer: async () => async (container: HTMLElement) => {
+vi.mock('../viewer/load-viewer', () => {
+  const loader = (renderer: 'geometry' | 'file') => async () => async (container: HTMLElement) => {
     fake.created.push(container)
+    fake.renderers.push(renderer)
     return fake.viewer
-  },
-}))
+  }
+  return { loadDrawingViewer: loader('file'), loadGeometryViewer: loader('geometry') }
+})
 
 const DRAWING = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32])
+const GEOMETRY = encodeGeometry(geometryOf({ handles: ['1C8', '250'], points: [0, 0, 5, 5] }))
 const DXF = new TextEncoder().encode('  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n  0\nEOF\n')
 
 function fakeViewer(): DrawingViewer {
@@ -44,18 +52,31 @@ function fakeViewer(): DrawingViewer {
 
 beforeEach(() => {
   fake.created = []
+  fake.renderers = []
+  fake.fileRequests = 0
   fake.viewer = fakeViewer()
   fake.inDrawing = new Set(['1C8', '250', '251'])
   server.use(
-    http.get('*/api/boq/jobs/:id/drawing', ({ params }) =>
-      params.id === 'job-1'
+    // Jobs recorded before geometry was kept have none: their file is drawn.
+    http.get('*/api/boq/jobs/:id/geometry', ({ params }) =>
+      params.id === 'job-geometry'
+        ? HttpResponse.arrayBuffer(GEOMETRY.slice().buffer, {
+            headers: { 'Content-Type': GEOMETRY_CONTENT_TYPE },
+          })
+        : params.id === 'job-bad-geometry'
+          ? HttpResponse.arrayBuffer(DRAWING.slice().buffer)
+          : new HttpResponse('This job was recorded before drawings were kept.', { status: 404 }),
+    ),
+    http.get('*/api/boq/jobs/:id/drawing', ({ params }) => {
+      fake.fileRequests++
+      return params.id === 'job-1'
         ? HttpResponse.arrayBuffer(DRAWING.buffer, {
             headers: { 'Content-Type': 'application/acad' },
           })
         : params.id === 'job-dxf'
           ? HttpResponse.arrayBuffer(DXF.buffer, { headers: { 'Content-Type': 'image/vnd.dxf' } })
-          : new HttpResponse('There is no such job.', { status: 404 }),
-    ),
+          : new HttpResponse('There is no such job.', { status: 404 })
+    }),
   )
 })
 
@@ -92,6 +113,30 @@ describe('DrawingView', () => {
     expect(file?.format).toBe('dwg')
     expect(new Uint8Array(file?.bytes as ArrayBuffer)).toEqual(DRAWING)
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  })
+
+  it('draws from the geometry kept with the bill when the job has one, never fetching the file', async () => {
+    renderView({ jobId: 'job-geometry' })
+    await ready()
+    expect(fake.renderers).toEqual(['geometry'])
+    const [geometry] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
+    expect(geometry).toMatchObject({ handles: ['1C8', '250'] })
+    expect(fake.fileRequests).toBe(0)
+  })
+
+  it('draws from the file for a job kept without geometry', async () => {
+    renderView({})
+    await ready()
+    expect(fake.renderers).toEqual(['file'])
+  })
+
+  it('says so when the geometry it is sent is not geometry, drawing nothing', async () => {
+    renderView({ jobId: 'job-bad-geometry' })
+    expect(
+      await screen.findByText('The drawing could not be loaded: Not drawing geometry.'),
+    ).toBeInTheDocument()
+    expect(fake.created).toHaveLength(0)
+    expect(fake.fileRequests).toBe(0)
   })
 
   it('says how far the viewer has got, in steps of ten percent, until the drawing is on screen', async () => {

@@ -3,7 +3,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
 import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
-import { loadDrawingViewer } from '../viewer/load-viewer'
+import { loadDrawingViewer, loadGeometryViewer } from '../viewer/load-viewer'
 import { markDrawing } from '../viewer/timing'
 
 export type { DrawingMarks }
@@ -29,43 +29,58 @@ const ZOOM_STEP = 1.25
 /** Progress is told in these steps (%): a live status read out at every percent would chatter. */
 const PROGRESS_STEP = 10
 
+/** A viewer once it has drawn: everything but reading, whatever it read from. */
+type ShownViewer = Omit<DrawingViewer<unknown>, 'open'>
+
 /**
- * The job's drawing: model space drawn in the browser from the DWG (or DXF) itself, on its layers'
- * colours (text left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
+ * The job's drawing: model space drawn in the browser from the geometry the server kept with its
+ * bill (or, for a job recorded before, from the DWG or DXF itself), on its layers' colours (text
+ * left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
  * the keyboard. The `highlighted` entities stand out (the rest dimmed) and are framed; a click on
  * a shape calls `onPick` with its handle (a block reference's, for anything drawn inside one).
  * Or the `marked` entities are coloured as a change between two versions.
  */
 export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: DrawingViewProps) {
-  const file = useQuery(drawingQueries.file(jobId))
+  const source = useQuery(drawingQueries.source(jobId))
   const mount = useRef<HTMLDivElement>(null)
-  const [viewer, setViewer] = useState<DrawingViewer | null>(null)
+  const [viewer, setViewer] = useState<ShownViewer | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [found, setFound] = useState<number | null>(null)
   // How far the viewer has got reading and drawing the drawing, in steps of PROGRESS_STEP.
   const [progress, setProgress] = useState(0)
   const press = useRef<{ id: number; x: number; y: number } | null>(null)
 
-  const data = file.data
+  const data = source.data
   useEffect(() => {
     const container = mount.current
     if (!data || !container) return
     let gone = false
-    let made: DrawingViewer | undefined
+    let made: ShownViewer | undefined
     setFailure(null)
     setProgress(0)
+    const onProgress = (percent: number) => {
+      if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
+    }
     ;(async () => {
       markDrawing('file')
-      const create = await loadDrawingViewer()
-      if (gone) return
-      made = await create(container)
-      markDrawing('viewer')
-      if (gone) return
-      // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
-      const onProgress = (percent: number) => {
-        if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
+      if (data.kind === 'geometry') {
+        const create = await loadGeometryViewer()
+        if (gone) return
+        const viewer = await create(container)
+        made = viewer
+        markDrawing('viewer')
+        if (gone) return
+        await viewer.open(data.geometry, onProgress)
+      } else {
+        const create = await loadDrawingViewer()
+        if (gone) return
+        const viewer = await create(container)
+        made = viewer
+        markDrawing('viewer')
+        if (gone) return
+        // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
+        await viewer.open({ bytes: data.file.bytes.slice(0), format: data.file.format }, onProgress)
       }
-      await made.open({ bytes: data.bytes.slice(0), format: data.format }, onProgress)
       if (!gone) setViewer(made)
     })().catch((error: unknown) => {
       if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
@@ -126,8 +141,8 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     if (handle) onPick?.(handle)
   }
 
-  const status = file.isError
-    ? `The drawing could not be loaded: ${errorText(file.error)}`
+  const status = source.isError
+    ? `The drawing could not be loaded: ${errorText(source.error)}`
     : (failure ?? (viewer ? null : `Loading the drawing…${progress > 0 ? ` ${progress}%` : ''}`))
   const given = marked ? marked.added.length + marked.removed.length : highlighted.length
   const missing = found !== null && viewer ? given - found : 0

@@ -1,16 +1,18 @@
 /**
  * The drawing view end to end in Chromium (WebGL through SwiftShader): example_2018.dwg seeded and
- * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the DWG itself,
- * saying how far it has got while it loads, opened as Fit to view frames it →
+ * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the geometry the
+ * server kept with the bill (never fetching the drawing file), opened as Fit to view frames it →
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
  * selects its line again → + / - / 0, the wheel and a drag move the view, 0 framing where the
  * entities are → away and back, drawn again with nothing left behind. A drawing slow to draw is
- * panned and zoomed by moving its picture, then drawn where it went. And a DXF drawing (the
- * server tells it from its bytes), drawn by the viewer's DXF reader with its text left out.
+ * panned and zoomed by moving its picture, then drawn where it went. A DXF drawing (the server
+ * tells it from its bytes), drawn with its text left out. And a job kept without geometry (as
+ * jobs recorded before it was kept are), drawn from its DWG by the CAD viewer, saying how far it
+ * has got while it loads.
  */
 
-import { writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -114,6 +116,18 @@ async function pinch(page: Page, centre: { x: number; y: number }, from: number,
   await cdp.detach()
 }
 
+/** What the page asks the server for to draw a job's drawing: its geometry, its file. */
+function drawingRequests(page: Page): string[] {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const kind = /\/api\/boq\/jobs\/[^/]+\/(geometry|drawing)$/.exec(
+      new URL(request.url()).pathname,
+    )
+    if (kind?.[1]) asked.push(kind[1])
+  })
+  return asked
+}
+
 /** Signs in and opens the job's result page until its drawing is drawn: where it is, and the view. */
 async function openDrawing(page: Page, url: string, jobId: string) {
   await signIn(page, url)
@@ -153,26 +167,13 @@ describe('the drawing view in Chromium', () => {
 
   it('draws the job’s drawing, highlights a bill line’s entities, picks one, and moves', async () => {
     const { page, problems } = browser()
-    // Every text the page's live statuses show, as they change.
-    await page.addInitScript(() => {
-      const seen: string[] = []
-      Object.assign(window, { boqStatuses: seen })
-      new MutationObserver(() => {
-        for (const status of document.querySelectorAll('[role=status]')) {
-          const text = status.textContent ?? ''
-          if (!seen.includes(text)) seen.push(text)
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true })
-    })
+    const asked = drawingRequests(page)
     const { place, drawing } = await openDrawing(page, server().url, job.id)
-    // While it loaded, the view said how far the viewer had got.
-    const statuses = await page.evaluate(
-      () => (window as unknown as { boqStatuses: string[] }).boqStatuses,
-    )
-    expect(statuses.filter((text) => /^Loading the drawing… \d+%$/.test(text))).not.toEqual([])
     await place.getByText('0 highlighted').waitFor()
+    // Drawn from the geometry kept with the bill: the drawing file is never fetched.
+    expect(asked).toEqual(['geometry'])
 
-    // Drawn from the DWG: the paper is not empty, and nothing is highlighted yet.
+    // Drawn: the paper is not empty, and nothing is highlighted yet.
     await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
     expect((await picture(page, drawing)).highlighted).toBe(0)
 
@@ -266,7 +267,7 @@ describe('the drawing view in Chromium', () => {
     // 0 fits the drawing where its entities are, its one block that spans millions of units left
     // out (framed with it, the references were specks of fewer than 50 highlighted pixels).
     await page.keyboard.press('0')
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(150)
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(100)
 
     // Away and back: the drawing is drawn again, and the first viewer left nothing behind.
     const canvases = () => page.locator('canvas').count()
@@ -372,7 +373,7 @@ describe('the drawing view in Chromium', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
-  it('draws a DXF drawing from its own bytes, its text left out, and highlights a line’s entities', async () => {
+  it('draws a DXF drawing, its text left out, and highlights a line’s entities', async () => {
     const folder = join(server().dataDir, 'cloud', ...(DEMO_FOLDERS[0] as string).split('/'))
     await writeFile(join(folder, DXF_DRAWING), seatsDxf())
     const api = await apiSignIn(server().url)
@@ -387,5 +388,43 @@ describe('the drawing view in Chromium', () => {
     await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
     // The text asked for no font: nothing was refused or failed in the page.
     expect(unexpectedProblems(problems)).toEqual([])
+  })
+
+  it('draws a job kept without geometry from its file, saying how far the viewer has got', async () => {
+    const api = await apiSignIn(server().url)
+    const old = await extractThroughApi(api, await findOne(api, DRAWING))
+    // As a job recorded before geometry was kept with the bill.
+    await rm(join(server().dataDir, 'jobs', old.id, 'result.geometry'))
+
+    const { page, problems } = browser()
+    const asked = drawingRequests(page)
+    // Every text the page's live statuses show, as they change.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { boqStatuses: seen })
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role=status]')) {
+          const text = status.textContent ?? ''
+          if (!seen.includes(text)) seen.push(text)
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    const { place, drawing } = await openDrawing(page, server().url, old.id)
+    expect(asked).toEqual(['geometry', 'drawing'])
+    // While it loaded, the view said how far the viewer had got.
+    const statuses = await page.evaluate(
+      () => (window as unknown as { boqStatuses: string[] }).boqStatuses,
+    )
+    expect(statuses.filter((text) => /^Loading the drawing… \d+%$/.test(text))).not.toEqual([])
+    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+
+    await page
+      .getByRole('table', { name: 'Bill' })
+      .getByRole('button', { name: 'CIRKLO_PUNKTOJ' })
+      .click()
+    await place.getByText('8 highlighted').waitFor()
+    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    // The one failed load is the geometry it does not have.
+    expect(unexpectedProblems(problems, [/\/geometry$/])).toEqual([])
   })
 })

@@ -56,6 +56,11 @@ export type FakeApi = {
    * text); a job not here answers 404 as the server does for one without a result.
    */
   results: Record<string, { status: number; body: unknown }>
+  /**
+   * What GET /api/boq/jobs/{id}/geometry answers, by job id (encoded geometry); a job not here
+   * answers 404 as the server does for one kept without geometry.
+   */
+  geometries: Record<string, Uint8Array>
   /** What GET /api/boq/compare answers, by `from:to`; a pair not here answers 404. */
   changeBills: Record<string, { status: number; body: unknown }>
   /** What POST /api/boq/extract answers; the default queues a job. */
@@ -141,6 +146,7 @@ export function defaultFakeApi(): FakeApi {
     listForm: 'array',
     jobs: [],
     results: {},
+    geometries: {},
     changeBills: {},
     extract: (body) => {
       const created = makeJob({

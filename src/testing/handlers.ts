@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw'
+import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry'
 import { fakeApi, type UploadForm } from './fake-api'
 
 const text401 = () => new HttpResponse('Not signed in', { status: 401 })
@@ -115,6 +116,16 @@ export const handlers = [
     if (kept) return answer(kept)
     const found = fakeApi.jobs.some((j) => j.id === id)
     return answer(found ? noResult : noSuchJob)
+  }),
+  http.get('*/api/boq/jobs/:id/geometry', ({ params }) => {
+    const kept = fakeApi.geometries[String(params.id)]
+    return kept
+      ? HttpResponse.arrayBuffer(kept.slice().buffer, {
+          headers: { 'Content-Type': GEOMETRY_CONTENT_TYPE },
+        })
+      : new HttpResponse('This job was recorded before drawings were kept with their bills.', {
+          status: 404,
+        })
   }),
   http.get('*/api/boq/jobs/:id', ({ params }) => {
     const found = fakeApi.jobs.find((j) => j.id === params.id)

@@ -53,8 +53,10 @@ describe('the result page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/jobs/j1')
     expect(requestsTo('/api/boq/jobs/j1/result.json')).toHaveLength(1)
-    // The renderer's code was asked for as the page opened, alongside the bill.
+    // The renderer's code and the drawing's geometry were asked for as the page opened, alongside
+    // the bill (the drawing view here is a stand-in that fetches nothing).
     expect(renderer.loads).toBeGreaterThan(0)
+    await waitFor(() => expect(requestsTo('/api/boq/jobs/j1/geometry')).toHaveLength(1))
 
     // The drawing beside the bill, kept in step with the selection both ways.
     const drawing = screen.getByRole('complementary', { name: 'Drawing' })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { type DrawingGeometry, decodeGeometry } from '../../../../contract/drawing-geometry'
+import { decodeGeometry } from '../../../../contract/drawing-geometry'
 import { api } from '../../../lib/api-client'
 import { httpStatus } from '../../../lib/http-errors'
 import type { DrawingFile } from '../viewer/drawing-viewer'
@@ -12,36 +12,41 @@ export const geometryPath = (jobId: string) => `api/boq/jobs/${encodeURIComponen
 /** The server says which kind of drawing it sends by its Content-Type; anything else is DWG. */
 const DXF_TYPE = /^image\/vnd\.dxf\b/i
 
-/**
- * What the view draws a job's drawing from: the geometry kept with its bill, or, for a job
- * recorded before geometry was kept, the drawing file itself.
- */
-export type DrawingSource =
-  | { kind: 'geometry'; geometry: DrawingGeometry }
-  | { kind: 'file'; file: DrawingFile }
+// A job's drawing never changes; it goes once the view is gone.
+const KEPT = { staleTime: Number.POSITIVE_INFINITY, gcTime: 60_000 } as const
 
 /** Query keys and fetchers of the drawing feature, general → specific. */
 export const drawingQueries = {
   all: () => ['drawing'] as const,
-  source: (jobId: string) =>
+  /**
+   * The geometry kept with the job's bill; null when the job has none (recorded before it was
+   * kept, or no such job: the file's answer then says so in its own words).
+   */
+  geometry: (jobId: string) =>
     queryOptions({
-      queryKey: [...drawingQueries.all(), 'source', jobId] as const,
-      queryFn: async ({ signal }): Promise<DrawingSource> => {
+      queryKey: [...drawingQueries.all(), 'geometry', jobId] as const,
+      queryFn: async ({ signal }) => {
         try {
           const response = await api.get(geometryPath(jobId), { signal })
-          return { kind: 'geometry', geometry: decodeGeometry(await response.arrayBuffer()) }
+          return decodeGeometry(await response.arrayBuffer())
         } catch (error) {
-          // No geometry kept (or no such job: the file's answer says so in its own words).
-          if (httpStatus(error) !== 404) throw error
+          if (httpStatus(error) === 404) return null
+          throw error
         }
+      },
+      ...KEPT,
+      // Typed arrays are not compared for sharing.
+      structuralSharing: false,
+    }),
+  /** The drawing file itself, for a job kept without geometry. */
+  file: (jobId: string) =>
+    queryOptions({
+      queryKey: [...drawingQueries.all(), 'file', jobId] as const,
+      queryFn: async ({ signal }): Promise<DrawingFile> => {
         const response = await api.get(drawingPath(jobId), { signal })
         const format = DXF_TYPE.test(response.headers.get('content-type') ?? '') ? 'dxf' : 'dwg'
-        return { kind: 'file', file: { bytes: await response.arrayBuffer(), format } }
+        return { bytes: await response.arrayBuffer(), format }
       },
-      // A job's drawing never changes; it goes once the view is gone. Typed arrays are not
-      // compared for sharing.
-      staleTime: Number.POSITIVE_INFINITY,
-      gcTime: 60_000,
-      structuralSharing: false,
+      ...KEPT,
     }),
 }

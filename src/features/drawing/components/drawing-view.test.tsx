@@ -3,8 +3,9 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { encodeGeometry, GEOMETRY_CONTENT_TYPE } from '../../../../contract/drawing-geometry'
+import { encodeGeometry } from '../../../../contract/drawing-geometry'
 import { geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { fakeApi } from '../../../testing/fake-api'
 import { server } from '../../../testing/msw-server'
 import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { DrawingView } from './drawing-view'
@@ -55,18 +56,10 @@ beforeEach(() => {
   fake.renderers = []
   fake.fileRequests = 0
   fake.viewer = fakeViewer()
+  // Jobs kept without geometry (as those recorded before it was) have their file drawn.
+  fakeApi.geometries = { 'job-geometry': GEOMETRY, 'job-bad-geometry': DRAWING }
   fake.inDrawing = new Set(['1C8', '250', '251'])
   server.use(
-    // Jobs recorded before geometry was kept have none: their file is drawn.
-    http.get('*/api/boq/jobs/:id/geometry', ({ params }) =>
-      params.id === 'job-geometry'
-        ? HttpResponse.arrayBuffer(GEOMETRY.slice().buffer, {
-            headers: { 'Content-Type': GEOMETRY_CONTENT_TYPE },
-          })
-        : params.id === 'job-bad-geometry'
-          ? HttpResponse.arrayBuffer(DRAWING.slice().buffer)
-          : new HttpResponse('This job was recorded before drawings were kept.', { status: 404 }),
-    ),
     http.get('*/api/boq/jobs/:id/drawing', ({ params }) => {
       fake.fileRequests++
       return params.id === 'job-1'

@@ -41,7 +41,9 @@ type ShownViewer = Omit<DrawingViewer<unknown>, 'open'>
  * Or the `marked` entities are coloured as a change between two versions.
  */
 export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: DrawingViewProps) {
-  const source = useQuery(drawingQueries.source(jobId))
+  const geometry = useQuery(drawingQueries.geometry(jobId))
+  const file = useQuery({ ...drawingQueries.file(jobId), enabled: geometry.data === null })
+  const source = geometry.data === null ? file : geometry
   const mount = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<ShownViewer | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -50,10 +52,11 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
   const [progress, setProgress] = useState(0)
   const press = useRef<{ id: number; x: number; y: number } | null>(null)
 
-  const data = source.data
+  // The geometry when the job has it (null: none kept), else the file once it is here.
+  const drawn = geometry.data ?? file.data
   useEffect(() => {
     const container = mount.current
-    if (!data || !container) return
+    if (!drawn || !container) return
     let gone = false
     let made: ShownViewer | undefined
     setFailure(null)
@@ -63,14 +66,14 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     }
     ;(async () => {
       markDrawing('file')
-      if (data.kind === 'geometry') {
+      if (!('bytes' in drawn)) {
         const create = await loadGeometryViewer()
         if (gone) return
         const viewer = await create(container)
         made = viewer
         markDrawing('viewer')
         if (gone) return
-        await viewer.open(data.geometry, onProgress)
+        await viewer.open(drawn, onProgress)
       } else {
         const create = await loadDrawingViewer()
         if (gone) return
@@ -79,7 +82,7 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
         markDrawing('viewer')
         if (gone) return
         // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
-        await viewer.open({ bytes: data.file.bytes.slice(0), format: data.file.format }, onProgress)
+        await viewer.open({ bytes: drawn.bytes.slice(0), format: drawn.format }, onProgress)
       }
       if (!gone) setViewer(made)
     })().catch((error: unknown) => {
@@ -90,7 +93,7 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
       setViewer(null)
       made?.destroy().catch(() => {})
     }
-  }, [data])
+  }, [drawn])
 
   // The same handles in a new array are the same highlight.
   const highlightKey = highlighted.join('\n')

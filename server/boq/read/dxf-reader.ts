@@ -12,12 +12,14 @@ import {
   num,
   pt,
 } from './dxf/geometry.ts'
+import { type DxfLayer, DxfPicture } from './dxf/picture.ts'
 import { type DxfScan, type ScannedEntity, SUBENTITIES, scanDxf } from './dxf/scan.ts'
 import { decodeDxf, isBinaryDxf, withEndBlockMarkers } from './dxf/text.ts'
 
 type DxfBlock = { name?: string; type?: number; xrefPath?: string; entities?: DxfEntity[] }
 type DxfDocument = {
   header?: Record<string, unknown>
+  tables?: { LAYER?: { entries?: DxfLayer[] } }
   blocks?: Record<string, DxfBlock>
   entities?: DxfEntity[]
 }
@@ -71,6 +73,7 @@ class DxfWalker {
   /** The model space's block record handle; null in R12, which has no block records. */
   private readonly modelSpace: string | null
   private readonly dynamic: DynamicBlocks
+  private readonly picture: DxfPicture
   private readonly blocksByName = new Map<string, DxfBlock>()
   private readonly unreadable = new Map<string, number>()
 
@@ -83,9 +86,14 @@ class DxfWalker {
     this.dynamic = new DynamicBlocks(scan)
     for (const [name, block] of Object.entries(doc.blocks ?? {}))
       this.blocksByName.set(name.toUpperCase(), block)
+    this.picture = new DxfPicture(builder, {
+      block: (name) => this.block(name),
+      isXref: (name) => this.isXrefBlock(name),
+    })
   }
 
   read(): Drawing {
+    this.picture.layers(this.doc.tables?.LAYER?.entries ?? [], this.scan.layerTrueColours)
     const all = this.doc.entities ?? []
     const attributes = attributesByInsert(all)
     // The parser's entities are the scanned ones minus the types it does not know: each scanned
@@ -115,6 +123,7 @@ class DxfWalker {
       if (/^[*$]PAPER_SPACE/i.test(name)) this.builder.paperSpace(count)
     }
     this.warnUnreadable()
+    this.picture.finish()
     return this.builder.finish()
   }
 
@@ -146,6 +155,7 @@ class DxfWalker {
         builder.titleBlockCandidate(this.effectiveName(e), attributes.get(e) ?? [])
       return
     }
+    this.picture.modelSpace(e, scanned)
     const typeName = dxfTypeName(e)
     builder.count(typeName)
     if (e.type === 'INSERT') {
@@ -166,6 +176,7 @@ class DxfWalker {
       builder.paperSpace(1)
       return
     }
+    this.picture.unparsed(scanned)
     const { type } = scanned
     builder.count(type)
     if (type === 'HELIX' && scanned.pairs) {
@@ -240,7 +251,11 @@ class DxfWalker {
   }
 
   private isXref(e: DxfEntity): boolean {
-    return (num(this.block(String(e.name ?? ''))?.type) & (XREF | OVERLAY)) !== 0
+    return this.isXrefBlock(String(e.name ?? ''))
+  }
+
+  private isXrefBlock(name: string): boolean {
+    return (num(this.block(name)?.type) & (XREF | OVERLAY)) !== 0
   }
 }
 

@@ -35,6 +35,20 @@ export type Representation = {
   visibility?: string
 }
 
+/** A layer's look in the LAYER table. */
+export type LayerStyle = {
+  /** Colour index (1–255); 7 when not given. */
+  colour?: number
+  /** True colour (0xRRGGBB), written as group 420 beside the index. */
+  trueColour?: number
+  /** Turned off: its colour index written negative. */
+  off?: boolean
+  frozen?: boolean
+}
+
+/** An entity's own colour: an index (0 by block, 256 by layer) or a true colour (0xRRGGBB). */
+export type EntityColour = number | { trueColour: number }
+
 export type InsertOptions = {
   representation?: Representation
   /** false: the ATTRIBs carry no owner handle (330), as many libraries write them. */
@@ -44,6 +58,9 @@ export type InsertOptions = {
 export class DxfWriter {
   private handle = 0x100
   private readonly layers = new Set<string>(['0'])
+  private readonly layerStyles = new Map<string, LayerStyle>()
+  /** The colour `withColour` gives the entities it writes. */
+  private colour: EntityColour | undefined
   private readonly records: { name: string; handle: string; dynamicOf?: string }[] = []
   private readonly blocks: {
     name: string
@@ -51,6 +68,7 @@ export class DxfWriter {
     body: Pairs
     flags?: number
     path?: string
+    base?: P
   }[] = []
   private readonly model: Pairs = []
   private readonly paper: Pairs = []
@@ -88,6 +106,29 @@ export class DxfWriter {
     this.blocks.push({ name, record, body })
   }
 
+  /** Defines a block whose base point is `base` (the point its references place at theirs). */
+  blockAt(name: string, base: P, fill: (target: Pairs, owner: string) => void): void {
+    this.block(name, fill)
+    const written = this.blocks[this.blocks.length - 1]
+    written.base = base
+  }
+
+  /** Defines a layer's colour and state (a layer only used by entities is colour 7, on). */
+  layer(name: string, style: LayerStyle): void {
+    this.layers.add(name)
+    this.layerStyles.set(name, style)
+  }
+
+  /** Writes what `write` writes with this colour of their own (group 62, or 420). */
+  withColour<T>(colour: EntityColour, write: () => T): T {
+    this.colour = colour
+    try {
+      return write()
+    } finally {
+      this.colour = undefined
+    }
+  }
+
   /** Defines an attached drawing: a block with the xref flag (4; overlay 8) and the file's path. */
   xref(name: string, path: string, overlay = false): void {
     const record = this.record(name)
@@ -119,7 +160,10 @@ export class DxfWriter {
     to.push(0, type, 5, handle)
     if (xdict) to.push(102, '{ACAD_XDICTIONARY', 360, xdict, 102, '}')
     if (owner) to.push(330, owner)
-    to.push(100, 'AcDbEntity', 8, layer, 100, subclass)
+    to.push(100, 'AcDbEntity', 8, layer)
+    if (typeof this.colour === 'number') to.push(62, this.colour)
+    else if (this.colour) to.push(62, 256, 420, this.colour.trueColour)
+    to.push(100, subclass)
     return handle
   }
 
@@ -137,14 +181,16 @@ export class DxfWriter {
     return handle
   }
 
-  line(to: Pairs, owner: string, layer: string, a: P, b: P): void {
-    this.head(to, 'LINE', owner, layer, 'AcDbLine')
+  line(to: Pairs, owner: string, layer: string, a: P, b: P): string {
+    const handle = this.head(to, 'LINE', owner, layer, 'AcDbLine')
     to.push(10, a[0], 20, a[1], 30, a[2] ?? 0, 11, b[0], 21, b[1], 31, b[2] ?? 0)
+    return handle
   }
 
-  circle(to: Pairs, owner: string, layer: string, c: P, r: number): void {
-    this.head(to, 'CIRCLE', owner, layer, 'AcDbCircle')
+  circle(to: Pairs, owner: string, layer: string, c: P, r: number): string {
+    const handle = this.head(to, 'CIRCLE', owner, layer, 'AcDbCircle')
     to.push(10, c[0], 20, c[1], 30, 0, 40, r)
+    return handle
   }
 
   arc(
@@ -155,9 +201,10 @@ export class DxfWriter {
     r: number,
     startDeg: number,
     endDeg: number,
-  ): void {
-    this.head(to, 'ARC', owner, layer, 'AcDbCircle')
+  ): string {
+    const handle = this.head(to, 'ARC', owner, layer, 'AcDbCircle')
     to.push(10, c[0], 20, c[1], 30, 0, 40, r, 100, 'AcDbArc', 50, startDeg, 51, endDeg)
+    return handle
   }
 
   ellipse(
@@ -169,8 +216,8 @@ export class DxfWriter {
     ratio: number,
     start = 0,
     end = 2 * Math.PI,
-  ): void {
-    this.head(to, 'ELLIPSE', owner, layer, 'AcDbEllipse')
+  ): string {
+    const handle = this.head(to, 'ELLIPSE', owner, layer, 'AcDbEllipse')
     to.push(
       10,
       c[0],
@@ -197,6 +244,7 @@ export class DxfWriter {
       42,
       end,
     )
+    return handle
   }
 
   lwpolyline(to: Pairs, owner: string, layer: string, vertices: Bulged[], closed: boolean): string {
@@ -216,7 +264,7 @@ export class DxfWriter {
     vertices: (Bulged & { z?: number })[],
     closed: boolean,
     is3d: boolean,
-  ): void {
+  ): string {
     const handle = this.head(
       to,
       'POLYLINE',
@@ -233,6 +281,7 @@ export class DxfWriter {
     }
     this.head(to, 'SEQEND', handle, layer, 'AcDbEntity')
     to.splice(to.length - 2, 2) // SEQEND has no subclass of its own
+    return handle
   }
 
   spline(
@@ -243,9 +292,10 @@ export class DxfWriter {
     knots: number[],
     control: P[],
     weights?: number[],
-  ): void {
-    this.head(to, 'SPLINE', owner, layer, 'AcDbSpline')
+  ): string {
+    const handle = this.head(to, 'SPLINE', owner, layer, 'AcDbSpline')
     this.splineData(to, degree, knots, control, weights)
+    return handle
   }
 
   /** A helix: its path as a spline, then its axis, radius and turns (AcDbHelix). */
@@ -395,8 +445,8 @@ export class DxfWriter {
     this.objects.push(100, 'AcDbXrecord', 280, 1, ...data)
   }
 
-  hatch(to: Pairs, owner: string, layer: string, paths: HatchPath[], style = 0): void {
-    this.head(to, 'HATCH', owner, layer, 'AcDbHatch')
+  hatch(to: Pairs, owner: string, layer: string, paths: HatchPath[], style = 0): string {
+    const handle = this.head(to, 'HATCH', owner, layer, 'AcDbHatch')
     to.push(10, 0, 20, 0, 30, 0, 210, 0, 220, 0, 230, 1, 2, 'SOLID', 70, 1, 71, 0, 91, paths.length)
     paths.forEach((path, i) => {
       if ('polyline' in path) {
@@ -468,6 +518,7 @@ export class DxfWriter {
       to.push(97, 0)
     })
     to.push(75, style, 76, 1, 98, 0)
+    return handle
   }
 
   toString(): string {
@@ -495,6 +546,8 @@ export class DxfWriter {
     out.push(0, 'SECTION', 2, 'TABLES')
     out.push(0, 'TABLE', 2, 'LAYER', 5, '2', 330, '0', 100, 'AcDbSymbolTable', 70, this.layers.size)
     for (const name of this.layers) {
+      const style = this.layerStyles.get(name) ?? {}
+      const colour = style.colour ?? 7
       out.push(
         0,
         'LAYER',
@@ -509,12 +562,13 @@ export class DxfWriter {
         2,
         name,
         70,
-        0,
+        style.frozen ? 1 : 0,
         62,
-        7,
+        style.off ? -colour : colour,
         6,
         'CONTINUOUS',
       )
+      if (style.trueColour !== undefined) out.push(420, style.trueColour)
     }
     out.push(0, 'ENDTAB')
     out.push(
@@ -574,11 +628,11 @@ export class DxfWriter {
         70,
         b.flags ?? (b.name.startsWith('*U') ? 1 : 0),
         10,
-        0,
+        b.base?.[0] ?? 0,
         20,
-        0,
+        b.base?.[1] ?? 0,
         30,
-        0,
+        b.base?.[2] ?? 0,
         3,
         b.name,
         1,

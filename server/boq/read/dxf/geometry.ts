@@ -1,7 +1,7 @@
 import type { DrawingEntity, Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../../drawing.ts'
 import type { Pair } from './scan.ts'
 
-const DEG = Math.PI / 180
+export const DEG = Math.PI / 180
 
 // dxf-json's output, only as far as this reader looks at it.
 export type Xy = { x?: number; y?: number; z?: number }
@@ -55,15 +55,8 @@ export function measurable(e: DxfEntity): DrawingEntity | null {
         end: num(e.endAngle),
       }
     case 'LWPOLYLINE': {
-      const elevation = num(e.elevation)
-      const vertices = ((e.vertices as (Xy & { bulge?: number })[]) ?? []).map((v) => ({
-        x: num(v.x),
-        y: num(v.y),
-        z: elevation,
-        bulge: num(v.bulge),
-      }))
       const closed = (num(e.flag) & 1) !== 0
-      return { type: 'polyline', layer, handle, vertices, closed, is3d: false }
+      return { type: 'polyline', layer, handle, vertices: lwVertices(e), closed, is3d: false }
     }
     case 'POLYLINE':
       return heavyPolyline(e, layer, handle)
@@ -92,26 +85,44 @@ export function measurable(e: DxfEntity): DrawingEntity | null {
   }
 }
 
+/** A LWPOLYLINE's vertices, at its elevation (in its object coordinate system). */
+export function lwVertices(e: DxfEntity): Vertex[] {
+  const elevation = num(e.elevation)
+  return ((e.vertices as (Xy & { bulge?: number })[]) ?? []).map((v) => ({
+    x: num(v.x),
+    y: num(v.y),
+    z: elevation,
+    bulge: num(v.bulge),
+  }))
+}
+
+/** POLYLINE flags: 16 = 3D mesh, 64 = polyface mesh: surfaces, not linework. */
+export const isMeshPolyline = (e: DxfEntity): boolean => (num(e.flag) & (16 | 64)) !== 0
+
 function heavyPolyline(e: DxfEntity, layer: string, handle: string): DrawingEntity | null {
+  if (isMeshPolyline(e)) return null
   const flag = num(e.flag)
-  // 16 = 3D mesh, 64 = polyface mesh: surfaces, not linework.
-  if (flag & (16 | 64)) return null
-  const vertices: Vertex[] = []
-  for (const v of (e.vertices as (Xy & { bulge?: number; flag?: number })[]) ?? []) {
-    if (num(v.flag) & 16) continue // spline frame control point
-    vertices.push({ x: num(v.x), y: num(v.y), z: num(v.z), bulge: num(v.bulge) })
-  }
   return {
     type: 'polyline',
     layer,
     handle,
-    vertices,
+    vertices: heavyVertices(e),
     closed: (flag & 1) !== 0,
     is3d: (flag & 8) !== 0,
   }
 }
 
-function splineOf(e: DxfEntity): SplineGeometry {
+/** A POLYLINE's vertices, spline frame control points left out. */
+export function heavyVertices(e: DxfEntity): Vertex[] {
+  const vertices: Vertex[] = []
+  for (const v of (e.vertices as (Xy & { bulge?: number; flag?: number })[]) ?? []) {
+    if (num(v.flag) & 16) continue // spline frame control point
+    vertices.push({ x: num(v.x), y: num(v.y), z: num(v.z), bulge: num(v.bulge) })
+  }
+  return vertices
+}
+
+export function splineOf(e: DxfEntity): SplineGeometry {
   const control = ((e.controlPoints as Xy[]) ?? []).map(pt)
   const weights = Array.isArray(e.weights) ? (e.weights as number[]) : []
   return {
@@ -145,7 +156,10 @@ export function dxfTypeName(e: DxfEntity): string {
  * A HELIX from its group pairs (dxf-json does not read the type): its path is the spline of its
  * AcDbSpline part; the AcDbHelix part (axis, radius, turns) only describes it.
  */
-export function helixFromPairs(pairs: Pair[], handle: string): DrawingEntity {
+export function helixFromPairs(
+  pairs: Pair[],
+  handle: string,
+): Extract<DrawingEntity, { type: 'helix' }> {
   let layer = '0'
   let part = ''
   let degree = 3
@@ -188,7 +202,7 @@ function setLast(list: Point[], axis: 'y' | 'z', value: number): void {
 
 type DxfEdge = Record<string, unknown> & { type: number }
 
-function hatchLoops(paths: unknown): Loop[] {
+export function hatchLoops(paths: unknown): Loop[] {
   const loops: Loop[] = []
   for (const path of (paths as Record<string, unknown>[]) ?? []) {
     if (num(path.boundaryPathTypeFlag) & 2) {

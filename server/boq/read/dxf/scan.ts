@@ -1,7 +1,8 @@
 /**
  * One pass over a DXF's text for what the DXF parser (dxf-json) drops: block records' extended
- * data, the objects a dynamic block reference's extension dictionary leads to, XRECORD strings,
- * and every entity of the ENTITIES section by type (it leaves out types it does not know).
+ * data, layers' true colours, the objects a dynamic block reference's extension dictionary leads
+ * to, XRECORD strings, and every entity of the ENTITIES section by type with its layer and
+ * colour (it leaves out types it does not know).
  */
 
 /** A group code and its value (trimmed). */
@@ -15,6 +16,12 @@ export type ScannedEntity = {
   owner: string
   /** Group 67 = 1: in paper space. */
   paper: boolean
+  /** Group 8 as dxf-json reads it (not trimmed); '' when none is written. */
+  layer: string
+  /** Group 62 of its common part (AcDbEntity), when written. */
+  colorIndex: number | undefined
+  /** Group 420 (0xRRGGBB) of its common part, when written. */
+  trueColour: number | undefined
   /** The entity's group pairs, kept only for the types this reader measures from the text. */
   pairs: Pair[] | null
 }
@@ -22,6 +29,8 @@ export type ScannedEntity = {
 export type DxfScan = {
   /** Block records by handle: name, and the AcDbBlockRepBTag handle of a dynamic block's copy. */
   records: Map<string, { name: string; repBTag: string }>
+  /** Layers' true colours (group 420, 0xRRGGBB) by name as dxf-json reads it (not trimmed). */
+  layerTrueColours: Map<string, number>
   /** DICTIONARY objects by handle: entry name → object handle. */
   dictionaries: Map<string, Map<string, string>>
   /** ACDB_BLOCKREPRESENTATION_DATA objects by handle → the defining block record's handle. */
@@ -39,12 +48,13 @@ export type DxfScan = {
 /** Sub-entities: part of the INSERT or POLYLINE before them, not entities of their own. */
 export const SUBENTITIES = new Set(['ATTRIB', 'VERTEX', 'SEQEND'])
 
-/** Types whose pairs are kept: the parser drops them, this reader measures them. */
-const KEEP_PAIRS = new Set(['HELIX'])
+/** Types whose pairs are kept: the parser drops them, this reader measures or draws them. */
+const KEEP_PAIRS = new Set(['HELIX', 'TRACE'])
 
 export function scanDxf(text: string): DxfScan {
   const scan: DxfScan = {
     records: new Map(),
+    layerTrueColours: new Map(),
     dictionaries: new Map(),
     representations: new Map(),
     xrecordText: new Map(),
@@ -63,7 +73,10 @@ export function scanDxf(text: string): DxfScan {
     eol = text.indexOf('\n', pos)
     if (eol < 0) eol = end
     // Most lines are coordinates nobody here reads: their value is not even cut out.
-    if (code >= 0 && (READ[code] || state.keepsAll())) state.pair(code, text.slice(pos, eol).trim())
+    if (code >= 0 && (READ[code] || state.keepsAll())) {
+      const raw = text.slice(pos, eol)
+      state.pair(code, raw.trim(), raw)
+    }
     pos = eol + 1
   }
   state.pair(0, 'EOF')
@@ -72,7 +85,8 @@ export function scanDxf(text: string): DxfScan {
 
 /** The group codes whose values the scan looks at. */
 const READ: boolean[] = []
-for (const code of [0, 1, 2, 3, 5, 67, 100, 102, 330, 340, 350, 360, 1001, 1005]) READ[code] = true
+for (const code of [0, 1, 2, 3, 5, 8, 62, 67, 100, 102, 330, 340, 350, 360, 420, 1001, 1005])
+  READ[code] = true
 
 /** The group code on the line from `start` to `end`; -1 when it is not a number. */
 function groupCode(text: string, start: number, end: number): number {
@@ -88,6 +102,9 @@ function groupCode(text: string, start: number, end: number): number {
   return digits > 0 ? code : -1
 }
 
+/** A name as dxf-json reads it: as written, but for the CR of a CR LF line end. */
+const asRead = (raw: string): string => (raw.endsWith('\r') ? raw.slice(0, -1) : raw)
+
 /** The record being read (the group-0 object or entity) and what is kept of it. */
 class ScanState {
   private readonly scan: DxfScan
@@ -99,6 +116,11 @@ class ScanState {
   private name = ''
   private owner = ''
   private paper = false
+  private layer: string | null = null
+  /** In the entity's common part: before any subclass marker, or after AcDbEntity's. */
+  private common = true
+  private colorIndex: number | undefined = undefined
+  private trueColour: number | undefined = undefined
   private app = ''
   private repBTag = ''
   private pairs: Pair[] | null = null
@@ -118,7 +140,8 @@ class ScanState {
     return this.pairs !== null
   }
 
-  pair(code: number, value: string): void {
+  /** A pair: its value trimmed, and as written (`raw`, for names read as dxf-json reads them). */
+  pair(code: number, value: string, raw = value): void {
     if (code === 0) {
       this.finish()
       this.start(value)
@@ -137,6 +160,7 @@ class ScanState {
     switch (this.section) {
       case 'TABLES':
         if (this.type === 'BLOCK_RECORD') this.recordPair(code, value)
+        else if (this.type === 'LAYER') this.layerPair(code, value, raw)
         break
       case 'BLOCKS':
         if (this.type === 'BLOCK' && code === 2 && !this.name) this.name = value
@@ -146,6 +170,8 @@ class ScanState {
       case 'ENTITIES':
         if (code === 330 && !this.inGroup && !this.owner) this.owner = value.toUpperCase()
         else if (code === 67) this.paper = Number(value) === 1
+        else if (code === 100) this.common = value === 'AcDbEntity'
+        else if (this.common) this.stylePair(code, value, raw)
         break
       case 'OBJECTS':
         this.objectPair(code, value)
@@ -158,6 +184,18 @@ class ScanState {
     else if (code === 1001) this.app = value
     else if (code === 1005 && this.app === 'AcDbBlockRepBTag' && !this.repBTag)
       this.repBTag = value.toUpperCase()
+  }
+
+  private layerPair(code: number, value: string, raw: string): void {
+    if (code === 2 && !this.name) this.name = asRead(raw)
+    else if (code === 420 && this.trueColour === undefined) this.trueColour = Number(value)
+  }
+
+  /** An entity's own layer and colour, from its common part (others' 62 are its parts'). */
+  private stylePair(code: number, value: string, raw: string): void {
+    if (code === 8 && this.layer === null) this.layer = asRead(raw)
+    else if (code === 62 && this.colorIndex === undefined) this.colorIndex = Number(value)
+    else if (code === 420 && this.trueColour === undefined) this.trueColour = Number(value)
   }
 
   private objectPair(code: number, value: string): void {
@@ -182,6 +220,10 @@ class ScanState {
     this.name = ''
     this.owner = ''
     this.paper = false
+    this.layer = null
+    this.common = true
+    this.colorIndex = undefined
+    this.trueColour = undefined
     this.app = ''
     this.repBTag = ''
     this.entryName = null
@@ -200,6 +242,8 @@ class ScanState {
       case 'TABLES':
         if (type === 'BLOCK_RECORD' && this.handle)
           scan.records.set(this.handle, { name: this.name, repBTag: this.repBTag })
+        else if (type === 'LAYER' && this.name && Number.isInteger(this.trueColour))
+          scan.layerTrueColours.set(this.name, this.trueColour as number)
         break
       case 'BLOCKS':
         if (type === 'BLOCK') {
@@ -219,6 +263,9 @@ class ScanState {
             handle: this.handle,
             owner: this.owner,
             paper: this.paper,
+            layer: this.layer ?? '',
+            colorIndex: this.colorIndex,
+            trueColour: this.trueColour,
             pairs: this.pairs,
           })
         }

@@ -1,6 +1,5 @@
 import { LinearSRGBColorSpace, OrthographicCamera, WebGLRenderer } from 'three'
 import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
-import { DrawTime } from './draw-time'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import {
   type BufferOptions,
@@ -23,6 +22,7 @@ import { type Detail, detailFor, FLOOR_SHARE, nextDetail, toleranceAt } from './
 import { mainBoxOf, ownerExtents, withSomeSize } from './geometry-extents'
 import { listenToGestures } from './geometry-gestures'
 import { OwnerIndex, ownerMask } from './geometry-owners'
+import { DrawingPace } from './geometry-pace'
 import { ownerAt } from './geometry-pick'
 import { GeometryScene, type Overlay } from './geometry-scene'
 import type { Extents } from './main-extents'
@@ -40,10 +40,11 @@ const BACKGROUND = 0x000000
 /** Room left around what is framed: 1 is edge to edge. */
 const FRAME_MARGIN = 1.2
 /**
- * A drawing that took longer than this to draw (under 20 frames a second) is panned and zoomed
- * with the wheel by moving its picture: redrawn at every move, a drag would stutter.
+ * A drawing that took longer than this to draw (one that misses the screen's next frame) is
+ * panned and zoomed with the wheel by moving its picture: redrawn at every move, a drag would
+ * stutter, or follow at half the screen's rate at best.
  */
-const SLOW_DRAWING_MS = 50
+const SLOW_DRAWING_MS = 25
 /** How near (CSS px) a click must come to a shape to pick it. */
 const PICK_PX = 5
 /** Building buffers lets the page breathe (and tells its progress) after this long (ms). */
@@ -109,8 +110,8 @@ function geometryViewer(
   }
 
   // Drawing on demand: at most once an animation frame, and two more frames after each drawing
-  // to time it (the GPU draws after the call returns; DrawTime reads the gaps between frames).
-  const drawTime = new DrawTime()
+  // to time it (the GPU draws after the call returns: the pace is read from the gaps between frames).
+  const pace = new DrawingPace()
   let frame: number | undefined
   let drawWanted = false
   let framesToTime = 0
@@ -137,7 +138,7 @@ function geometryViewer(
   function onFrame(now: number) {
     frame = undefined
     const draws = drawWanted && opened !== undefined
-    drawTime.frame(draws, now)
+    pace.frame(draws, now)
     if (draws) {
       drawWanted = false
       draw()
@@ -155,7 +156,7 @@ function geometryViewer(
   /** Draws in this task: the browser shows the new drawing with whatever else this task changed. */
   function drawNow() {
     drawWanted = false
-    drawTime.frame(true, performance.now())
+    pace.frame(true, performance.now())
     draw()
   }
 
@@ -163,7 +164,7 @@ function geometryViewer(
   let panning = true
   const picture = movePicture(container, {
     picture: () => canvas,
-    wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
+    wanted: () => pace.lastMs > SLOW_DRAWING_MS,
     setViewerPanning(on) {
       panning = on
     },

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { DrawingPace } from './geometry-pace'
+
+/** Feeds frames as [time, draws] pairs. */
+function paced(frames: [number, boolean][], pace = new DrawingPace()): DrawingPace {
+  for (const [at, draws] of frames) pace.frame(draws, at)
+  return pace
+}
+
+describe('DrawingPace', () => {
+  it('is 0 until a drawing has been timed', () => {
+    expect(new DrawingPace().lastMs).toBe(0)
+    expect(paced([[0, true]]).lastMs).toBe(0)
+  })
+
+  it('takes the longer of the two gaps after a drawing', () => {
+    expect(
+      paced([
+        [0, true],
+        [2, false],
+        [202, false],
+      ]).lastMs,
+    ).toBe(200)
+  })
+
+  it('keeps a slow drawing until the next one is timed: its first gap alone is short', () => {
+    const pace = paced([
+      [0, true],
+      [2, false],
+      [202, false],
+      [210, true],
+      [213, false],
+    ])
+    // Pressed here, between the two gaps after the last drawing: still slow.
+    expect(pace.lastMs).toBe(200)
+    // The second gap comes: this drawing was fast after all.
+    paced([[229, false]], pace)
+    expect(pace.lastMs).toBe(16)
+  })
+
+  it('is slow at once when the drawing being timed already is', () => {
+    const pace = paced([
+      [0, true],
+      [16, false],
+      [32, false],
+      [40, true],
+      [340, false],
+    ])
+    expect(pace.lastMs).toBe(300)
+  })
+
+  it('follows a view drawn at every frame (a drag redrawing it)', () => {
+    const pace = paced([
+      [0, true],
+      [16, false],
+      [32, false],
+      [48, true],
+      [98, true],
+      [148, true],
+    ])
+    expect(pace.lastMs).toBe(50)
+  })
+})

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { decodeGeometry, geometryCounts } from '../../contract/drawing-geometry.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
 import { createReader, createResettableReader } from './read/libredwg.ts'
+import type { Boq } from './schema.ts'
 import { fixture, fixtureNames, haveFixtures } from './testing/fixtures.ts'
 import { knownDrawing } from './testing/known-drawing.ts'
 
@@ -104,6 +106,43 @@ describe('files written in the worker', () => {
       expect(warnings).toEqual(boq.warnings)
       // The same engine still answers a Boq afterwards.
       expect((await engine.extract({ bytes, fileName: 'known.dxf' })).schema).toBe('boq')
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
+describe("the drawing's geometry, built in the worker from the same read as the bill", () => {
+  it.runIf(haveFixtures)(
+    'holds every model-space handle the bill names, drawn in paths or arcs',
+    async () => {
+      const engine = createBoqEngine({ workers: 1 })
+      try {
+        for (const input of [dwg(), dxf()]) {
+          const { files } = await engine.extractFiles(input, ['json', 'geometry'])
+          const boq = JSON.parse(new TextDecoder().decode(files.json)) as Boq
+          const geometry = decodeGeometry(files.geometry ?? new Uint8Array())
+          const named = boq.bill.flatMap((line) => line.breakdown.flatMap((row) => row.handles))
+          expect(named.length, input.fileName).toBeGreaterThan(0)
+          const handles = new Set(geometry.handles)
+          expect(
+            named.filter((handle) => !handles.has(handle)),
+            input.fileName,
+          ).toEqual([])
+          const { paths, arcs } = geometryCounts(geometry)
+          expect(paths + arcs, input.fileName).toBeGreaterThan(0)
+        }
+      } finally {
+        await engine.close()
+      }
+    },
+  )
+
+  it('is not made when not asked for', async () => {
+    const engine = createBoqEngine({ workers: 1 })
+    try {
+      const { files } = await engine.extractFiles(dxf(), ['json'])
+      expect(files.geometry).toBeUndefined()
     } finally {
       await engine.close()
     }

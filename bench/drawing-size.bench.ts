@@ -2,14 +2,19 @@
  * What the result page (/jobs/<id>) downloads to show a drawing beside its bill, from a fresh
  * production build and the real server, as Chromium loads it: every response from the page's
  * opening until the drawing is drawn, each gzipped (zlib's default level, kB = 1000 bytes), split
- * into the result page's own code and the drawing view's (its chunk, the renderer's chunk and
- * stylesheet, the DWG reader worker, LibreDWG's WebAssembly). The drawing is example_2018.dwg.
+ * into the result page's own code and the drawing view's. The drawing is example_2018.dwg, twice:
+ * drawn from the geometry kept with its bill (the view's chunk and the geometry renderer's), and
+ * as a job kept without geometry (jobs recorded before it was kept), drawn from the file (the
+ * view's chunk, the CAD viewer's chunk and stylesheet, the DWG reader worker, LibreDWG's
+ * WebAssembly). The geometry itself is data, not code: bench/result-page.bench.ts weighs it.
  *   the drawing view's JavaScript and CSS (the worker included)   target <= 1,000 kB gzip
  *   LibreDWG's WebAssembly                                         target <= 2,300 kB gzip
  * /login and the file-selection screen load none of it (bench/bundle-size.bench.ts).
  */
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Response } from 'playwright-core'
+import type { Page, Response } from 'playwright-core'
 import { apiSignIn, type FoundItem, findItems, titleOf } from '../e2e/support/api.ts'
 import { launchBrowser } from '../e2e/support/browser.ts'
 import { buildApp } from '../e2e/support/build.ts'
@@ -20,9 +25,12 @@ import { versusTarget } from './support/stats.ts'
 
 const TARGET_CODE_KB = 1000
 const TARGET_WASM_KB = 2300
-/** The files only the drawing view loads, by the names Vite gives them. */
-const DRAWING_FILES =
-  /\/assets\/(drawing-view|cad-viewer|dwg-parser\.worker|libredwg-web)-[\w-]+\.\w+$/
+/**
+ * The result page's own files and what it shares with the other screens, by the names Vite gives
+ * them; everything else the page loads is the drawing view's (its chunks, shared pieces named by
+ * whichever module Rolldown met first, three.js among them).
+ */
+const PAGE_FILES = /\/assets\/(index|signed-in|jobs\._jobId)-[\w-]+\.\w+$/
 
 interface Loaded {
   path: string
@@ -58,28 +66,23 @@ const buildStarted = Date.now()
 await buildApp()
 console.log(`fresh production build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`)
 
-const server = await startServer()
-const browser = await launchBrowser({ viewport: { width: 1400, height: 1000 } })
-try {
-  const api = await apiSignIn(server.url)
-  const [drawing] = await findItems(api, (item) => titleOf(item) === 'example_2018.dwg')
-  if (!drawing) throw new Error('example_2018.dwg is not in the seeded cloud')
-  const job = await extractThroughApi(api, drawing as FoundItem)
-
-  const { page } = browser
-  await signIn(page, server.url)
+/** Opens the job's result page in a fresh page until its drawing is drawn; prints what it loaded. */
+async function measure(page: Page, url: string, jobId: string, title: string) {
   // What the file screen already loaded is cached by the browser: count every response anyway.
   const pending: Promise<Loaded | undefined>[] = []
-  page.on('response', (response) => pending.push(sizeOf(response)))
+  const onResponse = (response: Response) => pending.push(sizeOf(response))
+  page.on('response', onResponse)
   const opened = Date.now()
-  await page.goto(`${server.url}/jobs/${job.id}`)
+  await page.goto(`${url}/jobs/${jobId}`)
   const place = page.getByRole('complementary', { name: 'Drawing' })
   await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
   const readyMs = Date.now() - opened
+  page.off('response', onResponse)
   const loaded = (await Promise.all(pending)).filter((file): file is Loaded => file !== undefined)
 
-  const own = loaded.filter((file) => DRAWING_FILES.test(file.path))
-  const shared = loaded.filter((file) => !DRAWING_FILES.test(file.path))
+  console.log(`\n${title}`)
+  const own = loaded.filter((file) => !PAGE_FILES.test(file.path))
+  const shared = loaded.filter((file) => PAGE_FILES.test(file.path))
   report('the result page and what it shares (entry, signed-in chunk, its own chunk)', shared)
   const ownGzip = report("the drawing view's own files", own)
   const code = own.filter((file) => file.kind !== 'wasm')
@@ -95,8 +98,33 @@ try {
   console.log(
     `  drawn ${(readyMs / 1000).toFixed(1)} s after the page was opened (one run, loopback)`,
   )
+  return { ownGzip, codeKb, wasmKb }
+}
+
+const server = await startServer()
+const browser = await launchBrowser({ viewport: { width: 1400, height: 1000 } })
+try {
+  const api = await apiSignIn(server.url)
+  const [drawing] = await findItems(api, (item) => titleOf(item) === 'example_2018.dwg')
+  if (!drawing) throw new Error('example_2018.dwg is not in the seeded cloud')
+  const job = await extractThroughApi(api, drawing as FoundItem)
+  const old = await extractThroughApi(api, drawing as FoundItem)
+  // As a job recorded before geometry was kept with the bill.
+  await rm(join(server.dataDir, 'jobs', old.id, 'result.geometry'))
+
+  const { page } = browser
+  await signIn(page, server.url)
+  const fromGeometry = await measure(page, server.url, job.id, 'Drawn from its geometry:')
+  // A fresh page: the browser keeps the renderer's files, which the second count must see too.
+  const second = await browser.context.newPage()
+  const fromFile = await measure(
+    second,
+    server.url,
+    old.id,
+    'A job kept without geometry, drawn from its file:',
+  )
   console.log(
-    `\ndrawing-size: the drawing view ${kb(ownGzip)} kB gzip in all (code ${codeKb.toFixed(1)} kB, target ${TARGET_CODE_KB}; WebAssembly ${wasmKb.toFixed(1)} kB, target ${TARGET_WASM_KB})`,
+    `\ndrawing-size: the drawing view from geometry ${kb(fromGeometry.ownGzip)} kB gzip (code ${fromGeometry.codeKb.toFixed(1)} kB, target ${TARGET_CODE_KB}); from a file ${kb(fromFile.ownGzip)} kB gzip in all (code ${fromFile.codeKb.toFixed(1)} kB, target ${TARGET_CODE_KB}; WebAssembly ${fromFile.wasmKb.toFixed(1)} kB, target ${TARGET_WASM_KB})`,
   )
 } finally {
   await browser.close()

@@ -21,8 +21,14 @@ function segments(lines: Float32Array): number[][] {
 
 describe('arc sides', () => {
   it('gives a small circle the fewest sides and a big one the most', () => {
-    expect(arcSides(0.5, TURN, 1)).toBe(MIN_TURN_SIDES)
+    expect(arcSides(1.5, TURN, 1)).toBe(MIN_TURN_SIDES)
     expect(arcSides(10_000, TURN, 0.01)).toBe(MAX_TURN_SIDES)
+  })
+
+  it('gives a speck, no wider than the tolerance from its centre, one side', () => {
+    expect(arcSides(1, TURN, 1)).toBe(1)
+    expect(arcSides(0.2, TURN / 3, 1)).toBe(1)
+    expect(arcSides(1.01, TURN, 1)).toBe(MIN_TURN_SIDES)
   })
 
   it('gives as many sides as keep each within the tolerance of its arc', () => {
@@ -115,6 +121,21 @@ describe('geometry buffers', () => {
       expect(x1).toBeLessThanOrEqual(10.0001)
       if (i > 0) expect([x1, y1]).toEqual(drawn[i - 1].slice(2))
     }
+  })
+
+  it('draws a speck as one side across it: a circle its diameter, a short arc its chord', () => {
+    const { lines } = buildBuffers(
+      geometryOf({
+        arcs: [
+          { x: 10, y: 20, radius: 0.5 },
+          { x: 10, y: 20, radius: 0.5, start: 0, sweep: -TURN / 4 },
+        ],
+      }),
+      { tolerance: 1 },
+    )
+    const [circle, arc] = segments(lines)
+    expect(circle?.map((n) => Number(n.toFixed(4)))).toEqual([10.5, 20, 9.5, 20])
+    expect(arc?.map((n) => Number(n.toFixed(4)))).toEqual([10.5, 20, 10, 19.5])
   })
 
   it('gives a small circle of a drawing few sides and a large one many', () => {

@@ -1,7 +1,7 @@
 import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
 import type { Extents } from './main-extents'
 
-/** Sides of a whole circle at the least (a speck: a pixel or two across) and at the most. */
+/** Sides of a whole circle at the least (a pixel or two across; a speck takes one), and at most. */
 export const MIN_TURN_SIDES = 4
 export const MAX_TURN_SIDES = 64
 const TURN = 2 * Math.PI
@@ -38,6 +38,9 @@ export type BufferOptions = {
  * tolerance by the zoom).
  */
 export function arcSides(radius: number, sweep: number, tolerance: number): number {
+  // A speck: no farther from its centre than the tolerance, it strays no farther from one side
+  // across it (see writeArc). Zoomed out, most of a drawing's circles are specks.
+  if (radius <= tolerance) return 1
   // A side spanning θ strays from its arc by r (1 − cos θ/2) ≈ r θ² / 8.
   const wanted = tolerance > 0 ? Math.ceil(TURN / Math.sqrt((8 * tolerance) / radius)) : Infinity
   const perTurn = Math.min(MAX_TURN_SIDES, Math.max(MIN_TURN_SIDES, wanted || MIN_TURN_SIDES))
@@ -201,14 +204,16 @@ function writeArcs(
 
 /**
  * Writes arc `a` as `sides` segments from `at`; returns where the next goes. Each point is the
- * last turned by one side's angle: two trigonometric calls an arc, not two a point.
+ * last turned by one side's angle: two trigonometric calls an arc, not two a point. A single
+ * side goes at most half a turn, across the arc: a whole circle's would be no line at all.
  */
 function writeArc(lines: Float32Array, at: number, arcs: Float32Array, a: number, sides: number) {
   const cx = arcs[a * 5]
   const cy = arcs[a * 5 + 1]
   const radius = arcs[a * 5 + 2]
   const start = arcs[a * 5 + 3]
-  const step = arcs[a * 5 + 4] / sides
+  const sweep = arcs[a * 5 + 4]
+  const step = sides === 1 ? Math.sign(sweep) * Math.min(Math.abs(sweep), Math.PI) : sweep / sides
   const cos = Math.cos(step)
   const sin = Math.sin(step)
   let dx = radius * Math.cos(start)

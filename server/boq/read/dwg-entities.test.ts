@@ -1,34 +1,9 @@
-import { type LibreDwgEx, Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
+import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
 import type { Drawing, DrawingEntity } from '../drawing.ts'
+import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
 import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
-import { detect } from './detect.ts'
-import { readDwg, walkDwg } from './dwg-reader.ts'
-import { createReader } from './libredwg.ts'
-
-function versionOf(bytes: Uint8Array): string {
-  const detected = detect(bytes)
-  return detected.format === 'dwg' ? detected.version : ''
-}
-
-async function read(name: string): Promise<Drawing> {
-  const bytes = fixture(name)
-  return readDwg(await createReader(), bytes, versionOf(bytes), { verify: true })
-}
-
-/** A fixture read by LibreDWG and left in memory, to change before the walk. */
-async function loaded(name: string): Promise<{ lib: LibreDwgEx; data: number; version: string }> {
-  const lib = await createReader()
-  const bytes = fixture(name)
-  lib.FS.writeFile('/changed.dwg', bytes)
-  return { lib, data: lib.dwg_read_file('/changed.dwg').data, version: versionOf(bytes) }
-}
-
-function memory(lib: LibreDwgEx): DataView {
-  return new DataView(
-    (lib as unknown as { wasmInstance: { HEAPU8: Uint8Array } }).wasmInstance.HEAPU8.buffer,
-  )
-}
+import { walkDwg } from './dwg-reader.ts'
 
 function ofType<K extends DrawingEntity['type']>(drawing: Drawing, type: K) {
   return drawing.entities.filter((e): e is Extract<DrawingEntity, { type: K }> => e.type === type)
@@ -76,7 +51,7 @@ describe.runIf(haveFixtures)('DWG entities', () => {
   it.each(fixtureNames('.dwg').filter((name) => name.startsWith('example_')))(
     '%s: its multiline is measured',
     async (name) => {
-      const [mline] = ofType(await read(name), 'mline')
+      const [mline] = ofType(await readDwgFixture(name), 'mline')
       // R13/R14 name the layer TAVOLO_3 (spaces were not allowed in names then).
       expect(mline.layer).toMatch(/^Tavolo[ _]3$/i)
       expect(mline).toMatchObject({ handle: '75C', closed: true, style: 'STANDARD' })
@@ -90,14 +65,14 @@ describe.runIf(haveFixtures)('DWG entities', () => {
   )
 
   it('an open multiline is measured too (2000_TS1.dwg)', async () => {
-    const [mline] = ofType(await read('2000_TS1.dwg'), 'mline')
+    const [mline] = ofType(await readDwgFixture('2000_TS1.dwg'), 'mline')
     expect(mline).toMatchObject({ closed: false, style: 'STANDARD' })
     expect(mline.vertices).toHaveLength(2)
     expect(mline.vertices[1].x - mline.vertices[0].x).toBeCloseTo(3.51001, 5)
   })
 
   it('handles are the ones the DXF twin of the drawing has', async () => {
-    const drawing = await read('example_2018.dwg')
+    const drawing = await readDwgFixture('example_2018.dwg')
     const dxf = modelSpaceHandles(new TextDecoder('latin1').decode(fixture('example_2018.dxf')))
     const handles = [...drawing.entities, ...drawing.inserts].map((e) => e.handle)
     expect(handles.length).toBeGreaterThan(30)
@@ -109,20 +84,20 @@ describe.runIf(haveFixtures)('DWG entities', () => {
   })
 
   it('counts paper space entities without measuring them', async () => {
-    expect((await read('example_2018.dwg')).paperSpaceEntities).toBe(2)
-    expect((await read('2000_PolyLine2D.dwg')).paperSpaceEntities).toBe(7)
-    expect((await read('2018_Dynblocks.dwg')).paperSpaceEntities).toBe(4)
+    expect((await readDwgFixture('example_2018.dwg')).paperSpaceEntities).toBe(2)
+    expect((await readDwgFixture('2000_PolyLine2D.dwg')).paperSpaceEntities).toBe(7)
+    expect((await readDwgFixture('2018_Dynblocks.dwg')).paperSpaceEntities).toBe(4)
   })
 
   it('a helix is read as its spline path', async () => {
-    const { lib, data, version } = await loaded('example_2018.dwg')
+    const { lib, data, version } = await loadedDwgFixture('example_2018.dwg')
     const splines = ofType(walkDwg(lib, data, version), 'spline')
     // No fixture has a helix: one spline is made to look like one (LibreDWG's object type).
     const modelSpace = lib.dwg_model_space_object(data)
     const fixedType = 16
     for (let obj = lib.get_first_owned_entity(modelSpace); obj; ) {
       if (lib.dwg_object_get_fixedtype(obj) === T.DWG_TYPE_SPLINE) {
-        memory(lib).setUint32(obj + fixedType, T.DWG_TYPE_HELIX, true)
+        libredwgMemory(lib).setUint32(obj + fixedType, T.DWG_TYPE_HELIX, true)
         break
       }
       obj = lib.get_next_owned_entity(modelSpace, obj)
@@ -139,7 +114,7 @@ describe.runIf(haveFixtures)('DWG entities', () => {
 describe.runIf(haveFixtures)('attached drawings (xrefs)', () => {
   /** No fixture attaches a drawing: a block record of 2018_Dynblocks.dwg is flagged as one. */
   async function withXref(flag: number): Promise<Drawing> {
-    const { lib, data, version } = await loaded('2018_Dynblocks.dwg')
+    const { lib, data, version } = await loadedDwgFixture('2018_Dynblocks.dwg')
     const count = lib.dwg_get_num_objects(data)
     for (let i = 0; i < count; i++) {
       const obj = lib.dwg_get_object(data, i)
@@ -147,7 +122,7 @@ describe.runIf(haveFixtures)('attached drawings (xrefs)', () => {
       const tio = lib.dwg_object_to_object_tio(obj)
       if (lib.dwg_dynapi_entity_data(tio, 'name') !== 'Bed - Queen') continue
       const at = tio + lib.dwg_dynapi_entity_field_offset(tio, 'flag')
-      memory(lib).setUint8(at, memory(lib).getUint8(at) | flag)
+      libredwgMemory(lib).setUint8(at, libredwgMemory(lib).getUint8(at) | flag)
     }
     return walkDwg(lib, data, version, { verify: true })
   }
@@ -172,13 +147,13 @@ describe.runIf(haveFixtures)('attached drawings (xrefs)', () => {
   })
 
   it('the fixtures themselves attach none', async () => {
-    for (const name of fixtureNames('.dwg')) expect((await read(name)).xrefs).toEqual([])
+    for (const name of fixtureNames('.dwg')) expect((await readDwgFixture(name)).xrefs).toEqual([])
   })
 })
 
 describe.runIf(haveFixtures)('R11 (r11_ACEB10.dwg)', () => {
   it('names its block references and layers through the tables’ indexes', async () => {
-    const drawing = await read('r11_ACEB10.dwg')
+    const drawing = await readDwgFixture('r11_ACEB10.dwg')
     expect(drawing.inserts).toHaveLength(19)
     expect([...drawing.skipped.keys()].filter((type) => type.startsWith('INSERT'))).toEqual([])
     // Each view of the part is a block on the layer of the same name.
@@ -189,7 +164,7 @@ describe.runIf(haveFixtures)('R11 (r11_ACEB10.dwg)', () => {
   })
 
   it('reads the vertices that follow each heavy polyline', async () => {
-    const polylines = ofType(await read('r11_ACEB10.dwg'), 'polyline')
+    const polylines = ofType(await readDwgFixture('r11_ACEB10.dwg'), 'polyline')
     expect(polylines).toHaveLength(8)
     expect(polylines.map((p) => p.vertices.length).sort()).toEqual([2, 2, 3, 3, 4, 4, 4, 4])
     expect(polylines.filter((p) => p.closed)).toHaveLength(4)

@@ -4,36 +4,11 @@ import type { Drawing, LoopEdge, Point, Vertex } from '../drawing.ts'
 import { sweep } from '../geometry/curves.ts'
 import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
-import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
+import { fixtureNames, haveFixtures } from '../testing/fixtures.ts'
 import { aciColour } from './colours.ts'
-import { detect } from './detect.ts'
 import { ellipseSeenFromAbove, mirroredShape, normalAngle } from './dwg/mirrored.ts'
-import { readDwg, walkDwg } from './dwg-reader.ts'
-import { createReader } from './libredwg.ts'
-
-function versionOf(bytes: Uint8Array): string {
-  const detected = detect(bytes)
-  return detected.format === 'dwg' ? detected.version : ''
-}
-
-async function read(name: string): Promise<Drawing> {
-  const bytes = fixture(name)
-  return readDwg(await createReader(), bytes, versionOf(bytes), { verify: true })
-}
-
-/** A fixture read by LibreDWG and left in memory, to change before the walk. */
-async function loaded(name: string): Promise<{ lib: LibreDwgEx; data: number; version: string }> {
-  const lib = await createReader()
-  const bytes = fixture(name)
-  lib.FS.writeFile('/changed.dwg', bytes)
-  return { lib, data: lib.dwg_read_file('/changed.dwg').data, version: versionOf(bytes) }
-}
-
-function memory(lib: LibreDwgEx): DataView {
-  return new DataView(
-    (lib as unknown as { wasmInstance: { HEAPU8: Uint8Array } }).wasmInstance.HEAPU8.buffer,
-  )
-}
+import { walkDwg } from './dwg-reader.ts'
 
 /** The model-space entity (struct) of a handle, found through the binding's own calls. */
 function modelSpaceTio(lib: LibreDwgEx, data: number, handle: string): number {
@@ -84,7 +59,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   it.each(fixtureNames('.dwg'))(
     '%s: every model-space entity once, every one the bill names among them',
     async (name) => {
-      const drawing = await read(name)
+      const drawing = await readDwgFixture(name)
       const { modelSpace } = drawing.picture
       const handles = modelSpace.map((e) => e.handle)
       expect(new Set(handles).size).toBe(handles.length)
@@ -99,7 +74,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   it.each(fixtureNames('.dwg').filter((name) => name !== 'r11_ACEB10.dwg'))(
     '%s: every drawn reference places a definition whose contents are there, with their layers’ colours',
     async (name) => {
-      const drawing = await read(name)
+      const drawing = await readDwgFixture(name)
       const { blocks, layerColours, modelSpace } = drawing.picture
       for (const insert of inserts(drawing)) {
         expect(blocks.get(insert.definition)?.entities.length ?? 0).toBeGreaterThan(0)
@@ -111,7 +86,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   )
 
   it('gives shapes as the DXF twin of the drawing has them (example_2018.dwg)', async () => {
-    const drawing = await read('example_2018.dwg')
+    const drawing = await readDwgFixture('example_2018.dwg')
     const entities = byHandle(drawing.picture.modelSpace)
     const line = shapeOf(entities.get('8B'), 'line')
     expectPoint(line.a, [370.8586116534307, 730.6303035220437])
@@ -147,7 +122,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   })
 
   it('gives the shapes the bill measured (example_2018.dwg)', async () => {
-    const drawing = await read('example_2018.dwg')
+    const drawing = await readDwgFixture('example_2018.dwg')
     const entities = byHandle(drawing.picture.modelSpace)
     const measured = drawing.entities.filter((e) => e.type === 'line' || e.type === 'arc')
     expect(measured.length).toBeGreaterThan(5)
@@ -168,9 +143,9 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
 
   it('draws each release of one drawing the same', async () => {
     const releases = fixtureNames('.dwg').filter((name) => name.startsWith('example_'))
-    const reference = byHandle((await read('example_2018.dwg')).picture.modelSpace)
+    const reference = byHandle((await readDwgFixture('example_2018.dwg')).picture.modelSpace)
     for (const name of releases) {
-      const entities = byHandle((await read(name)).picture.modelSpace)
+      const entities = byHandle((await readDwgFixture(name)).picture.modelSpace)
       for (const handle of ['8B', '90', '4EF', '170', '2D7']) {
         expect(entities.get(handle)?.shape, `${name} ${handle}`).toEqual(
           reference.get(handle)?.shape,
@@ -185,29 +160,29 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   })
 
   it('gives colours: an entity’s index or true colour, layers’ colours and which are hidden', async () => {
-    const sample = byHandle((await read('sample_2018.dwg')).picture.modelSpace)
+    const sample = byHandle((await readDwgFixture('sample_2018.dwg')).picture.modelSpace)
     expect(sample.get('90')?.colour).toBe(0x00ff00) // colour index 3
     expect(sample.get('91')?.colour).toBe('bylayer')
-    const hatches = byHandle((await read('2004_HatchG.dwg')).picture.modelSpace)
+    const hatches = byHandle((await readDwgFixture('2004_HatchG.dwg')).picture.modelSpace)
     expect(hatches.get('28D')?.colour).toBe(0x1ae464) // a true colour, as LibreDWG reads it
     expect(hatches.get('29F')?.colour).toBe(aciColour(112))
     // Both are gradient fills, drawn filled.
     expect(shapeOf(hatches.get('29F'), 'hatch').solid).toBe(true)
-    const example = (await read('example_2018.dwg')).picture
+    const example = (await readDwgFixture('example_2018.dwg')).picture
     expect(example.layerColours.get('Tavolo 2')).toBe(0xffff00) // index 2
     expect(example.layerColours.get('Tavolo 3')).toBe(0x00ffff) // index 4
     expect(example.hiddenLayers.size).toBe(0)
-    const gh209 = (await read('2010_gh209_1.dwg')).picture
+    const gh209 = (await readDwgFixture('2010_gh209_1.dwg')).picture
     expect(gh209.layerColours.get('Border')).toBe(0xff00ff) // index 6
     expect(gh209.layerColours.get('Work')).toBe(0x0000ff) // index 5
     // Frozen and locked in the DXF twin (flags 5).
-    expect([...(await read('example_2000.dwg')).picture.hiddenLayers]).toEqual([
+    expect([...(await readDwgFixture('example_2000.dwg')).picture.hiddenLayers]).toEqual([
       'ADSK_SYSTEM_LIGHTS',
     ])
   })
 
   it('draws dynamic references’ anonymous blocks and dimensions’ graphics (2018_Dynblocks.dwg)', async () => {
-    const drawing = await read('2018_Dynblocks.dwg')
+    const drawing = await readDwgFixture('2018_Dynblocks.dwg')
     const { blocks, modelSpace } = drawing.picture
     const entities = byHandle(modelSpace)
     for (const [handle, definition] of [
@@ -237,13 +212,13 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   })
 
   it('turns entities mirrored by their extrusion into world coordinates', async () => {
-    const { lib, data, version } = await loaded('example_2018.dwg')
+    const { lib, data, version } = await loadedDwgFixture('example_2018.dwg')
     const plain = byHandle(walkDwg(lib, data, version).picture.modelSpace)
     // No fixture has a mirrored arc or reference: two are turned over (extrusion 0,0,−1).
     for (const handle of ['90', '756']) {
       const tio = modelSpaceTio(lib, data, handle)
       const at = tio + lib.dwg_dynapi_entity_field_offset(tio, 'extrusion')
-      memory(lib).setFloat64(at + 16, -1, true)
+      libredwgMemory(lib).setFloat64(at + 16, -1, true)
     }
     const mirrored = byHandle(walkDwg(lib, data, version, { verify: true }).picture.modelSpace)
     const arc = shapeOf(plain.get('90'), 'arc')
@@ -259,17 +234,17 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   })
 
   it('cuts a block that places itself: the reference closing the loop draws nothing', async () => {
-    const { lib, data, version } = await loaded('2018_Dynblocks.dwg')
+    const { lib, data, version } = await loadedDwgFixture('2018_Dynblocks.dwg')
     // BFD0 places *U20, which holds references of its own: the first is made to place *U20.
     const tio = modelSpaceTio(lib, data, 'BFD0')
     const field = lib.dwg_dynapi_entity_field_offset(tio, 'block_header')
-    const ref = memory(lib).getUint32(tio + field, true)
+    const ref = libredwgMemory(lib).getUint32(tio + field, true)
     const record = lib.dwg_ref_get_object(ref)
     let looped = ''
     for (let obj = lib.get_first_owned_entity(record); obj; ) {
       if (lib.dwg_object_get_fixedtype(obj) === T.DWG_TYPE_INSERT) {
         const inner = lib.dwg_object_to_entity_tio(obj)
-        memory(lib).setUint32(inner + field, ref, true)
+        libredwgMemory(lib).setUint32(inner + field, ref, true)
         looped = (lib.dwg_obj_get_handle_value(obj) ?? 0n).toString(16).toUpperCase()
         break
       }

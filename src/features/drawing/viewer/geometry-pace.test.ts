@@ -33,9 +33,43 @@ describe('DrawingPace', () => {
     ])
     // Pressed here, between the two gaps after the last drawing: still slow.
     expect(pace.lastMs).toBe(200)
-    // The second gap comes: this drawing was fast after all.
-    paced([[229, false]], pace)
-    expect(pace.lastMs).toBe(16)
+  })
+
+  it('stays slow while any of the last four drawings was, then follows the fast ones', () => {
+    const pace = paced([
+      [0, true],
+      [2, false],
+      [202, false],
+    ])
+    // Four fast drawings after the slow one: slow until the fourth is timed.
+    let at = 210
+    for (let drawing = 1; drawing <= 4; drawing++) {
+      paced(
+        [
+          [at, true],
+          [at + 3, false],
+          [at + 19, false],
+        ],
+        pace,
+      )
+      at += 40
+      expect(pace.lastMs, `after fast drawing ${drawing}`).toBe(drawing < 4 ? 200 : 16)
+    }
+  })
+
+  it('takes a view that draws in about a frame as slow once it misses one', () => {
+    const pace = paced([
+      [0, true],
+      [16, false],
+      [32, false],
+      [40, true],
+      [73, false],
+      [90, false],
+      [100, true],
+      [116, false],
+      [132, false],
+    ])
+    expect(pace.lastMs).toBe(33)
   })
 
   it('is slow at once when the drawing being timed already is', () => {

@@ -62,3 +62,21 @@ export type Shape =
       columnSpacing: number
       rowSpacing: number
     }
+
+/**
+ * A graphics block drawn where it is, its contents being in world coordinates already (a
+ * dimension's): placed once at the origin, unscaled and unturned.
+ */
+export function placedAtOrigin(definition: string): Shape {
+  return {
+    kind: 'insert',
+    definition,
+    position: { x: 0, y: 0, z: 0 },
+    scale: { x: 1, y: 1, z: 1 },
+    rotation: 0,
+    columns: 1,
+    rows: 1,
+    columnSpacing: 0,
+    rowSpacing: 0,
+  }
+}

@@ -7,8 +7,8 @@ import { computeBoq } from '../quantities.ts'
 import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
 import { fixtureNames, haveFixtures } from '../testing/fixtures.ts'
 import { aciColour } from './colours.ts'
-import { ellipseSeenFromAbove, mirroredShape, normalAngle } from './dwg/mirrored.ts'
 import { walkDwg } from './dwg-reader.ts'
+import { mirroredShape, normalAngle } from './mirrored.ts'
 
 /** The model-space entity (struct) of a handle, found through the binding's own calls. */
 function modelSpaceTio(lib: LibreDwgEx, data: number, handle: string): number {
@@ -464,7 +464,7 @@ describe('shapes in a mirrored object coordinate system (extrusion 0,0,−1)', (
           3 + u.y * Math.cos(t) + v.y * Math.sin(t),
         )
       })
-    const seen = ellipseSeenFromAbove(ellipse)
+    const seen = mirroredShape(ellipse) as typeof ellipse
     // Seen from above, the minor axis is the major one turned a quarter counter-clockwise.
     const up = at(-ellipse.major.y * ellipse.ratio, ellipse.major.x * ellipse.ratio)
     expectSamePoints(

@@ -1,8 +1,8 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import type { DrawingEntity, Point, Vertex } from '../../drawing.ts'
 import type { Shape } from '../../picture.ts'
+import { isMirroredOcs, mirroredShape } from '../mirrored.ts'
 import type { DwgContext, Ptr } from './context.ts'
-import { ellipseSeenFromAbove, isMirroredOcs, mirroredShape } from './mirrored.ts'
 
 /** The struct fields of a filled outline (SOLID, TRACE): corners in the object coordinate system. */
 type OutlineFields = { corners: readonly string[]; elevation: string; extrusion: string }
@@ -94,8 +94,14 @@ export class ShapeReader {
         return null // read from memory above
       case 'ellipse': {
         const { center, major, ratio, start, end } = entity
-        const shape = { kind: 'ellipse' as const, center, major, ratio, start, end }
-        return this.mirrored(tio, 'ELLIPSE.extrusion') ? ellipseSeenFromAbove(shape) : shape
+        return this.inOcs(tio, 'ELLIPSE.extrusion', {
+          kind: 'ellipse',
+          center,
+          major,
+          ratio,
+          start,
+          end,
+        })
       }
       case 'polyline': {
         const shape: Shape = { kind: 'polyline', vertices: entity.vertices, closed: entity.closed }
@@ -138,13 +144,16 @@ export class ShapeReader {
     return this.inOcs(tio, keys.extrusion, { kind: 'solid', corners })
   }
 
-  /** A shape read in the entity's object coordinate system, in world coordinates. */
-  private inOcs(tio: Ptr, extrusion: string, shape: Shape): Shape {
+  /**
+   * A shape as read from an entity with an extrusion (`extrusion`: its field), in world
+   * coordinates seen from above.
+   */
+  inOcs(tio: Ptr, extrusion: string, shape: Shape): Shape {
     return this.mirrored(tio, extrusion) ? mirroredShape(shape) : shape
   }
 
   /** Whether the entity's extrusion (`key`: its field) is −Z. */
-  mirrored(tio: Ptr, key: string): boolean {
+  private mirrored(tio: Ptr, key: string): boolean {
     const { fields } = this.ctx
     return isMirroredOcs(fields.f64(tio, key, 0), fields.f64(tio, key, 1), fields.f64(tio, key, 2))
   }

@@ -1,6 +1,6 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import type { DrawingEntity, Point } from '../../drawing.ts'
-import type { PictureEntity, Shape } from '../../picture.ts'
+import { type PictureEntity, placedAtOrigin, type Shape } from '../../picture.ts'
 import type { DrawingBuilder } from '../drawing-builder.ts'
 import { type BlockRecords, XREF } from './block-records.ts'
 import type { BlockReader } from './blocks.ts'
@@ -9,7 +9,6 @@ import type { EntityReader } from './entities.ts'
 import { EntityColours } from './entity-colours.ts'
 import { isSubentity } from './entity-types.ts'
 import type { Layers } from './layers.ts'
-import { mirroredShape } from './mirrored.ts'
 import type { ObjectLayout } from './objects.ts'
 import { ShapeReader } from './picture-shapes.ts'
 
@@ -147,24 +146,13 @@ export class PictureReader {
       columnSpacing: grid ? spacing('col_spacing') : 0,
       rowSpacing: grid ? spacing('row_spacing') : 0,
     }
-    return this.shapes.mirrored(tio, keys.extrusion) ? mirroredShape(shape) : shape
+    return this.shapes.inOcs(tio, keys.extrusion, shape)
   }
 
   /** A dimension's graphics block, placed as it is (its contents are in world coordinates). */
   private dimension(tio: Ptr, blockField: string): Shape | null {
     const definition = this.definition(this.blockOf(tio, blockField))
-    if (definition === null) return null
-    return {
-      kind: 'insert',
-      definition,
-      position: { x: 0, y: 0, z: 0 },
-      scale: { x: 1, y: 1, z: 1 },
-      rotation: 0,
-      columns: 1,
-      rows: 1,
-      columnSpacing: 0,
-      rowSpacing: 0,
-    }
+    return definition === null ? null : placedAtOrigin(definition)
   }
 
   /** The block record a reference field (`key`) points to, or 0. */

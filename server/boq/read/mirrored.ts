@@ -1,11 +1,11 @@
-import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../../drawing.ts'
-import type { Shape } from '../../picture.ts'
+import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../drawing.ts'
+import type { Shape } from '../picture.ts'
 
 /**
- * Entities whose extrusion direction is −Z (mirrored arcs, circles, polylines, references) keep
- * their points in an object coordinate system that is the world's turned over: by the arbitrary
- * axis rule its x axis is −X, its y axis Y and its z axis −Z. These turn such a shape into world
- * coordinates seen from above.
+ * Entities whose extrusion direction is −Z (mirrored arcs, circles, polylines, hatches,
+ * references) keep their points in an object coordinate system that is the world's turned over:
+ * by the arbitrary axis rule its x axis is −X, its y axis Y and its z axis −Z. Both readers turn
+ * such a shape, once read, into world coordinates seen from above with these.
  */
 
 /** Below this, an extrusion's x and y count as zero (the arbitrary axis rule's own limit). */
@@ -17,37 +17,47 @@ export function isMirroredOcs(x: number, y: number, z: number): boolean {
   return z < 0 && Math.abs(x) < ARBITRARY_AXIS && Math.abs(y) < ARBITRARY_AXIS
 }
 
-/** An angle in [0, 2π). */
+/** An angle in [0, 2π), never −0. */
 export function normalAngle(angle: number): number {
   const a = angle % TURN
-  return a < 0 ? a + TURN : a
+  if (a < 0) return a + TURN
+  return a === 0 ? 0 : a
 }
 
+/** −v, but 0 for 0 (never −0, which reads as a number of its own in tests and JSON). */
+const negate = (v: number): number => 0 - v
+
 export function mirroredPoint(p: Point): Point {
-  return { x: -p.x, y: p.y, z: -p.z }
+  return { x: negate(p.x), y: p.y, z: negate(p.z) }
 }
 
 /** Turned over, an arc segment runs the other way round: its bulge changes sign. */
 function mirroredVertex(v: Vertex): Vertex {
-  return { x: -v.x, y: v.y, z: -v.z, bulge: -v.bulge }
+  return { x: negate(v.x), y: v.y, z: negate(v.z), bulge: negate(v.bulge) }
 }
 
-/** A shape read in a −Z object coordinate system, in world coordinates. */
+/**
+ * The shape of an entity whose extrusion is −Z, as read (in its object coordinate system; an
+ * ellipse's points are world points already), in world coordinates seen from above.
+ */
 export function mirroredShape(shape: Shape): Shape {
   switch (shape.kind) {
     case 'line':
       return { kind: 'line', a: mirroredPoint(shape.a), b: mirroredPoint(shape.b) }
     case 'circle':
       return { ...shape, center: mirroredPoint(shape.center) }
-    case 'arc':
+    case 'arc': {
       // A point at angle θ lands at π − θ, and the counter-clockwise run from start to end
       // becomes a clockwise one: seen counter-clockwise it runs from π − end to π − start.
-      return {
-        ...shape,
-        center: mirroredPoint(shape.center),
-        start: normalAngle(Math.PI - shape.end),
-        end: normalAngle(Math.PI - shape.start),
-      }
+      const [start, end] = mirroredRange(shape.start, shape.end, Math.PI)
+      return { ...shape, center: mirroredPoint(shape.center), start, end }
+    }
+    case 'ellipse': {
+      // Its minor axis is the major one turned a quarter clockwise seen from above (the
+      // extrusion × major), so its parameter runs the other way round: −end … −start.
+      const [start, end] = mirroredRange(shape.start, shape.end, 0)
+      return { ...shape, start, end }
+    }
     case 'polyline':
       return { ...shape, vertices: shape.vertices.map(mirroredVertex) }
     case 'hatch':
@@ -55,32 +65,30 @@ export function mirroredShape(shape: Shape): Shape {
     case 'solid':
       return { kind: 'solid', corners: shape.corners.map(mirroredPoint) }
     case 'insert':
-      // Turning over after rotating by θ is rotating by −θ after turning over: the reference
-      // mirrors its block in x (scale x and z negated) and turns the other way; MINSERT columns
-      // step along its x axis, so their spacing changes sign too.
+      // Turning over after rotating by θ is rotating by −θ after turning over (M·R(θ)·S =
+      // R(−θ)·M·S): the reference mirrors its block in x (scale x and z negated) and turns the
+      // other way; MINSERT columns step along its x axis, so their spacing changes sign too.
       return {
         ...shape,
         position: mirroredPoint(shape.position),
-        scale: { x: -shape.scale.x, y: shape.scale.y, z: -shape.scale.z },
+        scale: { x: negate(shape.scale.x), y: shape.scale.y, z: negate(shape.scale.z) },
         rotation: normalAngle(-shape.rotation),
-        columnSpacing: -shape.columnSpacing,
+        columnSpacing: negate(shape.columnSpacing),
       }
     case 'spline':
       return { kind: 'spline', spline: mirroredSpline(shape.spline) }
-    case 'ellipse':
-      // Ellipses are in world coordinates already; see ellipseSeenFromAbove.
-      return shape
   }
 }
 
 /**
- * An ellipse (world coordinates) whose extrusion is −Z: its minor axis is the major one turned a
- * quarter clockwise seen from above, so its parameter runs the other way round.
+ * A counter-clockwise range from `start` to `end` seen mirrored, where the angle θ becomes
+ * pivot − θ: it starts at pivot − end (in [0, 2π)) and sweeps as far (a whole turn stays one).
  */
-export function ellipseSeenFromAbove(
-  shape: Extract<Shape, { kind: 'ellipse' }>,
-): Extract<Shape, { kind: 'ellipse' }> {
-  return { ...shape, start: normalAngle(-shape.end), end: normalAngle(-shape.start) }
+function mirroredRange(start: number, end: number, pivot: number): [number, number] {
+  let sweep = normalAngle(end - start)
+  if (sweep === 0 && end !== start) sweep = TURN
+  const mirroredStart = normalAngle(pivot - end)
+  return [mirroredStart, mirroredStart + sweep]
 }
 
 function mirroredLoop(loop: Loop): Loop {
@@ -103,8 +111,8 @@ function mirroredEdge(edge: LoopEdge): LoopEdge {
       return {
         ...edge,
         center: mirroredPoint(edge.center),
-        start: normalAngle(edge.start + Math.PI),
-        end: normalAngle(edge.end + Math.PI),
+        start: edge.start + Math.PI,
+        end: edge.end + Math.PI,
         ccw: !edge.ccw,
       }
     case 'ellipse':
@@ -120,11 +128,12 @@ function mirroredEdge(edge: LoopEdge): LoopEdge {
 }
 
 function mirroredSpline(spline: SplineGeometry): SplineGeometry {
+  const { startTangent, endTangent } = spline
   return {
     ...spline,
     control: spline.control.map(mirroredPoint),
     fit: spline.fit.map(mirroredPoint),
-    startTangent: spline.startTangent ? mirroredPoint(spline.startTangent) : spline.startTangent,
-    endTangent: spline.endTangent ? mirroredPoint(spline.endTangent) : spline.endTangent,
+    ...(startTangent && { startTangent: mirroredPoint(startTangent) }),
+    ...(endTangent && { endTangent: mirroredPoint(endTangent) }),
   }
 }

@@ -14,6 +14,13 @@ import {
 } from '@mlightcad/data-model'
 import { AcDbLibreDwgConverter } from '@mlightcad/libredwg-converter'
 import { DrawTime } from './draw-time'
+import {
+  ADDED_COLOR,
+  DIMMED_COLOR,
+  FRAME_MARGIN,
+  HIGHLIGHT_COLOR,
+  REMOVED_COLOR,
+} from './drawing-look'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import parserUrl from './dwg-parser.worker.ts?worker&url'
 import { dxfWithoutText } from './dxf-without-text'
@@ -24,14 +31,6 @@ import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
 import { withoutAntialias } from './without-antialias'
 
-/** Highlighted entities, and the rest dimmed while some are (the viewer's compare display). */
-const HIGHLIGHT_COLOR = 0xff9f1a
-const DIMMED_COLOR = 0x5b6270
-/** Entities a newer version added, and those it removed (drawn on the older version). */
-const ADDED_COLOR = 0x22c55e
-const REMOVED_COLOR = 0xef4444
-/** Room left around what is framed: 1 is edge to edge. */
-const FRAME_MARGIN = 1.2
 /** Lines without ends have no extents to frame. */
 const UNBOUNDED = new Set(['Xline', 'Ray'])
 /** How long a drawing may take to be drawn once read before the view shows it anyway. */

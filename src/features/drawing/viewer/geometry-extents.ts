@@ -68,94 +68,12 @@ export function extentsOf(box: Float64Array, owners?: Iterable<number>): Extents
   return found
 }
 
-/** Below this many owners, mainExtents' own reckoning is quick (and it knows the few). */
-const SELECTED_FROM = 1000
-/** The share of centres cut at each end of an axis: mainExtents' own. */
-const TAIL = 0.02
-
 /**
  * What mainExtents finds for these owners (every owner without a list): the box that frames them,
- * leaving out the few far from where most are. The same reckoning on typed arrays, the centres at
- * its cuts selected rather than sorted: for 200,000 owners a few milliseconds, where sorting
- * them took about 150.
+ * leaving out the few far from where most are.
  */
 export function mainBoxOf(box: Float64Array, owners?: readonly number[]): Extents | undefined {
-  const drawn: number[] = []
-  const take = (owner: number) => {
-    if (box[owner * 4] <= box[owner * 4 + 2]) drawn.push(owner)
-  }
-  if (owners) for (const owner of owners) take(owner)
-  else for (let owner = 0; owner < box.length / 4; owner++) take(owner)
-  if (drawn.length < SELECTED_FROM) return mainExtents(extentsOf(box, drawn))
-  const xs = new Float64Array(drawn.length)
-  const ys = new Float64Array(drawn.length)
-  for (let i = 0; i < drawn.length; i++) {
-    const at = drawn[i] * 4
-    xs[i] = (box[at] + box[at + 2]) / 2
-    ys[i] = (box[at + 1] + box[at + 3]) / 2
-  }
-  const low = Math.floor(drawn.length * TAIL)
-  const high = drawn.length - 1 - low
-  const minX = nth(xs, low)
-  const maxX = nth(xs, high)
-  const minY = nth(ys, low)
-  const maxY = nth(ys, high)
-  const size = Math.max(maxX - minX, maxY - minY)
-  const near = (owner: number) => {
-    const at = owner * 4
-    return (
-      box[at] >= minX - size &&
-      box[at + 1] >= minY - size &&
-      box[at + 2] <= maxX + size &&
-      box[at + 3] <= maxY + size
-    )
-  }
-  return (size > 0 && unionOf(box, drawn.filter(near))) || unionOf(box, drawn)
-}
-
-/**
- * The value that would be at `k` were `values` sorted (they are reordered): quickselect, with
- * Hoare's partition, which keeps runs of equal values (a drawing's grid) from going quadratic.
- */
-export function nth(values: Float64Array, k: number): number {
-  let left = 0
-  let right = values.length - 1
-  while (left < right) {
-    const pivot = values[(left + right) >>> 1]
-    let i = left
-    let j = right
-    while (i <= j) {
-      while (values[i] < pivot) i++
-      while (values[j] > pivot) j--
-      if (i <= j) {
-        const swap = values[i]
-        values[i] = values[j]
-        values[j] = swap
-        i++
-        j--
-      }
-    }
-    if (k <= j) right = j
-    else if (k >= i) left = i
-    else return values[k]
-  }
-  return values[k]
-}
-
-function unionOf(box: Float64Array, owners: readonly number[]): Extents | undefined {
-  if (owners.length === 0) return undefined
-  let minX = Number.POSITIVE_INFINITY
-  let minY = Number.POSITIVE_INFINITY
-  let maxX = Number.NEGATIVE_INFINITY
-  let maxY = Number.NEGATIVE_INFINITY
-  for (const owner of owners) {
-    const at = owner * 4
-    if (box[at] < minX) minX = box[at]
-    if (box[at + 1] < minY) minY = box[at + 1]
-    if (box[at + 2] > maxX) maxX = box[at + 2]
-    if (box[at + 3] > maxY) maxY = box[at + 3]
-  }
-  return { minX, minY, maxX, maxY }
+  return mainExtents(extentsOf(box, owners))
 }
 
 /**

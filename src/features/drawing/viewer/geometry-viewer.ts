@@ -1,5 +1,12 @@
 import { LinearSRGBColorSpace, OrthographicCamera, WebGLRenderer } from 'three'
 import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import {
+  ADDED_COLOR,
+  DIMMED_COLOR,
+  FRAME_MARGIN,
+  HIGHLIGHT_COLOR,
+  REMOVED_COLOR,
+} from './drawing-look'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import {
   type BufferOptions,
@@ -29,16 +36,8 @@ import type { Extents } from './main-extents'
 import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
 
-/** Highlighted entities, and the rest dimmed while some are (as the CAD viewer shows them). */
-const HIGHLIGHT_COLOR = 0xff9f1a
-const DIMMED_COLOR = 0x5b6270
-/** Entities a newer version added, and those it removed (drawn on the older version). */
-const ADDED_COLOR = 0x22c55e
-const REMOVED_COLOR = 0xef4444
 /** Model space's background, as the CAD viewer draws it. */
 const BACKGROUND = 0x000000
-/** Room left around what is framed: 1 is edge to edge. */
-const FRAME_MARGIN = 1.2
 /**
  * A drawing that took longer than this to draw (one that misses the screen's next frame) is
  * panned and zoomed with the wheel by moving its picture: redrawn at every move, a drag would

@@ -1,0 +1,10 @@
+/** How both renderers show a drawing, so that a job looks the same whichever draws it. */
+
+/** Highlighted entities, and the rest dimmed while some are. */
+export const HIGHLIGHT_COLOR = 0xff9f1a
+export const DIMMED_COLOR = 0x5b6270
+/** Entities a newer version added, and those it removed (drawn on the older version). */
+export const ADDED_COLOR = 0x22c55e
+export const REMOVED_COLOR = 0xef4444
+/** Room left around what is framed: 1 is edge to edge. */
+export const FRAME_MARGIN = 1.2

@@ -5,6 +5,7 @@ import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
 import { DxfWriter } from '../testing/dxf-writer.ts'
 import { fixture, haveFixtures } from '../testing/fixtures.ts'
+import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../testing/sample-helix.ts'
 import { readDxf } from './dxf-reader.ts'
 
 const read = (w: DxfWriter | string): Drawing =>
@@ -277,25 +278,14 @@ describe('the picture of model space', () => {
   it('gives a helix as its spline', () => {
     const w = new DxfWriter()
     const { to, owner } = w.target('model')
-    const control: [number, number, number][] = [
-      [1, 0, 0],
-      [1, 1, 0.5],
-      [-1, 1, 1],
-      [-1, 0, 1.5],
-    ]
+    const { degree, knots, control, shape } = HALF_TURN_HELIX
     const handle = w.withColour(3, () =>
-      w.helix(to, owner, 'Springs', 3, [0, 0, 0, 0, 1, 1, 1, 1], control, {
-        radius: 1,
-        turns: 0.5,
-        turnHeight: 3,
-      }),
+      w.helix(to, owner, 'Springs', degree, knots, control, shape),
     )
     const d = read(w)
     const helix = byHandle(d, handle)
     expect(helix).toMatchObject({ layer: 'Springs', colour: 0x00ff00 })
-    expect(shapeOf(helix, 'spline').spline.control).toEqual(
-      control.map(([x, y, z]) => ({ x, y, z })),
-    )
+    expect(shapeOf(helix, 'spline').spline.control).toEqual(HALF_TURN_HELIX_CONTROL)
   })
 
   it('reports text, and anything else it does not draw, with no shape', () => {

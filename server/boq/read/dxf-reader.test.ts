@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Drawing, DrawingEntity } from '../drawing.ts'
 import { splineLength } from '../geometry/curves.ts'
 import { DxfWriter } from '../testing/dxf-writer.ts'
+import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../testing/sample-helix.ts'
 import { readDxf } from './dxf-reader.ts'
 import { skipReason } from './entity-kinds.ts'
 
@@ -295,18 +296,8 @@ describe('entities', () => {
   it('HELIX is measured as its spline', () => {
     const w = new DxfWriter()
     const { to, owner } = w.target('model')
-    const control: [number, number, number][] = [
-      [1, 0, 0],
-      [1, 1, 0.5],
-      [-1, 1, 1],
-      [-1, 0, 1.5],
-    ]
-    const knots = [0, 0, 0, 0, 1, 1, 1, 1]
-    const handle = w.helix(to, owner, 'Springs', 3, knots, control, {
-      radius: 1,
-      turns: 0.5,
-      turnHeight: 3,
-    })
+    const { degree, knots, control, shape } = HALF_TURN_HELIX
+    const handle = w.helix(to, owner, 'Springs', degree, knots, control, shape)
     const d = read(w)
     expect(only(d, 'helix')).toEqual({
       type: 'helix',
@@ -314,7 +305,7 @@ describe('entities', () => {
       handle,
       degree: 3,
       knots,
-      control: control.map(([x, y, z]) => ({ x, y, z })),
+      control: HALF_TURN_HELIX_CONTROL,
       weights: [],
       fit: [],
       startTangent: null,

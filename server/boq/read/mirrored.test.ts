@@ -164,28 +164,11 @@ describe('shapes in a mirrored object coordinate system (extrusion 0,0,−1)', (
   })
 
   it('hatch edges keep their direction of travel', () => {
-    const edges: (LoopEdge & { kind: 'arc' | 'ellipse' })[] = [
-      { kind: 'arc', center: at(1, 2), radius: 3, start: 0.2, end: 1.9, ccw: true },
-      { kind: 'arc', center: at(1, 2), radius: 3, start: 0.2, end: 1.9, ccw: false },
-      {
-        kind: 'ellipse',
-        center: at(1, 2),
-        major: at(3, 1),
-        ratio: 0.4,
-        start: 0.5,
-        end: 2.5,
-        ccw: true,
-      },
-      {
-        kind: 'ellipse',
-        center: at(1, 2),
-        major: at(3, 1),
-        ratio: 0.4,
-        start: 0.5,
-        end: 2.5,
-        ccw: false,
-      },
-    ]
+    // Each edge both ways round.
+    const edges = [true, false].flatMap((ccw): (LoopEdge & { kind: 'arc' | 'ellipse' })[] => [
+      { kind: 'arc', center: at(1, 2), radius: 3, start: 0.2, end: 1.9, ccw },
+      { kind: 'ellipse', center: at(1, 2), major: at(3, 1), ratio: 0.4, start: 0.5, end: 2.5, ccw },
+    ])
     const turned = mirroredShape({ kind: 'hatch', loops: [{ kind: 'edges', edges }], solid: false })
     if (turned.kind !== 'hatch' || turned.loops[0].kind !== 'edges') throw new Error('not a hatch')
     turned.loops[0].edges.forEach((edge, i) => {

@@ -1,8 +1,9 @@
 /**
  * The result page (/jobs/<id>) in headless Chromium against the real server and a fresh
  * production build, for the largest shared DWG fixture and for a synthetic drawing of 200,000
- * entities: the drawing's download (raw and gzip), the time from opening the page to the first
- * full drawing, and the frame time while the drawing is panned.
+ * entities: the geometry answer's size (raw and gzip; a drawing file's, for a job kept without
+ * geometry), the time from opening the page to the first full drawing, and the frame time while
+ * the drawing is panned.
  *
  * "Full drawing": the view has opened the drawing (its Fit to view button is enabled: the view
  * has its viewer only once the drawing is read and drawn) and the browser has painted two frames
@@ -14,11 +15,11 @@
  *
  * Only DXF can be written here (server/boq/testing/dxf-writer.ts; LibreDWG has no DWG writer in its
  * WebAssembly build), so the 200,000 entities are a DXF: the server tells DXF from the bytes for the
- * bill and for the drawing it sends, and the view reads it with the viewer's DXF reader.
+ * bill and the geometry it builds with it.
  *
  * Also printed: what the page's files weigh over the wire (the server sends them compressed when
  * the browser asks), and where the first drawing's time goes, from the view's performance marks
- * (src/features/drawing/viewer/timing.ts) and the viewer's own profile of the last open.
+ * (src/features/drawing/viewer/timing.ts) with what the renderer says of its open.
  */
 import { statSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -224,15 +225,23 @@ function describeDrawingTime({ marks }: Opened): string[] {
       }
     | null
     | undefined
+  const drawn = marks.drawn?.detail as
+    | { buildMs: number; renderCallMs: number; segments: number; triangles: number }
+    | null
+    | undefined
   const stages = profile?.stages
     .filter((stage) => stage.durationMs >= 5)
     .map((stage) => `${stage.name} ${(stage.durationMs / 1000).toFixed(2)} s`)
     .join(', ')
+  // From geometry the view is framed before it draws; the CAD viewer frames once it has drawn.
+  const fitted = at('fitted') === undefined ? '' : `; fitted +${span('drawn', 'fitted')}`
   return [
-    `  drawing's time: file in hand at ${s(at('file'))}; viewer code and instance +${span('file', 'viewer')}; read and scene built +${span('viewer', 'read')}; drawn +${span('read', 'drawn')}; fitted +${span('drawn', 'fitted')}`,
+    `  drawing's time: ${marks.file ? 'the view had its drawing' : '?'} at ${s(at('file'))}; viewer code and instance +${span('file', 'viewer')}; read and scene built +${span('viewer', 'read')}; drawn +${span('read', 'drawn')}${fitted}`,
     profile
-      ? `  the viewer's profile of the open: total ${(profile.totalMs / 1000).toFixed(2)} s (parse ${(profile.parseMs / 1000).toFixed(2)} s, entities ${(profile.entityMs / 1000).toFixed(2)} s)${stages ? `; stages: ${stages}` : ''}`
-      : "  the viewer's profile of the open: none",
+      ? `  the CAD viewer's profile of the open: total ${(profile.totalMs / 1000).toFixed(2)} s (parse ${(profile.parseMs / 1000).toFixed(2)} s, entities ${(profile.entityMs / 1000).toFixed(2)} s)${stages ? `; stages: ${stages}` : ''}`
+      : drawn
+        ? `  drawn from geometry: buffers ${drawn.buildMs.toFixed(0)} ms, ${drawn.segments.toLocaleString('en')} line segments and ${drawn.triangles.toLocaleString('en')} triangles, the draw call ${drawn.renderCallMs.toFixed(0)} ms (the GPU's work follows it)`
+        : '  no profile of the open',
   ]
 }
 

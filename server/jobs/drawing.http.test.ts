@@ -1,6 +1,12 @@
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Boq } from '../../contract/boq.ts'
+import {
+  decodeGeometry,
+  GEOMETRY_CONTENT_TYPE,
+  geometryCounts,
+} from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
 import { FIXTURES } from '../boq/testing/fixtures.ts'
 import type { TestClient } from '../testing/client.ts'
@@ -9,7 +15,7 @@ import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts
 import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { startSeveralUsersServer } from './testing/several-users.ts'
 
-// A job's drawing over real HTTP on loopback: real sign-in, the local cloud seeded with a shared
+// A job's drawing and its geometry over real HTTP on loopback: real sign-in, the local cloud seeded with a shared
 // fixture, a real job.
 
 let server: TestServer
@@ -58,6 +64,31 @@ describe('GET /api/boq/jobs/{id}/drawing over HTTP', () => {
     expect(other.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await other.text()).toBe('There is no such job.')
     const anonymous = await fetch(new URL(`/api/boq/jobs/${job.id}/drawing`, server.url))
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('GET /api/boq/jobs/{id}/geometry over HTTP', () => {
+  it("answers the geometry built with the job's bill, holding every handle the bill names", async () => {
+    expect(job.result?.geometryUrl).toBe(`/api/boq/jobs/${job.id}/geometry`)
+    const response = await ann(job.result?.geometryUrl ?? '')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe(GEOMETRY_CONTENT_TYPE)
+    // fetch takes gzip and undoes it.
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    const geometry = decodeGeometry(await response.arrayBuffer())
+    const bill = (await (await ann(job.result?.jsonUrl ?? '')).json()) as Boq
+    const named = bill.bill.flatMap((line) => line.breakdown.flatMap((row) => row.handles))
+    const drawn = new Set(geometry.handles)
+    expect(named.filter((handle) => !drawn.has(handle))).toEqual([])
+    expect(geometryCounts(geometry).paths).toBeGreaterThan(0)
+  })
+
+  it("answers 404 in plain text for another user's job, and 401 without a session", async () => {
+    const other = await bob(`/api/boq/jobs/${job.id}/geometry`)
+    expect(other.status).toBe(404)
+    expect(await other.text()).toBe('There is no such job.')
+    const anonymous = await fetch(new URL(`/api/boq/jobs/${job.id}/geometry`, server.url))
     expect(anonymous.status).toBe(401)
   })
 })

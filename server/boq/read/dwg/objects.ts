@@ -1,3 +1,4 @@
+import { CheckedRead } from './checked-read.ts'
 import type { DwgContext, Ptr } from './context.ts'
 
 /**
@@ -9,37 +10,28 @@ const OBJECT_INDEX = 12
 const OBJECT_HANDLE_VALUE = 48
 const REF_R11_INDEX = 40
 
-/** Objects whose handle must match the getter before the memory read is trusted for a drawing. */
-const HANDLE_SAMPLES = 3
-
 /** Reads of Dwg_Object and Dwg_Object_Ref fields straight from memory, each one checked. */
 export class ObjectLayout {
   private readonly ctx: DwgContext
-  /** Whether the handle offset held for this drawing's first objects (undefined: not yet known). */
-  private handleInMemory: boolean | undefined
-  private handleSamples = 0
+  private readonly handles: CheckedRead<string>
 
   constructor(ctx: DwgContext) {
     this.ctx = ctx
+    this.handles = new CheckedRead<string>(
+      {
+        name: 'object handle',
+        fromMemory: (obj) => ctx.heap.hex64(obj + OBJECT_HANDLE_VALUE),
+        byGetter: (obj) => (ctx.lib.dwg_obj_get_handle_value(obj) ?? 0n).toString(16).toUpperCase(),
+        same: (a, b) => a === b,
+        show: (hex) => hex,
+      },
+      ctx.verify,
+    )
   }
 
   /** The object's handle in hex, as DXF writes it ('0' when it has none). */
   handle(obj: Ptr): string {
-    if (this.handleInMemory === false) return this.handleByGetter(obj)
-    const hex = this.ctx.heap.hex64(obj + OBJECT_HANDLE_VALUE)
-    if (this.handleInMemory && !this.ctx.verify) return hex
-    const expected = this.handleByGetter(obj)
-    if (hex === expected) {
-      if (++this.handleSamples >= HANDLE_SAMPLES) this.handleInMemory = true
-      return hex
-    }
-    if (this.ctx.verify) throw new Error(`object handle: memory has ${hex}, the getter ${expected}`)
-    this.handleInMemory = false
-    return expected
-  }
-
-  private handleByGetter(obj: Ptr): string {
-    return (this.ctx.lib.dwg_obj_get_handle_value(obj) ?? 0n).toString(16).toUpperCase()
+    return this.handles.read(obj) ?? '0'
   }
 
   /** The object's index in the drawing's object array, or -1 (checked against the array itself). */

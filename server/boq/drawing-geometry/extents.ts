@@ -1,4 +1,4 @@
-import type { Loop, Point, SplineGeometry, Vertex } from '../drawing.ts'
+import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../drawing.ts'
 import { sweep } from '../geometry/curves.ts'
 import type { Picture, Shape } from '../picture.ts'
 import { addArc, Extents } from './sink.ts'
@@ -42,22 +42,10 @@ export function drawingSize(picture: Picture): number {
     for (let j = 0; j < rows; j += Math.max(1, rows - 1)) {
       for (let i = 0; i < columns; i += Math.max(1, columns - 1)) {
         const m = moved(first, i * column[0] + j * row[0], i * column[1] + j * row[1])
-        box.add(
-          m.a * inner.minX + m.c * inner.minY + m.e,
-          m.b * inner.minX + m.d * inner.minY + m.f,
-        )
-        box.add(
-          m.a * inner.maxX + m.c * inner.minY + m.e,
-          m.b * inner.maxX + m.d * inner.minY + m.f,
-        )
-        box.add(
-          m.a * inner.minX + m.c * inner.maxY + m.e,
-          m.b * inner.minX + m.d * inner.maxY + m.f,
-        )
-        box.add(
-          m.a * inner.maxX + m.c * inner.maxY + m.e,
-          m.b * inner.maxX + m.d * inner.maxY + m.f,
-        )
+        for (const x of [inner.minX, inner.maxX]) {
+          for (const y of [inner.minY, inner.maxY])
+            box.add(m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f)
+        }
       }
     }
   }
@@ -78,8 +66,9 @@ function addShape(
 ): void {
   switch (shape.kind) {
     case 'line':
-      addPoint(box, shape.a)
-      addPoint(box, shape.b)
+    case 'ellipse':
+    case 'spline':
+      addOutline(box, shape)
       return
     case 'circle':
       addCircle(box, shape.center, shape.radius)
@@ -90,14 +79,8 @@ function addShape(
         addArc(box, x, y, shape.radius, shape.start, sweep(shape.start, shape.end))
       }
       return
-    case 'ellipse':
-      addCircle(box, shape.center, Math.hypot(shape.major.x, shape.major.y))
-      return
     case 'polyline':
       addVertices(box, shape.vertices)
-      return
-    case 'spline':
-      addSpline(box, shape.spline)
       return
     case 'hatch':
       for (const loop of shape.loops) addLoop(box, loop)
@@ -107,6 +90,24 @@ function addShape(
       return
     case 'insert':
       addInsert(box, shape)
+      return
+  }
+}
+
+/** What shapes and hatch edges draw alike: a line, an ellipse, a spline. */
+type Outline = Extract<Shape | LoopEdge, { kind: 'line' | 'ellipse' | 'spline' }>
+
+function addOutline(box: Extents, outline: Outline): void {
+  switch (outline.kind) {
+    case 'line':
+      addPoint(box, outline.a)
+      addPoint(box, outline.b)
+      return
+    case 'ellipse':
+      addCircle(box, outline.center, Math.hypot(outline.major.x, outline.major.y))
+      return
+    case 'spline':
+      addSpline(box, outline.spline)
       return
   }
 }
@@ -147,20 +148,8 @@ function addLoop(box: Extents, loop: Loop): void {
     return
   }
   for (const edge of loop.edges) {
-    switch (edge.kind) {
-      case 'line':
-        addPoint(box, edge.a)
-        addPoint(box, edge.b)
-        break
-      case 'arc':
-        addCircle(box, edge.center, edge.radius)
-        break
-      case 'ellipse':
-        addCircle(box, edge.center, Math.hypot(edge.major.x, edge.major.y))
-        break
-      case 'spline':
-        addSpline(box, edge.spline)
-        break
-    }
+    // An arc edge counts as its circle (its angles are stored by the edges' own convention).
+    if (edge.kind === 'arc') addCircle(box, edge.center, edge.radius)
+    else addOutline(box, edge)
   }
 }

@@ -11,20 +11,21 @@ export type Point = { x: number; y: number; z: number }
 /** A polyline vertex; `bulge` is tan(θ/4) of the arc to the next vertex (0 = straight). */
 export type Vertex = { x: number; y: number; z: number; bulge: number }
 
+/** An elliptical arc; angles (parameters) in radians. */
+export type EllipseGeometry = {
+  center: Point
+  /** Major axis end point, relative to the centre. */
+  major: Point
+  ratio: number
+  start: number
+  end: number
+}
+
 /** One edge of a hatch boundary loop; angles in radians, counter-clockwise unless `ccw` is false. */
 export type LoopEdge =
   | { kind: 'line'; a: Point; b: Point }
   | { kind: 'arc'; center: Point; radius: number; start: number; end: number; ccw: boolean }
-  | {
-      kind: 'ellipse'
-      center: Point
-      /** Major axis end point, relative to the centre. */
-      major: Point
-      ratio: number
-      start: number
-      end: number
-      ccw: boolean
-    }
+  | ({ kind: 'ellipse'; ccw: boolean } & EllipseGeometry)
   | { kind: 'spline'; spline: SplineGeometry }
 
 export type Loop = { kind: 'polyline'; vertices: Vertex[] } | { kind: 'edges'; edges: LoopEdge[] }
@@ -53,7 +54,7 @@ export type DrawingEntity = Placed &
     | ({ type: 'spline' } & SplineGeometry)
     /** A helix: its path is a spline (DWG and DXF both keep it as one). */
     | ({ type: 'helix' } & SplineGeometry)
-    | { type: 'ellipse'; center: Point; major: Point; ratio: number; start: number; end: number }
+    | ({ type: 'ellipse' } & EllipseGeometry)
     /** style: 0 normal (islands alternate), 1 outer, 2 ignore islands. */
     | { type: 'hatch'; loops: Loop[]; style: number }
     /** A multiline, measured along its vertices; `style` is its multiline style's name. */

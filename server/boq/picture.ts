@@ -1,4 +1,4 @@
-import type { Loop, Point, SplineGeometry, Vertex } from './drawing.ts'
+import type { EllipseGeometry, Loop, Point, SplineGeometry, Vertex } from './drawing.ts'
 
 /**
  * What the drawing view draws, as the readers find it: every model-space entity with its shape,
@@ -34,15 +34,7 @@ export type Shape =
   | { kind: 'line'; a: Point; b: Point }
   | { kind: 'circle'; center: Point; radius: number }
   | { kind: 'arc'; center: Point; radius: number; start: number; end: number }
-  | {
-      kind: 'ellipse'
-      center: Point
-      /** Major axis end point, relative to the centre. */
-      major: Point
-      ratio: number
-      start: number
-      end: number
-    }
+  | ({ kind: 'ellipse' } & EllipseGeometry)
   | { kind: 'polyline'; vertices: Vertex[]; closed: boolean }
   | { kind: 'spline'; spline: SplineGeometry }
   /** A hatch: its boundary drawn, and filled when `solid` (a solid fill or a gradient). */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
-import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
+import type { CreateDrawingViewer, DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { loadDrawingViewer, loadGeometryViewer } from '../viewer/load-viewer'
 import { markDrawing } from '../viewer/timing'
 
@@ -64,28 +64,23 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     const onProgress = (percent: number) => {
       if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
     }
-    ;(async () => {
-      markDrawing('file')
-      if (!('bytes' in drawn)) {
-        const create = await loadGeometryViewer()
-        if (gone) return
-        const viewer = await create(container)
-        made = viewer
-        markDrawing('viewer')
-        if (gone) return
-        await viewer.open(drawn, onProgress)
-      } else {
-        const create = await loadDrawingViewer()
-        if (gone) return
-        const viewer = await create(container)
-        made = viewer
-        markDrawing('viewer')
-        if (gone) return
-        // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
-        await viewer.open({ bytes: drawn.bytes.slice(0), format: drawn.format }, onProgress)
-      }
-      if (!gone) setViewer(made)
-    })().catch((error: unknown) => {
+    /** Loads a renderer, makes it in the container, and opens the drawing with it. */
+    async function show<Source>(load: () => Promise<CreateDrawingViewer<Source>>, source: Source) {
+      const create = await load()
+      if (gone || !container) return
+      const viewer = await create(container)
+      made = viewer
+      markDrawing('viewer')
+      if (gone) return
+      await viewer.open(source, onProgress)
+      if (!gone) setViewer(viewer)
+    }
+    markDrawing('file')
+    ;(!('bytes' in drawn)
+      ? show(loadGeometryViewer, drawn)
+      : // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
+        show(loadDrawingViewer, { bytes: drawn.bytes.slice(0), format: drawn.format })
+    ).catch((error: unknown) => {
       if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
     })
     return () => {

@@ -360,7 +360,8 @@ try {
   console.log(`${largest} (${kb(statSync(fixturePath(largest)).size)} kB):`)
   console.log(`  extracted by the server in ${(real.extractMs / 1000).toFixed(1)} s`)
   console.log(describeTransfer('geometry answer', opened.geometry))
-  console.log(describeTransfer('drawing download', opened.dwg))
+  // A job kept without geometry downloads its drawing file instead.
+  if (opened.dwg) console.log(describeTransfer('drawing download', opened.dwg))
   console.log(
     `  the page's files (first visit after the file screen): ${opened.assets.count} files, ${kb(opened.assets.body)} kB, ${kb(opened.assets.wire)} kB over the wire`,
   )
@@ -382,7 +383,8 @@ try {
   )
   console.log(`  extracted by the server in ${(synthetic.extractMs / 1000).toFixed(1)} s`)
   console.log(describeTransfer('geometry answer', big.geometry))
-  console.log(describeTransfer('drawing download', big.dwg))
+  // A job kept without geometry downloads its drawing file instead.
+  if (big.dwg) console.log(describeTransfer('drawing download', big.dwg))
   console.log(
     `  bill shown ${(big.billMs / 1000).toFixed(2)} s after the page opened (${lines.replace(/\D/g, '')} lines)`,
   )

@@ -114,7 +114,10 @@ export type Drawing = {
   skipped: Map<string, { count: number; reason: string }>
   warnings: string[]
   titleBlock: { block: string; attributes: Record<string, string> } | null
-  /** What the drawing view draws: model space and block contents as shapes, with colours. */
+  /**
+   * What the drawing view draws: model space and block contents as shapes, with colours. Empty
+   * unless the reader was asked for it (ReadOptions.picture).
+   */
   picture: Picture
 }
 

@@ -3,6 +3,7 @@ import type { Drawing } from './drawing.ts'
 import { BoqError } from './errors.ts'
 import { computeBoq } from './quantities.ts'
 import { detect } from './read/detect.ts'
+import type { ReadOptions } from './read/drawing-builder.ts'
 import { readDwg } from './read/dwg-reader.ts'
 import { readDxf } from './read/dxf-reader.ts'
 import type { BillOptions, Boq } from './schema.ts'
@@ -19,24 +20,28 @@ export function extractBoq(
   return billOf(input, readDrawing(input.bytes, reader, onProgress))
 }
 
-/** Bytes → the drawing model, as extractBoq reads it (the worker keeps it for the geometry). */
+/**
+ * Bytes → the drawing model, as extractBoq reads it; with `picture`, also what the drawing view
+ * draws (the worker asks for it when the job wants the geometry).
+ */
 export function readDrawing(
   bytes: Uint8Array,
   reader: LibreDwgEx | null,
   onProgress: (fraction: number) => void = () => {},
+  options: ReadOptions = {},
 ): Drawing {
   const detected = detect(bytes)
   let drawing: Drawing
   if (detected.format === 'dwg') {
     if (!reader) throw new BoqError('crashed', 'The DWG reader is not available.')
-    drawing = readDwg(reader, bytes, detected.version)
+    drawing = readDwg(reader, bytes, detected.version, options)
     if (detected.version === 'AC1009') {
       drawing.warnings.push(
         'R11/R12 drawings are only partly readable: some entities may be missing.',
       )
     }
   } else {
-    drawing = readDxf(bytes)
+    drawing = readDxf(bytes, options)
   }
   onProgress(0.9)
   return drawing

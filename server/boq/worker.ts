@@ -100,8 +100,11 @@ async function read(job: WorkerJob): Promise<void> {
   let boq: Boq | null = null
   let drawing: Drawing | null = null
   try {
-    drawing = readDrawing(job.bytes, reader.lib, (fraction) =>
-      port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
+    drawing = readDrawing(
+      job.bytes,
+      reader.lib,
+      (fraction) => port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
+      { picture: wantsGeometry(job) },
     )
     boq = billOf(job, drawing)
   } catch (error) {
@@ -120,7 +123,7 @@ async function read(job: WorkerJob): Promise<void> {
     // Writing the files is not reading the drawing: its failure is said as such.
     try {
       const written = await renderFiles(boq, job.formats, job.changesFrom)
-      if (drawing && job.formats.includes('geometry')) addGeometry(written, drawing)
+      if (drawing && wantsGeometry(job)) addGeometry(written, drawing)
       drawing = null
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
       answer = { type: 'result', answer: written, info: info(serial) }
@@ -150,6 +153,11 @@ async function read(job: WorkerJob): Promise<void> {
     () => port?.postMessage({ type: 'ready' } satisfies WorkerMessage),
     () => process.exit(1), // no new instance, no more files here: the engine starts a new worker
   )
+}
+
+/** Only a job that asks for the geometry has the picture read: the bill alone does without. */
+function wantsGeometry(job: WorkerJob): boolean {
+  return job.formats?.includes('geometry') ?? false
 }
 
 function info(serial: number): WorkerFileInfo {

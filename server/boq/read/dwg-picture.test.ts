@@ -3,11 +3,21 @@ import { describe, expect, it } from 'vitest'
 import type { Drawing, Point } from '../drawing.ts'
 import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
-import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
-import { fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { libredwgMemory, loadedDwgFixture } from '../testing/dwg-fixtures.ts'
+import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
 import { aciColour } from './colours.ts'
-import { walkDwg } from './dwg-reader.ts'
+import { detect } from './detect.ts'
+import { readDwg, walkDwg } from './dwg-reader.ts'
+import { createReader } from './libredwg.ts'
 import { normalAngle } from './mirrored.ts'
+
+/** A DWG fixture read as the worker reads it for the geometry: picture asked for, checks on. */
+async function readPictured(name: string): Promise<Drawing> {
+  const bytes = fixture(name)
+  const detected = detect(bytes)
+  const version = detected.format === 'dwg' ? detected.version : ''
+  return readDwg(await createReader(), bytes, version, { verify: true, picture: true })
+}
 
 /** The model-space entity (struct) of a handle, found through the binding's own calls. */
 function modelSpaceTio(lib: LibreDwgEx, data: number, handle: string): number {
@@ -58,7 +68,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   it.each(fixtureNames('.dwg'))(
     '%s: every model-space entity once, every one the bill names among them',
     async (name) => {
-      const drawing = await readDwgFixture(name)
+      const drawing = await readPictured(name)
       const { modelSpace } = drawing.picture
       const handles = modelSpace.map((e) => e.handle)
       expect(new Set(handles).size).toBe(handles.length)
@@ -73,7 +83,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   it.each(fixtureNames('.dwg').filter((name) => name !== 'r11_ACEB10.dwg'))(
     '%s: every drawn reference places a definition whose contents are there, with their layers’ colours',
     async (name) => {
-      const drawing = await readDwgFixture(name)
+      const drawing = await readPictured(name)
       const { blocks, layerColours, modelSpace } = drawing.picture
       for (const insert of inserts(drawing)) {
         expect(blocks.get(insert.definition)?.entities.length ?? 0).toBeGreaterThan(0)
@@ -85,7 +95,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   )
 
   it('gives shapes as the DXF twin of the drawing has them (example_2018.dwg)', async () => {
-    const drawing = await readDwgFixture('example_2018.dwg')
+    const drawing = await readPictured('example_2018.dwg')
     const entities = byHandle(drawing.picture.modelSpace)
     const line = shapeOf(entities.get('8B'), 'line')
     expectPoint(line.a, [370.8586116534307, 730.6303035220437])
@@ -121,7 +131,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   })
 
   it('gives the shapes the bill measured (example_2018.dwg)', async () => {
-    const drawing = await readDwgFixture('example_2018.dwg')
+    const drawing = await readPictured('example_2018.dwg')
     const entities = byHandle(drawing.picture.modelSpace)
     const measured = drawing.entities.filter((e) => e.type === 'line' || e.type === 'arc')
     expect(measured.length).toBeGreaterThan(5)
@@ -142,9 +152,9 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
 
   it('draws each release of one drawing the same', async () => {
     const releases = fixtureNames('.dwg').filter((name) => name.startsWith('example_'))
-    const reference = byHandle((await readDwgFixture('example_2018.dwg')).picture.modelSpace)
+    const reference = byHandle((await readPictured('example_2018.dwg')).picture.modelSpace)
     for (const name of releases) {
-      const entities = byHandle((await readDwgFixture(name)).picture.modelSpace)
+      const entities = byHandle((await readPictured(name)).picture.modelSpace)
       for (const handle of ['8B', '90', '4EF', '170', '2D7']) {
         expect(entities.get(handle)?.shape, `${name} ${handle}`).toEqual(
           reference.get(handle)?.shape,
@@ -159,29 +169,29 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
   })
 
   it('gives colours: an entity’s index or true colour, layers’ colours and which are hidden', async () => {
-    const sample = byHandle((await readDwgFixture('sample_2018.dwg')).picture.modelSpace)
+    const sample = byHandle((await readPictured('sample_2018.dwg')).picture.modelSpace)
     expect(sample.get('90')?.colour).toBe(0x00ff00) // colour index 3
     expect(sample.get('91')?.colour).toBe('bylayer')
-    const hatches = byHandle((await readDwgFixture('2004_HatchG.dwg')).picture.modelSpace)
+    const hatches = byHandle((await readPictured('2004_HatchG.dwg')).picture.modelSpace)
     expect(hatches.get('28D')?.colour).toBe(0x1ae464) // a true colour, as LibreDWG reads it
     expect(hatches.get('29F')?.colour).toBe(aciColour(112))
     // Both are gradient fills, drawn filled.
     expect(shapeOf(hatches.get('29F'), 'hatch').solid).toBe(true)
-    const example = (await readDwgFixture('example_2018.dwg')).picture
+    const example = (await readPictured('example_2018.dwg')).picture
     expect(example.layerColours.get('Tavolo 2')).toBe(0xffff00) // index 2
     expect(example.layerColours.get('Tavolo 3')).toBe(0x00ffff) // index 4
     expect(example.hiddenLayers.size).toBe(0)
-    const gh209 = (await readDwgFixture('2010_gh209_1.dwg')).picture
+    const gh209 = (await readPictured('2010_gh209_1.dwg')).picture
     expect(gh209.layerColours.get('Border')).toBe(0xff00ff) // index 6
     expect(gh209.layerColours.get('Work')).toBe(0x0000ff) // index 5
     // Frozen and locked in the DXF twin (flags 5).
-    expect([...(await readDwgFixture('example_2000.dwg')).picture.hiddenLayers]).toEqual([
+    expect([...(await readPictured('example_2000.dwg')).picture.hiddenLayers]).toEqual([
       'ADSK_SYSTEM_LIGHTS',
     ])
   })
 
   it('draws dynamic references’ anonymous blocks and dimensions’ graphics (2018_Dynblocks.dwg)', async () => {
-    const drawing = await readDwgFixture('2018_Dynblocks.dwg')
+    const drawing = await readPictured('2018_Dynblocks.dwg')
     const { blocks, modelSpace } = drawing.picture
     const entities = byHandle(modelSpace)
     for (const [handle, definition] of [
@@ -212,14 +222,16 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
 
   it('turns entities mirrored by their extrusion into world coordinates', async () => {
     const { lib, data, version } = await loadedDwgFixture('example_2018.dwg')
-    const plain = byHandle(walkDwg(lib, data, version).picture.modelSpace)
+    const plain = byHandle(walkDwg(lib, data, version, { picture: true }).picture.modelSpace)
     // No fixture has a mirrored arc or reference: two are turned over (extrusion 0,0,−1).
     for (const handle of ['90', '756']) {
       const tio = modelSpaceTio(lib, data, handle)
       const at = tio + lib.dwg_dynapi_entity_field_offset(tio, 'extrusion')
       libredwgMemory(lib).setFloat64(at + 16, -1, true)
     }
-    const mirrored = byHandle(walkDwg(lib, data, version, { verify: true }).picture.modelSpace)
+    const mirrored = byHandle(
+      walkDwg(lib, data, version, { verify: true, picture: true }).picture.modelSpace,
+    )
     const arc = shapeOf(plain.get('90'), 'arc')
     const turned = shapeOf(mirrored.get('90'), 'arc')
     expectPoint(turned.center, [-arc.center.x, arc.center.y, -arc.center.z])
@@ -249,7 +261,7 @@ describe.runIf(haveFixtures)('the picture of a DWG', () => {
       }
       obj = lib.get_next_owned_entity(record, obj)
     }
-    const { picture } = walkDwg(lib, data, version, { verify: true })
+    const { picture } = walkDwg(lib, data, version, { verify: true, picture: true })
     const contents = byHandle(picture.blocks.get('*U20')?.entities ?? [])
     expect(contents.has(looped)).toBe(true)
     expect(contents.get(looped)?.shape).toBeNull()

@@ -1,6 +1,6 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import type { Drawing } from '../drawing.ts'
-import { DrawingBuilder } from './drawing-builder.ts'
+import { DrawingBuilder, type ReadOptions } from './drawing-builder.ts'
 import { BlockRecords } from './dwg/block-records.ts'
 import { BlockReader } from './dwg/blocks.ts'
 import { dwgContext, headerValue, type Ptr } from './dwg/context.ts'
@@ -18,7 +18,7 @@ import { R11Tables } from './dwg/r11.ts'
 /** R11/R12: table references by index, no owner links (detect.ts's version string). */
 const R11 = 'AC1009'
 
-export type DwgReadOptions = {
+export type DwgReadOptions = ReadOptions & {
   /** Compare every direct memory read with the binding's getter (tests). */
   verify?: boolean
   /** Where dynamic block names are looked for (both by default; tests try each alone). */
@@ -54,7 +54,7 @@ export function walkDwg(
   try {
     assertHasObjects(lib, data)
     const ctx = dwgContext(lib, data, options.verify ?? false)
-    const builder = new DrawingBuilder('dwg', version)
+    const builder = new DrawingBuilder('dwg', version, options)
     const insunits = headerValue(ctx, 'INSUNITS')
     builder.units(typeof insunits === 'number' ? insunits : 0)
     const objects = new ObjectLayout(ctx)
@@ -64,8 +64,10 @@ export function walkDwg(
     const dynamic = new DynamicBlocks(ctx, records, options.dynamicRoutes ?? NAME_ROUTES)
     const blocks = new BlockReader(ctx, builder, { records, dynamic, layers, objects, r11 })
     const entities = new EntityReader(ctx, layers, objects, r11)
-    const picture = new PictureReader(ctx, builder, { records, blocks, entities, layers, objects })
-    readLayerColours(ctx, builder)
+    const picture = builder.picture
+      ? new PictureReader(ctx, builder, { records, blocks, entities, layers, objects })
+      : null
+    if (picture) readLayerColours(ctx, builder)
     const modelSpace = lib.dwg_model_space_object(data)
     readModelSpace(ctx, builder, { records, blocks, entities, picture }, modelSpace)
     readPaperSpace(ctx, builder, { records, blocks }, modelSpace, lib.dwg_paper_space_object(data))

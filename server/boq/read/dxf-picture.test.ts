@@ -9,7 +9,7 @@ import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../testing/sample-heli
 import { readDxf } from './dxf-reader.ts'
 
 const read = (w: DxfWriter | string): Drawing =>
-  readDxf(new TextEncoder().encode(typeof w === 'string' ? w : w.toString()))
+  readDxf(new TextEncoder().encode(typeof w === 'string' ? w : w.toString()), { picture: true })
 
 const DEG = Math.PI / 180
 const MIRRORED = [210, 0, 220, 0, 230, -1]
@@ -694,7 +694,7 @@ describe.runIf(haveFixtures)('a shared DXF', () => {
     '%s: every handle its bill names is in the picture of model space',
     (name) => {
       const bytes = fixture(name)
-      const d = readDxf(bytes)
+      const d = readDxf(bytes, { picture: true })
       const boq = computeBoq(d, { fileName: name, fileBytes: bytes.byteLength })
       const billed = boq.bill.flatMap((line) => line.breakdown.flatMap((row) => row.handles))
       expect(billed.length).toBeGreaterThan(10)

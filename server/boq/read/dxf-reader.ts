@@ -1,7 +1,7 @@
 import { DxfParser } from '@mlightcad/dxf-json'
 import { type Attribute, type Drawing, type InsertRef, isGraphicsBlock } from '../drawing.ts'
 import { BoqError } from '../errors.ts'
-import { DrawingBuilder } from './drawing-builder.ts'
+import { DrawingBuilder, type ReadOptions } from './drawing-builder.ts'
 import { DynamicBlocks } from './dxf/dynamic.ts'
 import {
   type DxfEntity,
@@ -43,7 +43,7 @@ const XREF = 4
 const OVERLAY = 8
 
 /** Reads an ASCII DXF into the drawing model; DXF angles are degrees, ellipses radians. */
-export function readDxf(bytes: Uint8Array): Drawing {
+export function readDxf(bytes: Uint8Array, options: ReadOptions = {}): Drawing {
   if (isBinaryDxf(bytes))
     throw new BoqError('unsupported', 'Binary DXF is not supported: save the drawing as ASCII DXF.')
   let text = decodeDxf(bytes)
@@ -61,7 +61,7 @@ export function readDxf(bytes: Uint8Array): Drawing {
   if (!doc || !Array.isArray(doc.entities))
     throw new BoqError('corrupt', 'Truncated or corrupt DXF (no ENTITIES section).')
   const version = String(doc.header?.$ACADVER ?? 'DXF')
-  const builder = new DrawingBuilder('dxf', version)
+  const builder = new DrawingBuilder('dxf', version, options)
   builder.units(num(doc.header?.$INSUNITS))
   return new DxfWalker(builder, doc, scan).read()
 }
@@ -73,7 +73,8 @@ class DxfWalker {
   /** The model space's block record handle; null in R12, which has no block records. */
   private readonly modelSpace: string | null
   private readonly dynamic: DynamicBlocks
-  private readonly picture: DxfPicture
+  /** null: the picture is not wanted. */
+  private readonly picture: DxfPicture | null
   private readonly blocksByName = new Map<string, DxfBlock>()
   private readonly unreadable = new Map<string, number>()
 
@@ -86,14 +87,16 @@ class DxfWalker {
     this.dynamic = new DynamicBlocks(scan)
     for (const [name, block] of Object.entries(doc.blocks ?? {}))
       this.blocksByName.set(name.toUpperCase(), block)
-    this.picture = new DxfPicture(builder, {
-      block: (name) => this.block(name),
-      isXref: (name) => this.isXrefBlock(name),
-    })
+    this.picture = builder.picture
+      ? new DxfPicture(builder, {
+          block: (name) => this.block(name),
+          isXref: (name) => this.isXrefBlock(name),
+        })
+      : null
   }
 
   read(): Drawing {
-    this.picture.layers(this.doc.tables?.LAYER?.entries ?? [], this.scan.layerTrueColours)
+    this.picture?.layers(this.doc.tables?.LAYER?.entries ?? [], this.scan.layerTrueColours)
     const all = this.doc.entities ?? []
     const attributes = attributesByInsert(all)
     // The parser's entities are the scanned ones minus the types it does not know: each scanned
@@ -123,7 +126,7 @@ class DxfWalker {
       if (/^[*$]PAPER_SPACE/i.test(name)) this.builder.paperSpace(count)
     }
     this.warnUnreadable()
-    this.picture.finish()
+    this.picture?.finish()
     return this.builder.finish()
   }
 
@@ -155,7 +158,7 @@ class DxfWalker {
         builder.titleBlockCandidate(this.effectiveName(e), attributes.get(e) ?? [])
       return
     }
-    this.picture.modelSpace(e, scanned)
+    this.picture?.modelSpace(e, scanned)
     const typeName = dxfTypeName(e)
     builder.count(typeName)
     if (e.type === 'INSERT') {
@@ -176,7 +179,7 @@ class DxfWalker {
       builder.paperSpace(1)
       return
     }
-    this.picture.unparsed(scanned)
+    this.picture?.unparsed(scanned)
     const { type } = scanned
     builder.count(type)
     if (type === 'HELIX' && scanned.pairs) {

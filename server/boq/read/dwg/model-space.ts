@@ -11,13 +11,14 @@ export type ModelSpaceParts = {
   records: BlockRecords
   blocks: BlockReader
   entities: EntityReader
-  picture: PictureReader
+  /** null: the picture is not wanted. */
+  picture: PictureReader | null
 }
 
 /**
  * Model space (`modelSpace`: its block record, 0 when the drawing has none): every entity counted
- * by type, then read as a block reference or as geometry, or listed as not measured; and every
- * one drawn, in the same order.
+ * by type, then read as a block reference or as geometry, or listed as not measured; and, when
+ * the picture is wanted, every one drawn, in the same order.
  */
 export function readModelSpace(
   ctx: DwgContext,
@@ -36,13 +37,13 @@ export function readModelSpace(
     builder.count(typeName)
     if (isReference(type)) {
       parts.blocks.inModelSpace(obj, type)
-      parts.picture.modelSpace(obj, type, null)
+      parts.picture?.modelSpace(obj, type, null)
       continue
     }
     const entity = parts.entities.read(obj, type)
     if (entity) builder.entity(entity)
     else builder.skip(typeName)
-    parts.picture.modelSpace(obj, type, entity)
+    parts.picture?.modelSpace(obj, type, entity)
   }
 }
 

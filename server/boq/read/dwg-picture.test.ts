@@ -3,21 +3,14 @@ import { describe, expect, it } from 'vitest'
 import type { Drawing, Point } from '../drawing.ts'
 import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
-import { libredwgMemory, loadedDwgFixture } from '../testing/dwg-fixtures.ts'
-import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
+import { fixtureNames, haveFixtures } from '../testing/fixtures.ts'
 import { aciColour } from './colours.ts'
-import { detect } from './detect.ts'
-import { readDwg, walkDwg } from './dwg-reader.ts'
-import { createReader } from './libredwg.ts'
+import { walkDwg } from './dwg-reader.ts'
 import { normalAngle } from './mirrored.ts'
 
 /** A DWG fixture read as the worker reads it for the geometry: picture asked for, checks on. */
-async function readPictured(name: string): Promise<Drawing> {
-  const bytes = fixture(name)
-  const detected = detect(bytes)
-  const version = detected.format === 'dwg' ? detected.version : ''
-  return readDwg(await createReader(), bytes, version, { verify: true, picture: true })
-}
+const readPictured = (name: string) => readDwgFixture(name, { picture: true })
 
 /** The model-space entity (struct) of a handle, found through the binding's own calls. */
 function modelSpaceTio(lib: LibreDwgEx, data: number, handle: string): number {

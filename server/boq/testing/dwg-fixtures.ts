@@ -1,6 +1,7 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import type { Drawing } from '../drawing.ts'
 import { detect } from '../read/detect.ts'
+import type { ReadOptions } from '../read/drawing-builder.ts'
 import { readDwg } from '../read/dwg-reader.ts'
 import { createReader } from '../read/libredwg.ts'
 import { fixture } from './fixtures.ts'
@@ -11,10 +12,13 @@ function dwgVersionOf(bytes: Uint8Array): string {
   return detected.format === 'dwg' ? detected.version : ''
 }
 
-/** A DWG fixture read as the worker reads it, with the reader's own checks on. */
-export async function readDwgFixture(name: string): Promise<Drawing> {
+/**
+ * A DWG fixture read as the worker reads it, with the reader's own checks on; with its picture
+ * for the drawing view when `picture`.
+ */
+export async function readDwgFixture(name: string, options: ReadOptions = {}): Promise<Drawing> {
   const bytes = fixture(name)
-  return readDwg(await createReader(), bytes, dwgVersionOf(bytes), { verify: true })
+  return readDwg(await createReader(), bytes, dwgVersionOf(bytes), { verify: true, ...options })
 }
 
 /** A fixture read by LibreDWG and left in memory, to change before the walk. */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { decodeGeometry, geometryCounts } from '../../contract/drawing-geometry.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
@@ -121,7 +122,7 @@ describe("the drawing's geometry, built in the worker from the same read as the 
         for (const input of [dwg(), dxf()]) {
           const { files } = await engine.extractFiles(input, ['json', 'geometry'])
           const boq = JSON.parse(new TextDecoder().decode(files.json)) as Boq
-          const geometry = decodeGeometry(files.geometry ?? new Uint8Array())
+          const geometry = decodeGeometry(gunzipSync(files.geometry ?? new Uint8Array()))
           const named = boq.bill.flatMap((line) => line.breakdown.flatMap((row) => row.handles))
           expect(named.length, input.fileName).toBeGreaterThan(0)
           const handles = new Set(geometry.handles)

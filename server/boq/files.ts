@@ -5,7 +5,10 @@ import { toCsv } from './csv.ts'
 import { type Boq, BoqSchema } from './schema.ts'
 import { toXlsx } from './xlsx.ts'
 
-/** The bill's files, and the drawing's geometry for the drawing view (written by the worker). */
+/**
+ * The bill's files, and the drawing's geometry for the drawing view (written by the worker,
+ * gzip-compressed).
+ */
 export type OutputFormat = 'xlsx' | 'csv' | 'json' | 'geometry'
 
 /** An earlier bill to compare the new one with: its JSON as kept, and which bills the two are. */

@@ -8,6 +8,7 @@
  */
 import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
+import { gzipSync } from 'node:zlib'
 import { encodeGeometry } from '../../contract/drawing-geometry.ts'
 import type { Drawing } from './drawing.ts'
 import { buildGeometry } from './drawing-geometry/build.ts'
@@ -175,7 +176,8 @@ function info(serial: number): WorkerFileInfo {
 function addGeometry(written: BoqFiles, drawing: Drawing): void {
   try {
     const { geometry, warnings } = buildGeometry(drawing.picture)
-    written.files.geometry = encodeGeometry(geometry)
+    // Compressed once here, as it is kept and sent: not again at every view.
+    written.files.geometry = gzipSync(encodeGeometry(geometry))
     written.warnings.push(...warnings)
   } catch (error) {
     written.warnings.push(

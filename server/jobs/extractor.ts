@@ -9,7 +9,10 @@ export interface BoqOutputs {
   csv: Uint8Array
   /** The BOQ JSON: what the change bill between two jobs compares, without reading a drawing. */
   json: Uint8Array
-  /** The drawing's geometry for the drawing view (contract/drawing-geometry.ts); absent: none made. */
+  /**
+   * The drawing's geometry for the drawing view (contract/drawing-geometry.ts), gzip-compressed;
+   * absent: none made.
+   */
   geometry?: Uint8Array
   /** The earlier bill the workbook's Changes sheet compares with; null when none. */
   comparedWith: ComparedBill | null

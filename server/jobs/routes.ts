@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
@@ -49,7 +50,6 @@ const CONTENT_TYPES: Record<Exclude<ResultFormat, 'geometry'>, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
 }
-const COMPRESSED_GEOMETRY = new RegExp(`^${GEOMETRY_CONTENT_TYPE.replaceAll('.', '\\.')}$`)
 
 /**
  * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/geometry,
@@ -140,29 +140,30 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
   }
 
   // The drawing's geometry the engine built with the bill, for the app to draw beside it: binary
-  // (contract/drawing-geometry.ts), gzip-encoded to a browser that takes it. A job's result never
-  // changes, so the browser may keep it (privately: it is the user's).
-  routes.get(
-    '/jobs/:id/geometry',
-    compress({ contentTypeFilter: COMPRESSED_GEOMETRY }),
-    async (c) => {
-      const job = await ownJob(c)
-      const bytes =
-        job.status === 'succeeded' ? await store.readResult(job.id, 'geometry') : undefined
-      if (!bytes) {
-        throw new AppError(
-          404,
-          job.status === 'succeeded'
-            ? 'This job was recorded before drawings were kept with their bills: its drawing is read from the file.'
-            : 'This job has no result yet.',
-        )
-      }
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': GEOMETRY_CONTENT_TYPE,
-        'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
-      })
-    },
-  )
+  // (contract/drawing-geometry.ts), kept gzip-compressed and sent so to a browser that takes gzip
+  // (every one: compressing 8 MB at each view would cost the server about 0.2 s), unpacked for
+  // any other client. A job's result never changes, so the browser may keep it (privately: it is
+  // the user's).
+  routes.get('/jobs/:id/geometry', async (c) => {
+    const job = await ownJob(c)
+    const kept = job.status === 'succeeded' ? await store.readResult(job.id, 'geometry') : undefined
+    if (!kept) {
+      throw new AppError(
+        404,
+        job.status === 'succeeded'
+          ? 'This job was recorded before drawings were kept with their bills: its drawing is read from the file.'
+          : 'This job has no result yet.',
+      )
+    }
+    const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')
+    const bytes = gzip ? kept : new Uint8Array(gunzipSync(kept))
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': GEOMETRY_CONTENT_TYPE,
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      Vary: 'Accept-Encoding',
+      'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
+    })
+  })
 
   // The drawing version the job read, for the app to draw beside its bill: DWG or DXF (told by its
   // bytes, as the engine does, and said by the Content-Type). A version's bytes never change, so the

@@ -101,7 +101,10 @@ export interface ResultFiles {
   csv: Uint8Array
   /** The BOQ JSON (jobs recorded before it was kept have none). */
   json: Uint8Array
-  /** The drawing's geometry, as the drawing view draws it (jobs recorded before it was have none). */
+  /**
+   * The drawing's geometry, as the drawing view draws it, gzip-compressed as it is sent (jobs
+   * recorded before it was have none).
+   */
   geometry?: Uint8Array
 }
 

@@ -158,16 +158,17 @@ async function openResult(
   drawing: boolean,
   drawingBytes: number,
 ) {
-  const drawingFile: Promise<Transfer | undefined>[] = []
-  const geometryAnswer: Promise<Transfer | undefined>[] = []
-  const assets: Promise<Transfer | undefined>[] = []
+  // The bodies are read once the drawing is timed: read over DevTools as they come (8 MB of
+  // geometry, the page's files), they would hold up the page being timed.
+  const drawingFile: Response[] = []
+  const geometryAnswer: Response[] = []
+  const assets: Response[] = []
   const onResponse = (response: Response) => {
     const path = new URL(response.url()).pathname
-    if (path.endsWith(`/jobs/${jobId}/drawing`)) {
-      drawingFile.push(transferOf(response, drawingBytes))
-    } else if (path.endsWith(`/jobs/${jobId}/geometry`) && response.status() === 200) {
-      geometryAnswer.push(transferOf(response))
-    } else if (path.startsWith('/assets/')) assets.push(transferOf(response))
+    if (path.endsWith(`/jobs/${jobId}/drawing`)) drawingFile.push(response)
+    else if (path.endsWith(`/jobs/${jobId}/geometry`) && response.status() === 200) {
+      geometryAnswer.push(response)
+    } else if (path.startsWith('/assets/')) assets.push(response)
   }
   page.on('response', onResponse)
   const opened = Date.now()
@@ -190,10 +191,14 @@ async function openResult(
     )
     drawingMs = Date.now() - opened
   }
-  const dwg = (await Promise.all(drawingFile))[0]
-  const geometry = (await Promise.all(geometryAnswer))[0]
-  const files = (await Promise.all(assets)).filter((t): t is Transfer => t !== undefined)
   page.off('response', onResponse)
+  const first = (responses: Response[], knownBytes?: number) =>
+    responses[0] ? transferOf(responses[0], knownBytes) : Promise.resolve(undefined)
+  const dwg = await first(drawingFile, drawingBytes)
+  const geometry = await first(geometryAnswer)
+  const files = (await Promise.all(assets.map((response) => transferOf(response)))).filter(
+    (t): t is Transfer => t !== undefined,
+  )
   const marks = drawing ? await drawingMarks(page) : {}
   return {
     billMs,

@@ -9,7 +9,6 @@ import {
   MAX_TURN_SIDES,
   MIN_TURN_SIDES,
 } from './geometry-buffers'
-import { detailLevel, toleranceAt } from './geometry-detail'
 
 const TURN = 2 * Math.PI
 
@@ -180,87 +179,6 @@ describe('geometry buffers', () => {
       arcSides(50, TURN, 0.1),
     ])
     expect(arcSides(50, TURN, 0.1)).toBeGreaterThan(arcSides(50, TURN, 5))
-  })
-
-  describe('a small path', () => {
-    // A drawing 10,000 units wide, its arcs' tolerances as the view sets them.
-    const floor = 10_000 / 8000
-    const toleranceFor = (unitsPerPx: number) =>
-      toleranceAt(floor, Math.max(0, detailLevel(unitsPerPx, floor)))
-    // The view builds again as the zoom changes only for a drawing with arcs: this one has one.
-    const speck = { x: 5000, y: 5000, radius: 0.1 }
-    const square = [0, 0, 10, 0, 10, 10, 0, 10, 0, 0]
-
-    it('is one segment, from its first point to its farthest, under half a pixel', () => {
-      // 10 units at 40 units a pixel: a quarter of a pixel.
-      const { lines } = buildBuffers(geometryOf({ points: square, arcs: [speck] }), {
-        tolerance: toleranceFor(40),
-      })
-      expect(segments(lines)[0]).toEqual([0, 0, 10, 10])
-      expect(lines).toHaveLength(2 * 4)
-    })
-
-    it('gets all its segments back zoomed in', () => {
-      const { lines } = buildBuffers(geometryOf({ points: square, arcs: [speck] }), {
-        tolerance: toleranceFor(4),
-      })
-      expect(segments(lines).slice(0, 4)).toEqual([
-        [0, 0, 10, 0],
-        [10, 0, 10, 10],
-        [10, 10, 0, 10],
-        [0, 10, 0, 0],
-      ])
-    })
-
-    it('is a speck by its box, as wide as an arc drawn as one side, no wider', () => {
-      const within = buildBuffers(geometryOf({ points: square, arcs: [speck] }), { tolerance: 5 })
-      expect(within.lines).toHaveLength(2 * 4)
-      const wider = buildBuffers(geometryOf({ points: square, arcs: [speck] }), {
-        tolerance: 4.99,
-      })
-      expect(wider.lines).toHaveLength(5 * 4)
-    })
-
-    it('is finer near the view, as arcs are', () => {
-      const { lineGroups } = buildBuffers(
-        geometryOf({
-          colours: [0xffffff, 0xff0000],
-          paths: [
-            { points: square, colour: 0 },
-            { points: square.map((n) => n + 1000), colour: 1 },
-          ],
-          arcs: [speck],
-        }),
-        {
-          tolerance: 5,
-          near: { box: { minX: -100, minY: -100, maxX: 100, maxY: 100 }, tolerance: 0.1 },
-        },
-      )
-      expect(lineGroups.map(({ count }) => count / 2)).toEqual([4 + 1, 1])
-    })
-  })
-
-  it('never draws a long path as fewer segments, the whole drawing in view', () => {
-    const { lines } = buildBuffers(
-      geometryOf({
-        paths: [
-          { points: [0, 0, 500, 0, 1000, 0] },
-          // Thin, but long.
-          { points: [0, 0, 1000, 0.1, 0, 0.2] },
-        ],
-        arcs: [{ x: 0, y: 0, radius: 0.1 }],
-      }),
-      // Half a pixel with 10,000 units across 1000 pixels.
-      { tolerance: 5 },
-    )
-    expect(lines).toHaveLength((4 + 1) * 4)
-  })
-
-  it('draws every segment of a drawing without arcs, that the view builds only once', () => {
-    const { lines } = buildBuffers(geometryOf({ points: [0, 0, 2, 0, 2, 2, 0, 2, 0, 0] }), {
-      tolerance: 100,
-    })
-    expect(lines).toHaveLength(4 * 4)
   })
 
   it('builds only the parts of the owners asked for', () => {

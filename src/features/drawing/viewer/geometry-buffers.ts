@@ -24,15 +24,9 @@ export type GeometryBuffers = {
 }
 
 export type BufferOptions = {
-  /**
-   * How far (drawing units) a side of an arc may stray from it; a path no wider than twice this,
-   * as a speck of an arc, is drawn as one segment (see countPaths).
-   */
+  /** How far (drawing units) a side of an arc may stray from it. */
   tolerance: number
-  /**
-   * Arcs and paths reaching into this box stray at most this (a finer tolerance): those near the
-   * view.
-   */
+  /** Arcs reaching into this box stray at most this (a finer tolerance): those near the view. */
   near?: { box: Extents; tolerance: number }
   /** Only the parts of owners flagged here (1) are built; all without it. */
   owners?: Uint8Array
@@ -90,18 +84,11 @@ export function* bufferSteps(
     }
   }
 
-  // Segments and triangles by colour; each arc's sides and each speck path's far end, worked out
-  // once.
+  // Segments and triangles by colour; each arc's sides, worked out once.
   const segmentCounts = new Uint32Array(colours)
   const triangleCounts = new Uint32Array(colours)
   const sides = new Uint16Array(arcs)
-  const farEnds = new Uint32Array(paths)
-  // The view builds again as the zoom changes only for a drawing with arcs (geometry-viewer.ts):
-  // a drawing of paths alone keeps them whole, or they would stay specks zoomed in.
-  const specks = arcs > 0 ? { tolerance, near } : undefined
-  yield* inRuns(paths, (from, to) =>
-    countPaths(geometry, owners, specks, farEnds, segmentCounts, from, to),
-  )
+  yield* inRuns(paths, (from, to) => countPaths(geometry, owners, segmentCounts, from, to))
   yield* inRuns(arcs, (from, to) =>
     countArcs(geometry, owners, tolerance, near, sides, segmentCounts, from, to),
   )
@@ -122,7 +109,7 @@ export function* bufferSteps(
   const fillAt = new Float64Array(colours)
   for (const group of fillGroups) fillAt[group.colour] = group.start * 2
 
-  yield* inRuns(paths, (from, to) => writePaths(geometry, owners, farEnds, lines, lineAt, from, to))
+  yield* inRuns(paths, (from, to) => writePaths(geometry, owners, lines, lineAt, from, to))
   yield* inRuns(arcs, (from, to) => writeArcs(geometry, owners, sides, lines, lineAt, from, to))
   for (let t = 0; t < triangles; t++) {
     if (owners !== undefined && owners[triangleOwners[t]] !== 1) continue
@@ -135,71 +122,17 @@ export function* bufferSteps(
 
 type Owners = Uint8Array | undefined
 
-/** What makes a path a speck: the tolerances of the buffers' arcs. */
-type Specks = Pick<BufferOptions, 'tolerance' | 'near'> | undefined
-
-/**
- * Counts each path's segments: all of them, or one for a speck, a path of two segments or more
- * whose box is no wider nor taller than twice the tolerance, as an arc's is that is drawn as one
- * side: under a pixel, one segment lights what its segments would. A speck's far end (its point
- * farthest from its first, less its first's index; 0 for a path drawn whole) goes into `farEnds`.
- */
 function countPaths(
-  { points, pathStarts, pathOwners, pathColours }: DrawingGeometry,
+  { pathStarts, pathOwners, pathColours }: DrawingGeometry,
   owners: Owners,
-  specks: Specks,
-  farEnds: Uint32Array,
   counts: Uint32Array,
   from: number,
   to: number,
 ) {
-  // The widest a speck may be anywhere: a path wider is left as soon as it is seen to be.
-  const widest =
-    specks === undefined ? 0 : 2 * Math.max(specks.tolerance, specks.near?.tolerance ?? 0)
   for (let p = from; p < to; p++) {
     if (owners !== undefined && owners[pathOwners[p]] !== 1) continue
-    const first = pathStarts[p]
-    const segments = pathStarts[p + 1] - first - 1
-    if (segments <= 0) continue
-    if (segments < 2 || widest === 0) {
-      counts[pathColours[p]] += segments
-      continue
-    }
-    const x0 = points[2 * first]
-    const y0 = points[2 * first + 1]
-    let minX = x0
-    let maxX = x0
-    let minY = y0
-    let maxY = y0
-    let far = 0
-    let farDistance = -1
-    let i = first + 1
-    for (; i <= first + segments; i++) {
-      const x = points[2 * i]
-      const y = points[2 * i + 1]
-      if (x < minX) minX = x
-      else if (x > maxX) maxX = x
-      if (y < minY) minY = y
-      else if (y > maxY) maxY = y
-      if (maxX - minX > widest || maxY - minY > widest) break
-      const distance = (x - x0) * (x - x0) + (y - y0) * (y - y0)
-      if (distance > farDistance) {
-        far = i - first
-        farDistance = distance
-      }
-    }
-    const near = specks?.near
-    const isNear =
-      near !== undefined &&
-      maxX >= near.box.minX &&
-      minX <= near.box.maxX &&
-      maxY >= near.box.minY &&
-      minY <= near.box.maxY
-    const tolerance = isNear ? near.tolerance : (specks?.tolerance ?? 0)
-    const isSpeck =
-      i > first + segments && maxX - minX <= 2 * tolerance && maxY - minY <= 2 * tolerance
-    if (isSpeck) farEnds[p] = far
-    counts[pathColours[p]] += isSpeck ? 1 : segments
+    const segments = pathStarts[p + 1] - pathStarts[p] - 1
+    if (segments > 0) counts[pathColours[p]] += segments
   }
 }
 
@@ -232,7 +165,6 @@ function countArcs(
 function writePaths(
   { points, pathStarts, pathOwners, pathColours }: DrawingGeometry,
   owners: Owners,
-  farEnds: Uint32Array,
   lines: Float32Array,
   lineAt: Float64Array,
   from: number,
@@ -242,17 +174,6 @@ function writePaths(
     if (owners !== undefined && owners[pathOwners[p]] !== 1) continue
     const colour = pathColours[p]
     let at = lineAt[colour]
-    const far = farEnds[p]
-    if (far > 0) {
-      // A speck: from its first point to its farthest, across it.
-      const first = pathStarts[p]
-      lines[at] = points[2 * first]
-      lines[at + 1] = points[2 * first + 1]
-      lines[at + 2] = points[2 * (first + far)]
-      lines[at + 3] = points[2 * (first + far) + 1]
-      lineAt[colour] = at + 4
-      continue
-    }
     const last = pathStarts[p + 1] - 1
     for (let i = pathStarts[p]; i < last; i++) {
       lines[at] = points[2 * i]

@@ -13,7 +13,6 @@ import {
   AcGeBox2d,
 } from '@mlightcad/data-model'
 import { AcDbLibreDwgConverter } from '@mlightcad/libredwg-converter'
-import { DrawTime } from './draw-time'
 import {
   ADDED_COLOR,
   DIMMED_COLOR,
@@ -21,12 +20,13 @@ import {
   HIGHLIGHT_COLOR,
   REMOVED_COLOR,
 } from './drawing-look'
+import { DrawingPace } from './drawing-pace'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import parserUrl from './dwg-parser.worker.ts?worker&url'
 import { dxfWithoutText } from './dxf-without-text'
 import { withFewerArcPoints } from './fewer-arc-points'
 import { withoutLibraryStyles } from './library-styles'
-import { type Extents, mainExtents } from './main-extents'
+import { type Extents, mainExtents, withSomeSize } from './main-extents'
 import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
 import { withoutAntialias } from './without-antialias'
@@ -84,11 +84,11 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   let shown: string[] = []
 
   // Every animation frame of the view, and whether it draws in it, times its drawing.
-  const drawTime = new DrawTime()
-  view.events.renderFrame.addEventListener(() => drawTime.frame(view.isDirty, performance.now()))
+  const pace = new DrawingPace()
+  view.events.renderFrame.addEventListener(() => pace.frame(view.isDirty, performance.now()))
   const picture = movePicture(container, {
     picture: () => view.canvas,
-    wanted: () => drawTime.lastMs > SLOW_DRAWING_MS,
+    wanted: () => pace.lastMs > SLOW_DRAWING_MS,
     setViewerPanning(on) {
       // Panning alone (a private field of AcTrBaseView in 1.6.3, three.js's OrbitControls): its
       // `enabled` would turn zooming off too, and a pinch's fingers would go unseen.
@@ -153,16 +153,16 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
   }
 
   // The drawing is read only: its main extents are worked out once, on the first fit.
-  let drawingBox: AcGeBox2d | undefined
-  function mainBox(): AcGeBox2d {
-    drawingBox ??= toBox(mainExtents(extentsOf(modelSpace().newIterator())))
-    return drawingBox
+  let drawingBox: { extents: Extents | undefined } | undefined
+  function mainBox(): Extents | undefined {
+    drawingBox ??= { extents: mainExtents(extentsOf(modelSpace().newIterator())) }
+    return drawingBox.extents
   }
 
-  function frame(box: AcGeBox2d): void {
+  function frame(box: Extents | undefined): void {
     picture.settle()
-    if (box.isEmpty()) return
-    view.zoomTo(withSomeSize(box, mainBox()), FRAME_MARGIN)
+    if (!box) return
+    view.zoomTo(toBox(withSomeSize(box, mainBox())), FRAME_MARGIN)
   }
 
   const viewer: DrawingViewer = {
@@ -216,7 +216,7 @@ function cadViewer(manager: AcApDocManager, container: HTMLElement): DrawingView
     zoomToHandles(handles) {
       const entities = handles.flatMap((h) => entityOf(h) ?? [])
       if (entities.length === 0) viewer.fit()
-      else frame(toBox(mainExtents(extentsOf(entities))))
+      else frame(mainExtents(extentsOf(entities)))
     },
     fit() {
       frame(mainBox())
@@ -257,18 +257,6 @@ function drawn(view: { isProcessingEntities: boolean }): Promise<void> {
   })
 }
 
-function toBox(extents: Extents | undefined): AcGeBox2d {
-  if (!extents) return new AcGeBox2d()
+function toBox(extents: Extents): AcGeBox2d {
   return new AcGeBox2d({ x: extents.minX, y: extents.minY }, { x: extents.maxX, y: extents.maxY })
-}
-
-/**
- * The box, or for a point or a line along an axis (nothing to zoom onto), a box around its middle
- * a fiftieth of the drawing's size.
- */
-function withSomeSize(box: AcGeBox2d, drawing: AcGeBox2d): AcGeBox2d {
-  const size = box.getSize(box.min.clone())
-  if (size.x > 0 && size.y > 0) return box
-  const whole = drawing.isEmpty() ? 1 : Math.max(...drawing.getSize(drawing.min.clone()).toArray())
-  return box.clone().expandByScalar((whole || 1) / 50)
 }

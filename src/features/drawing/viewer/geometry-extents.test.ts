@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { geometryOf } from '../../../../contract/testing/drawing-geometry'
-import { extentsOf, mainBoxOf, ownerExtents, withSomeSize } from './geometry-extents'
-import { type Extents, mainExtents, nth } from './main-extents'
+import { extentsOf, mainBoxOf, ownerExtents } from './geometry-extents'
+import { type Extents, mainExtents, nth, withSomeSize } from './main-extents'
 
 const TURN = 2 * Math.PI
 

@@ -7,6 +7,7 @@ import {
   HIGHLIGHT_COLOR,
   REMOVED_COLOR,
 } from './drawing-look'
+import { DrawingPace } from './drawing-pace'
 import type { CreateDrawingViewer, DrawingViewer } from './drawing-viewer'
 import {
   type BufferOptions,
@@ -26,13 +27,12 @@ import {
   zoomedAbout,
 } from './geometry-camera'
 import { type Detail, detailFor, FLOOR_SHARE, nextDetail, toleranceAt } from './geometry-detail'
-import { mainBoxOf, ownerExtents, withSomeSize } from './geometry-extents'
+import { mainBoxOf, ownerExtents } from './geometry-extents'
 import { listenToGestures } from './geometry-gestures'
 import { OwnerIndex, ownerMask } from './geometry-owners'
-import { DrawingPace } from './geometry-pace'
 import { ownerAt } from './geometry-pick'
 import { GeometryScene, type Overlay } from './geometry-scene'
-import type { Extents } from './main-extents'
+import { type Extents, withSomeSize } from './main-extents'
 import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
 

@@ -75,3 +75,19 @@ export function nth(values: Float64Array, k: number): number {
   }
   return values[k]
 }
+
+/**
+ * The box, or for a point or a line along an axis (nothing to zoom onto), a box around its middle
+ * a fiftieth of the drawing's size.
+ */
+export function withSomeSize(box: Extents, drawing: Extents | undefined): Extents {
+  if (box.maxX > box.minX && box.maxY > box.minY) return box
+  const whole = drawing ? Math.max(drawing.maxX - drawing.minX, drawing.maxY - drawing.minY) : 1
+  const margin = (whole || 1) / 50
+  return {
+    minX: box.minX - margin,
+    minY: box.minY - margin,
+    maxX: box.maxX + margin,
+    maxY: box.maxY + margin,
+  }
+}

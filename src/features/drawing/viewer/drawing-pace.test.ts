@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DrawingPace } from './geometry-pace'
+import { DrawingPace } from './drawing-pace'
 
 /** Feeds frames as [time, draws] pairs. */
 function paced(frames: [number, boolean][], pace = new DrawingPace()): DrawingPace {

@@ -1,14 +1,8 @@
-import { sampleSpline, sweep } from '../geometry/curves.ts'
+import { normalAngle, sampleSpline, sweep } from '../geometry/curves.ts'
 import type { Shape } from '../picture.ts'
 import { type HatchDrawing, hatchDrawing, solidTriangles } from './fill.ts'
 import type { GeometrySink } from './sink.ts'
-import {
-  conicPoints,
-  normalAngle,
-  polylinePoints,
-  splineSamplesPerSpan,
-  TWO_PI,
-} from './tessellate.ts'
+import { conicPoints, polylinePoints, splineSamplesPerSpan, TWO_PI } from './tessellate.ts'
 import { type Affine, isMirrored, largestStretch, mapAngle, uniformScale } from './transform.ts'
 
 /** What one shape, placed by `m`, adds: paths, arcs or triangles with its owner and colour. */

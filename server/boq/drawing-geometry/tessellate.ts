@@ -142,6 +142,3 @@ export function splineSamplesPerSpan(
   )
   return Number.isFinite(samples) ? Math.min(256, Math.max(4, samples)) : 4
 }
-
-/** An angle in [0, 2π). */
-export const normalAngle = (angle: number) => angle - TWO_PI * Math.floor(angle / TWO_PI)

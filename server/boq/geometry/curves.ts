@@ -10,6 +10,13 @@ export function sweep(start: number, end: number): number {
   return s
 }
 
+/** An angle in [0, 2π), never −0. */
+export function normalAngle(angle: number): number {
+  const a = angle % TWO_PI
+  if (a < 0) return a + TWO_PI
+  return a === 0 ? 0 : a
+}
+
 export function arcLength(radius: number, start: number, end: number): number {
   return Math.abs(radius) * sweep(start, end)
 }

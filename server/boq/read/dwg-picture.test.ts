@@ -1,13 +1,13 @@
 import { type LibreDwgEx, Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
 import type { Drawing, Point } from '../drawing.ts'
+import { normalAngle } from '../geometry/curves.ts'
 import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
 import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
 import { fixtureNames, haveFixtures } from '../testing/fixtures.ts'
 import { aciColour } from './colours.ts'
 import { walkDwg } from './dwg-reader.ts'
-import { normalAngle } from './mirrored.ts'
 
 /** A DWG fixture read as the worker reads it for the geometry: picture asked for, checks on. */
 const readPictured = (name: string) => readDwgFixture(name, { picture: true })

@@ -1,4 +1,5 @@
 import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../drawing.ts'
+import { normalAngle } from '../geometry/curves.ts'
 import type { Shape } from '../picture.ts'
 
 /**
@@ -15,13 +16,6 @@ const TURN = 2 * Math.PI
 /** Whether an extrusion direction is (about) −Z. LibreDWG gives an unset one as 0,0,0. */
 export function isMirroredOcs(x: number, y: number, z: number): boolean {
   return z < 0 && Math.abs(x) < ARBITRARY_AXIS && Math.abs(y) < ARBITRARY_AXIS
-}
-
-/** An angle in [0, 2π), never −0. */
-export function normalAngle(angle: number): number {
-  const a = angle % TURN
-  if (a < 0) return a + TURN
-  return a === 0 ? 0 : a
 }
 
 /** −v, but 0 for 0 (never −0, which reads as a number of its own in tests and JSON). */

@@ -1,8 +1,8 @@
 import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../drawing.ts'
 import { sweep } from '../geometry/curves.ts'
+import { bulgeArc } from '../geometry/polyline.ts'
 import type { Picture, Shape } from '../picture.ts'
 import { addArc, Extents } from './sink.ts'
-import { bulgeArc } from './tessellate.ts'
 import { gridSize, moved, placementOf } from './transform.ts'
 
 type InsertShape = Extract<Shape, { kind: 'insert' }>

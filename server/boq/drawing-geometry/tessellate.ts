@@ -1,4 +1,5 @@
 import type { SplineGeometry, Vertex } from '../drawing.ts'
+import { bulgeArc } from '../geometry/polyline.ts'
 import type { GeometrySink } from './sink.ts'
 import { type Affine, largestSingularValue } from './transform.ts'
 
@@ -78,25 +79,6 @@ export function polylinePoints(
   }
   const end = closed ? vertices[0] : vertices[n - 1]
   sink.point(m.a * end.x + m.c * end.y + m.e, m.b * end.x + m.d * end.y + m.f)
-}
-
-/** The arc a's bulge describes from a to b: its sweep is signed (negative: clockwise). */
-export function bulgeArc(
-  a: Vertex,
-  b: Vertex,
-): { center: { x: number; y: number }; radius: number; start: number; sweep: number } | null {
-  const chord = Math.hypot(b.x - a.x, b.y - a.y)
-  if (chord === 0 || a.bulge === 0 || !Number.isFinite(a.bulge)) return null
-  const sweep = 4 * Math.atan(Math.abs(a.bulge))
-  const radius = chord / (2 * Math.sin(sweep / 2))
-  // Centre: from the chord's midpoint along its normal, on the side the bulge says.
-  const toCenter = radius * Math.cos(sweep / 2) * Math.sign(a.bulge)
-  const center = {
-    x: (a.x + b.x) / 2 - ((b.y - a.y) / chord) * toCenter,
-    y: (a.y + b.y) / 2 + ((b.x - a.x) / chord) * toCenter,
-  }
-  const start = Math.atan2(a.y - center.y, a.x - center.x)
-  return { center, radius, start, sweep: Math.sign(a.bulge) * sweep }
 }
 
 /** The points strictly between a and b on the arc a's bulge describes. */

@@ -1,9 +1,30 @@
 import type { Vertex } from '../drawing.ts'
 
 /** The arc a bulge describes over a chord: its sweep θ (radians, ≥ 0) and radius. */
-function bulgeArc(chord: number, bulge: number): { sweep: number; radius: number } {
+function sweepAndRadius(chord: number, bulge: number): { sweep: number; radius: number } {
   const sweep = 4 * Math.atan(Math.abs(bulge))
   return { sweep, radius: chord / (2 * Math.sin(sweep / 2)) }
+}
+
+/**
+ * The arc a's bulge describes from a to b: its centre, radius, start angle and sweep, signed
+ * (negative: clockwise). Null for a straight segment or one of no length.
+ */
+export function bulgeArc(
+  a: Vertex,
+  b: Vertex,
+): { center: { x: number; y: number }; radius: number; start: number; sweep: number } | null {
+  const chord = Math.hypot(b.x - a.x, b.y - a.y)
+  if (chord === 0 || a.bulge === 0 || !Number.isFinite(a.bulge)) return null
+  const { sweep, radius } = sweepAndRadius(chord, a.bulge)
+  // Centre: from the chord's midpoint along its normal, on the side the bulge says.
+  const toCenter = radius * Math.cos(sweep / 2) * Math.sign(a.bulge)
+  const center = {
+    x: (a.x + b.x) / 2 - ((b.y - a.y) / chord) * toCenter,
+    y: (a.y + b.y) / 2 + ((b.x - a.x) / chord) * toCenter,
+  }
+  const start = Math.atan2(a.y - center.y, a.x - center.x)
+  return { center, radius, start, sweep: Math.sign(a.bulge) * sweep }
 }
 
 function segmentLength(a: Vertex, b: Vertex): number {
@@ -13,7 +34,7 @@ function segmentLength(a: Vertex, b: Vertex): number {
   if (a.bulge === 0) return Math.hypot(dx, dy, dz)
   const chord = Math.hypot(dx, dy)
   if (chord === 0) return 0
-  const { sweep, radius } = bulgeArc(chord, a.bulge)
+  const { sweep, radius } = sweepAndRadius(chord, a.bulge)
   return sweep * radius
 }
 
@@ -40,7 +61,7 @@ export function polylineSignedArea(vertices: Vertex[]): number {
     if (a.bulge !== 0) {
       const chord = Math.hypot(b.x - a.x, b.y - a.y)
       if (chord > 0) {
-        const { sweep, radius } = bulgeArc(chord, a.bulge)
+        const { sweep, radius } = sweepAndRadius(chord, a.bulge)
         // The circular segment between chord and arc lies left of the chord for a positive bulge.
         arcs += Math.sign(a.bulge) * ((radius * radius) / 2) * (sweep - Math.sin(sweep))
       }
@@ -68,24 +89,13 @@ export function flattenPolyline(vertices: Vertex[], closed: boolean): { x: numbe
     const a = vertices[i]
     const b = vertices[(i + 1) % n]
     points.push({ x: a.x, y: a.y })
-    if (a.bulge === 0) continue
-    const chord = Math.hypot(b.x - a.x, b.y - a.y)
-    if (chord === 0) continue
-    const { sweep, radius } = bulgeArc(chord, a.bulge)
-    const steps = Math.max(2, Math.ceil(sweep / (Math.PI / 32)))
-    // Centre: from the chord midpoint along its normal, on the side the bulge says.
-    const mx = (a.x + b.x) / 2
-    const my = (a.y + b.y) / 2
-    const sagittaToCenter = radius * Math.cos(sweep / 2) * Math.sign(a.bulge)
-    const nx = -(b.y - a.y) / chord
-    const ny = (b.x - a.x) / chord
-    const cx = mx + nx * sagittaToCenter
-    const cy = my + ny * sagittaToCenter
-    const start = Math.atan2(a.y - cy, a.x - cx)
-    const dir = Math.sign(a.bulge)
+    const arc = bulgeArc(a, b)
+    if (!arc) continue
+    const { center, radius, start, sweep } = arc
+    const steps = Math.max(2, Math.ceil(Math.abs(sweep) / (Math.PI / 32)))
     for (let s = 1; s < steps; s++) {
-      const t = start + (dir * sweep * s) / steps
-      points.push({ x: cx + radius * Math.cos(t), y: cy + radius * Math.sin(t) })
+      const t = start + (sweep * s) / steps
+      points.push({ x: center.x + radius * Math.cos(t), y: center.y + radius * Math.sin(t) })
     }
   }
   if (!closed && n > 0) points.push({ x: vertices[n - 1].x, y: vertices[n - 1].y })

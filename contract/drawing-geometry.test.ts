@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeGeometry, encodeGeometry } from './drawing-geometry.ts'
+import { arcBounds, decodeGeometry, encodeGeometry } from './drawing-geometry.ts'
 import { geometryOf } from './testing/drawing-geometry.ts'
 
 describe('drawing geometry', () => {
@@ -35,5 +35,33 @@ describe('drawing geometry', () => {
     const bytes = encodeGeometry(geometry)
     expect(() => decodeGeometry(bytes.subarray(0, bytes.length - 4))).toThrow('cut short')
     expect(() => decodeGeometry(bytes.subarray(0, 20))).toThrow('cut short')
+  })
+
+  it('bounds an arc by its ends and the quarter turns its sweep passes, either way round', () => {
+    const box = (start: number, sweep: number) => {
+      const xs: number[] = []
+      const ys: number[] = []
+      arcBounds(10, 20, 2, start, sweep, (x, y) => {
+        xs.push(x)
+        ys.push(y)
+      })
+      return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map((v) =>
+        Number(v.toFixed(9)),
+      )
+    }
+    // From east round past north to west: the top of the circle, not its bottom.
+    expect(box(0, Math.PI)).toEqual([8, 20, 12, 22])
+    expect(box(Math.PI, -Math.PI)).toEqual([8, 20, 12, 22])
+    // A whole turn, from anywhere.
+    expect(box(1, 2 * Math.PI)).toEqual([8, 18, 12, 22])
+    // A sliver passing no quarter turn: its ends alone.
+    expect(box(0.1, 0.2)).toEqual(
+      [
+        10 + 2 * Math.cos(0.3),
+        20 + 2 * Math.sin(0.1),
+        10 + 2 * Math.cos(0.1),
+        20 + 2 * Math.sin(0.3),
+      ].map((v) => Number(v.toFixed(9))),
+    )
   })
 })

@@ -62,6 +62,34 @@ type Header = Pick<DrawingGeometry, 'origin' | 'bounds' | 'handles' | 'colours'>
 const MAGIC = 'BOQG'
 const FIXED_BYTES = 12
 
+const QUARTER = Math.PI / 2
+// The quarter turns' directions, exactly: east, north, west, south.
+const AXIS_X = [1, 0, -1, 0]
+const AXIS_Y = [0, 1, 0, -1]
+
+/**
+ * The points that bound an arc of the geometry (start and sweep in radians, counter-clockwise; a
+ * negative sweep runs the other way): its two ends and each quarter turn its sweep passes.
+ */
+export function arcBounds(
+  cx: number,
+  cy: number,
+  radius: number,
+  start: number,
+  sweep: number,
+  add: (x: number, y: number) => void,
+): void {
+  const end = start + sweep
+  add(cx + radius * Math.cos(start), cy + radius * Math.sin(start))
+  add(cx + radius * Math.cos(end), cy + radius * Math.sin(end))
+  const from = Math.min(start, end)
+  const to = Math.min(Math.max(start, end), from + 2 * Math.PI)
+  for (let quarter = Math.ceil(from / QUARTER); quarter * QUARTER <= to; quarter++) {
+    const axis = ((quarter % 4) + 4) % 4
+    add(cx + radius * AXIS_X[axis], cy + radius * AXIS_Y[axis])
+  }
+}
+
 /** How many paths, arcs and triangles the geometry holds. */
 export function geometryCounts(geometry: DrawingGeometry) {
   return {

@@ -1,9 +1,5 @@
-import type { DrawingGeometry } from '../../../contract/drawing-geometry.ts'
+import { arcBounds, type DrawingGeometry } from '../../../contract/drawing-geometry.ts'
 import { Float64Growable, Uint32Growable } from './growable.ts'
-
-// Cardinal directions, for an arc's extents: the angles kπ/2 it passes through.
-const AXIS_X = [1, 0, -1, 0]
-const AXIS_Y = [0, 1, 0, -1]
 
 /**
  * Collects what is drawn, in drawing coordinates (float64), and hands it over as DrawingGeometry
@@ -169,7 +165,7 @@ export class Extents {
   }
 }
 
-/** An arc's ends and the axis directions it passes through (sweep counter-clockwise, ≥ 0). */
+/** Adds an arc's bounds (sweep counter-clockwise) to the box. */
 export function addArc(
   box: Extents,
   cx: number,
@@ -177,14 +173,6 @@ export function addArc(
   r: number,
   start: number,
   sweep: number,
-) {
-  const end = start + sweep
-  box.add(cx + r * Math.cos(start), cy + r * Math.sin(start))
-  box.add(cx + r * Math.cos(end), cy + r * Math.sin(end))
-  const quarter = Math.PI / 2
-  const last = Math.min(Math.floor(end / quarter), Math.ceil(start / quarter) + 4)
-  for (let k = Math.ceil(start / quarter); k <= last; k++) {
-    const axis = ((k % 4) + 4) % 4
-    box.add(cx + r * AXIS_X[axis], cy + r * AXIS_Y[axis])
-  }
+): void {
+  arcBounds(cx, cy, r, start, sweep, (x, y) => box.add(x, y))
 }

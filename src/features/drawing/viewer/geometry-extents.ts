@@ -1,7 +1,5 @@
-import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import { arcBounds, type DrawingGeometry } from '../../../../contract/drawing-geometry'
 import { type Extents, mainExtents } from './main-extents'
-
-const QUARTER = Math.PI / 2
 
 /**
  * Each owner's extents in the geometry's coordinates, four numbers an owner (min x, min y, max x,
@@ -36,16 +34,7 @@ export function ownerExtents(geometry: DrawingGeometry): Float64Array {
     const radius = arcs[a * 5 + 2]
     const start = arcs[a * 5 + 3]
     const sweep = arcs[a * 5 + 4]
-    const end = start + sweep
-    add(owner, cx + radius * Math.cos(start), cy + radius * Math.sin(start))
-    add(owner, cx + radius * Math.cos(end), cy + radius * Math.sin(end))
-    // The arc reaches out to each quarter turn (east, north, west, south) its sweep passes.
-    const from = Math.min(start, end)
-    const to = Math.min(Math.max(start, end), from + 2 * Math.PI)
-    for (let quarter = Math.ceil(from / QUARTER); quarter * QUARTER <= to; quarter++) {
-      const angle = quarter * QUARTER
-      add(owner, cx + radius * Math.cos(angle), cy + radius * Math.sin(angle))
-    }
+    arcBounds(cx, cy, radius, start, sweep, (x, y) => add(owner, x, y))
   }
   for (let t = 0; t < triangleOwners.length; t++) {
     for (let corner = 0; corner < 3; corner++) {

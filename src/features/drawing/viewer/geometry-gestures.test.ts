@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { listenToGestures, wheelZoom } from './geometry-gestures'
+import { listenToGestures } from './geometry-gestures'
+import { wheelZoom } from './move-picture'
 
 describe('gestures on the view', () => {
   let surface: HTMLElement

@@ -1,3 +1,5 @@
+import { wheelZoom } from './move-picture'
+
 /** What the gestures on the view ask of it. */
 export interface GestureTarget {
   /** Whether a drag pans the view (not while its picture is moved instead: move-picture.ts). */
@@ -6,19 +8,6 @@ export interface GestureTarget {
   panBy(dx: number, dy: number): void
   /** Zooms `factor` times closer (below 1: farther) about a point of the page. */
   zoomAt(factor: number, clientX: number, clientY: number): void
-}
-
-/** The wheel zooms as move-picture.ts zooms the picture: 0.95⁵ per 100 px of wheel. */
-const ZOOM_PER_100_PX = 0.95 ** 5
-/** Wheel deltas in lines and in pages, in pixels. */
-const PX_PER_DELTA_MODE = [1, 16, 100]
-
-/** How much closer a turn of the wheel takes the view (below 1: farther). */
-export function wheelZoom(event: Pick<WheelEvent, 'deltaY' | 'deltaMode' | 'ctrlKey'>): number {
-  // A trackpad's pinch comes as the wheel with Ctrl, in small steps.
-  const pinch = event.ctrlKey ? 10 : 1
-  const px = event.deltaY * pinch * (PX_PER_DELTA_MODE[event.deltaMode] ?? 1)
-  return ZOOM_PER_100_PX ** (px / 100)
 }
 
 /**
@@ -67,6 +56,7 @@ export function listenToGestures(surface: HTMLElement, target: GestureTarget): (
   function onWheel(event: WheelEvent) {
     event.preventDefault()
     if (event.deltaY === 0) return
+    // As the picture zooms when it is moved instead, and as the CAD viewer zooms.
     target.zoomAt(wheelZoom(event), event.clientX, event.clientY)
   }
 

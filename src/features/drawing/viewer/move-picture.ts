@@ -19,10 +19,21 @@ export interface PictureTarget {
 
 /** How long the wheel rests before the view is drawn where it took the picture. */
 export const WHEEL_REST_MS = 250
-/** The viewer's own wheel zoom (three.js OrbitControls, zoomSpeed 5): 0.95⁵ per 100 px of wheel. */
+/** The CAD viewer's own wheel zoom (three.js OrbitControls, zoomSpeed 5): 0.95⁵ per 100 px of wheel. */
 const ZOOM_PER_100_PX = 0.95 ** 5
 /** Wheel deltas in lines and in pages, in pixels, as the viewer's wheel zoom counts them. */
 const PX_PER_DELTA_MODE = [1, 16, 100]
+
+/**
+ * How much closer a turn of the wheel takes the view (below 1: farther), as the CAD viewer's own
+ * wheel zoom takes it. A trackpad's pinch comes as the wheel with Ctrl, which that zoom takes ten
+ * times over (unless the key is really held, which the page cannot tell).
+ */
+export function wheelZoom(event: Pick<WheelEvent, 'deltaY' | 'deltaMode' | 'ctrlKey'>): number {
+  const pinch = event.ctrlKey ? 10 : 1
+  const px = event.deltaY * pinch * (PX_PER_DELTA_MODE[event.deltaMode] ?? 1)
+  return ZOOM_PER_100_PX ** (px / 100)
+}
 
 /** The picture moving, for whoever else moves the view. */
 export interface MovingPicture {
@@ -112,11 +123,7 @@ export function movePicture(surface: HTMLElement, target: PictureTarget): Moving
     event.preventDefault()
     event.stopPropagation()
     if (drag || event.deltaY === 0) return
-    // A trackpad's pinch comes as the wheel with Ctrl, which the viewer's zoom takes ten times
-    // over (unless the key is really held, which the page cannot tell here).
-    const pinch = event.ctrlKey ? 10 : 1
-    const px = event.deltaY * pinch * (PX_PER_DELTA_MODE[event.deltaMode] ?? 1)
-    const factor = ZOOM_PER_100_PX ** (px / 100)
+    const factor = wheelZoom(event)
     // About the point under the pointer, which stays where it is.
     const box = surface.getBoundingClientRect()
     const x = event.clientX - box.left

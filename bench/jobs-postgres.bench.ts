@@ -2,7 +2,7 @@
  * Extraction jobs on PostgreSQL (pg-boss) against the embedded file store, with real server
  * processes (`node server/main.ts`, BOQ_ROLE web / worker / all) in local mode:
  *
- * 1. Throughput: 40 extractions of a mix of the shared fixtures submitted at once to one web
+ * 1. Throughput: 40 extractions of a mix of the sample drawings submitted at once to one web
  *    process and run by 1, 2 and 4 worker processes (BOQ_WORKERS=1 each) on one throwaway
  *    PostgreSQL: jobs per minute (median of rounds), and the ratio to one worker process (target at
  *    two: ≥ 1.6x; the machine has two cores, so four is printed without a verdict). On a shared

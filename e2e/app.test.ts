@@ -1,6 +1,6 @@
 /**
  * The app end to end in Chromium against the real server (local mode, fresh data folder seeded
- * with the shared drawings): the guard, sign-in, browsing down to a .dwg version, Extract, the
+ * with the sample drawings): the guard, sign-in, browsing down to a .dwg version, Extract, the
  * header, logout. Paths through the tree are found through the API, not hard-coded.
  */
 import { beforeAll, describe, expect, it } from 'vitest'

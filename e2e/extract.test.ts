@@ -1,5 +1,5 @@
 /**
- * Extraction end to end in Chromium: a fresh data folder seeded with the shared
+ * Extraction end to end in Chromium: a fresh data folder seeded with the sample
  * drawings; sign in → open the tree down to example_2018.dwg's version → Extract BOQ → the jobs
  * panel follows the job until Done → the XLSX downloads and holds the drawing's block counts →
  * the drawing's folder, opened again, shows `example_2018 BOQ.xlsx`.

@@ -1,5 +1,5 @@
 /**
- * The result page end to end in Chromium: the shared drawings seeded; extract example_2018.dwg →
+ * The result page end to end in Chromium: the sample drawings seeded; extract example_2018.dwg →
  * its job card opens the result (/jobs/<id>) → the bill's lines (bloko 2 nr, CIRKLO_PUNKTOJ 8 nr),
  * still there after a reload → a line opened onto its breakdown, a line selected (its entities
  * highlighted beside the table) → the Lengths tab.

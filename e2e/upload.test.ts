@@ -1,7 +1,7 @@
 /**
  * Uploading drawings in Chromium, local mode, against the real server on a fresh data folder
  * whose demo folders hold no drawings: an empty folder says how to add one; "Upload drawing…"
- * puts a shared fixture drawing there, the tree shows it, and it extracts to Done. Files dropped
+ * puts a sample drawing there, the tree shows it, and it extracts to Done. Files dropped
  * onto a folder row and onto an item row land as a new item and as the next version; a file that
  * is no drawing is refused with the server's reason.
  */

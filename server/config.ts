@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { availableParallelism, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -71,7 +70,7 @@ export class ConfigError extends Error {
   }
 }
 
-const DEFAULT_SEED_DIR = resolve(repoRoot, '../shared/fixtures/dwg')
+const DEFAULT_SEED_DIR = resolve(repoRoot, 'fixtures/drawings')
 const DEFAULT_APS_BASE_URL = 'https://developer.api.autodesk.com'
 
 type Env = Record<string, string | undefined>
@@ -203,9 +202,9 @@ function osUserName(): string {
   }
 }
 
-/** Unset: the shared fixtures when they exist. Empty: no drawings. Otherwise the given folder. */
+/** Unset: the repository's sample drawings. Empty: no drawings. Otherwise the given folder. */
 function parseSeedDir(value: string | undefined, cwd: string): string | null {
-  if (value === undefined) return existsSync(DEFAULT_SEED_DIR) ? DEFAULT_SEED_DIR : null
+  if (value === undefined) return DEFAULT_SEED_DIR
   const text = value.trim()
   return text ? resolve(cwd, text) : null
 }

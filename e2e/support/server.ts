@@ -6,7 +6,7 @@ import { FIXTURES } from '../../server/boq/testing/fixtures.ts'
 import { repoRoot } from './paths.ts'
 
 export interface StartServerOptions {
-  /** Drawings that seed the empty local cloud on first start. Default: the shared fixtures. */
+  /** Drawings that seed the empty local cloud on first start. Default: the sample drawings. */
   seedDir?: string
   /** Use this data folder (e.g. a cloud prepared by the test) and keep it; default: a fresh temp one. */
   dataDir?: string
@@ -54,7 +54,7 @@ function serverEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv
 
 /**
  * Starts `node server/main.ts` as a child process on 127.0.0.1 and a free port, with a fresh temp
- * BOQ_DATA_DIR seeded from the shared fixtures, and resolves once it printed its listening line.
+ * BOQ_DATA_DIR seeded from the sample drawings, and resolves once it printed its listening line.
  * Stop it in afterAll/afterEach. A test process that dies first (a timed-out test file is ended
  * with SIGTERM, which skips every exit handler) takes the server with it: see `endWithParent`.
  */

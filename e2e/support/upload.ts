@@ -8,7 +8,7 @@ export interface DroppedFile {
   bytes: Uint8Array
 }
 
-/** A drawing of the shared fixtures (read from there, never copied into the repository). */
+/** One of the repository's sample drawings. */
 export function fixtureDrawing(name: string): DroppedFile {
   return { name: basename(name), bytes: fixture(name) }
 }

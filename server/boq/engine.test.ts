@@ -6,7 +6,7 @@ import { BoqError } from './errors.ts'
 import { extractBoq } from './extract.ts'
 import { createReader, createResettableReader } from './read/libredwg.ts'
 import type { Boq } from './schema.ts'
-import { fixture, fixtureNames, haveFixtures } from './testing/fixtures.ts'
+import { fixture, fixtureNames } from './testing/fixtures.ts'
 import { knownDrawing } from './testing/known-drawing.ts'
 
 const dwg = (name = 'sample_2018.dwg') => ({ bytes: fixture(name), fileName: name })
@@ -19,7 +19,7 @@ describe('workers stay, reader instances do not', () => {
     engine = undefined
   })
 
-  it.runIf(haveFixtures)('a second file in the same worker gets a new instance', async () => {
+  it('a second file in the same worker gets a new instance', async () => {
     engine = createBoqEngine({ workers: 1 })
     await engine.extract(dwg())
     const first = engine.stats().last
@@ -31,7 +31,7 @@ describe('workers stay, reader instances do not', () => {
     expect(engine.stats().workersStarted).toBe(1)
   })
 
-  it.runIf(haveFixtures)('memory stays bounded over 50 files in one worker', async () => {
+  it('memory stays bounded over 50 files in one worker', async () => {
     engine = createBoqEngine({ workers: 1 })
     const names = ['sample_2018.dwg', 'sample_2000.dwg', 'r14_v.dwg', '2000_entities-2d.dwg']
     let maxLive = 0
@@ -67,7 +67,7 @@ describe('workers stay, reader instances do not', () => {
     expect(stats.last?.reader).toBe(1)
   })
 
-  it.runIf(haveFixtures)('after a timeout the worker is replaced; the engine goes on', async () => {
+  it('after a timeout the worker is replaced; the engine goes on', async () => {
     engine = createBoqEngine({ workers: 1, timeoutMs: 1 })
     const error = await engine.extract(dwg('example_2018.dwg')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BoqError)
@@ -114,7 +114,7 @@ describe('files written in the worker', () => {
 })
 
 describe("the drawing's geometry, built in the worker from the same read as the bill", () => {
-  it.runIf(haveFixtures)(
+  it(
     'holds every model-space handle the bill names, drawn in paths or arcs',
     async () => {
       const engine = createBoqEngine({ workers: 1 })
@@ -151,7 +151,7 @@ describe("the drawing's geometry, built in the worker from the same read as the 
 })
 
 describe('one instance, put back to its fresh state between files', () => {
-  it.runIf(haveFixtures)(
+  it(
     'after a reset the reader allocates exactly as when it was new',
     async () => {
       const reader = await createResettableReader()
@@ -170,7 +170,7 @@ describe('one instance, put back to its fresh state between files', () => {
     },
   )
 
-  it.runIf(haveFixtures)(
+  it(
     'reads every fixture, twice over, exactly as a new instance does',
     async () => {
       const names = fixtureNames('.dwg')

@@ -4,7 +4,7 @@ import { BoqSchema } from '../../contract/boq.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 import { createReader } from './read/libredwg.ts'
 import type { Boq } from './schema.ts'
-import { fixture, fixtureNames, haveFixtures } from './testing/fixtures.ts'
+import { fixture, fixtureNames } from './testing/fixtures.ts'
 
 const EXAMPLES = ['r13', 'r14', '2000', '2004', '2007', '2010', '2013', '2018'].map(
   (v) => `example_${v}.dwg`,
@@ -61,7 +61,7 @@ function expectSameQuantities(
   for (const [key, value] of e.areas) near(a.areas.get(key) ?? Number.NaN, value, key)
 }
 
-describe.runIf(haveFixtures)('the shared fixtures', () => {
+describe('the sample drawings', () => {
   let engine: BoqEngine
   const boqs = new Map<string, Boq>()
   const read = async (name: string) => {

@@ -15,7 +15,7 @@ import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts
 import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { startSeveralUsersServer } from './testing/several-users.ts'
 
-// A job's drawing and its geometry over real HTTP on loopback: real sign-in, the local cloud seeded with a shared
+// A job's drawing and its geometry over real HTTP on loopback: real sign-in, the local cloud seeded with a sample
 // fixture, a real job.
 
 let server: TestServer

@@ -9,7 +9,7 @@ import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { startSeveralUsersServer } from './testing/several-users.ts'
 
 // The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
-// a shared fixture drawing, the real BOQ engine in worker threads.
+// a sample drawing, the real BOQ engine in worker threads.
 
 let server: TestServer
 let seedDir: string

@@ -75,8 +75,8 @@ describe('seeding an empty cloud', () => {
     )
   })
 
-  it.skipIf(fixtures === null)(
-    'on first start, a new user sees the shared drawings through the API',
+  it(
+    'on first start, a new user sees the sample drawings through the API',
     async () => {
       const server = await startTestServer({ seed: true })
       servers.push(server)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Drawing, InsertRef } from '../drawing.ts'
-import { fixture, haveFixtures } from '../testing/fixtures.ts'
+import { fixture } from '../testing/fixtures.ts'
 import { DrawingBuilder } from './drawing-builder.ts'
 import { readDwg } from './dwg-reader.ts'
 import { readDxf } from './dxf-reader.ts'
@@ -124,7 +124,7 @@ function comparable(drawing: Drawing) {
   }
 }
 
-describe.runIf(haveFixtures)('the DWG and DXF readers', () => {
+describe('the DWG and DXF readers', () => {
   it('give one model for a drawing and its DXF twin (example_2018)', async () => {
     const dwg = readDwg(await createReader(), fixture('example_2018.dwg'), 'AC1032')
     const dxf = readDxf(fixture('example_2018.dxf'))

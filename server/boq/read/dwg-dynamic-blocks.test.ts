@@ -1,7 +1,7 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
 import type { Drawing, InsertRef } from '../drawing.ts'
-import { fixture, haveFixtures } from '../testing/fixtures.ts'
+import { fixture } from '../testing/fixtures.ts'
 import { readDwg, walkDwg } from './dwg-reader.ts'
 import { createReader } from './libredwg.ts'
 
@@ -27,7 +27,7 @@ function byHandle(drawing: Drawing): Map<string, InsertRef> {
   return new Map(drawing.inserts.map((ref) => [ref.handle, ref]))
 }
 
-describe.runIf(haveFixtures)('dynamic blocks of a DWG (2018_Dynblocks.dwg)', () => {
+describe('dynamic blocks of a DWG (2018_Dynblocks.dwg)', () => {
   it('keeps all 43 model-space references, the anonymous ones under their real names', async () => {
     const drawing = await read({ verify: true })
     expect(drawing.inserts).toHaveLength(43)

@@ -2,7 +2,7 @@ import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
 import type { Drawing, DrawingEntity } from '../drawing.ts'
 import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
-import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { fixture, fixtureNames } from '../testing/fixtures.ts'
 import { walkDwg } from './dwg-reader.ts'
 
 function ofType<K extends DrawingEntity['type']>(drawing: Drawing, type: K) {
@@ -47,7 +47,7 @@ function modelSpaceHandles(text: string): Map<string, string> {
   return out
 }
 
-describe.runIf(haveFixtures)('DWG entities', () => {
+describe('DWG entities', () => {
   it.each(fixtureNames('.dwg').filter((name) => name.startsWith('example_')))(
     '%s: its multiline is measured',
     async (name) => {
@@ -111,7 +111,7 @@ describe.runIf(haveFixtures)('DWG entities', () => {
   })
 })
 
-describe.runIf(haveFixtures)('attached drawings (xrefs)', () => {
+describe('attached drawings (xrefs)', () => {
   /** No fixture attaches a drawing: a block record of 2018_Dynblocks.dwg is flagged as one. */
   async function withXref(flag: number): Promise<Drawing> {
     const { lib, data, version } = await loadedDwgFixture('2018_Dynblocks.dwg')
@@ -151,7 +151,7 @@ describe.runIf(haveFixtures)('attached drawings (xrefs)', () => {
   })
 })
 
-describe.runIf(haveFixtures)('R11 (r11_ACEB10.dwg)', () => {
+describe('R11 (r11_ACEB10.dwg)', () => {
   it('names its block references and layers through the tables’ indexes', async () => {
     const drawing = await readDwgFixture('r11_ACEB10.dwg')
     expect(drawing.inserts).toHaveLength(19)

@@ -5,7 +5,7 @@ import { normalAngle } from '../geometry/curves.ts'
 import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
 import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
-import { fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { fixtureNames } from '../testing/fixtures.ts'
 import { aciColour } from './colours.ts'
 import { walkDwg } from './dwg-reader.ts'
 
@@ -57,7 +57,7 @@ function inserts(drawing: Drawing): Extract<Shape, { kind: 'insert' }>[] {
     .filter((shape): shape is Extract<Shape, { kind: 'insert' }> => shape?.kind === 'insert')
 }
 
-describe.runIf(haveFixtures)('the picture of a DWG', () => {
+describe('the picture of a DWG', () => {
   it.each(fixtureNames('.dwg'))(
     '%s: every model-space entity once, every one the bill names among them',
     async (name) => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { fixture, fixtureNames, haveFixtures } from '../testing/fixtures.ts'
+import { fixture, fixtureNames } from '../testing/fixtures.ts'
 import { detect } from './detect.ts'
 import { readDwg } from './dwg-reader.ts'
 import { createReader } from './libredwg.ts'
 
 // The walker reads struct fields straight from WebAssembly memory; in verify mode every such read
 // is checked against the binding's own getter. Both ways must give the same drawing.
-describe.runIf(haveFixtures)('direct memory reads agree with the binding getters', () => {
+describe('direct memory reads agree with the binding getters', () => {
   it.each(fixtureNames('.dwg'))('%s', async (name) => {
     const bytes = fixture(name)
     const detected = detect(bytes)
@@ -17,7 +17,7 @@ describe.runIf(haveFixtures)('direct memory reads agree with the binding getters
   })
 })
 
-describe.runIf(haveFixtures)('the instance after a drawing', () => {
+describe('the instance after a drawing', () => {
   it('has its own text decoder back (a pre-2007 drawing sets its code page’s for the walk)', async () => {
     const lib = await createReader()
     const binding = lib as unknown as { decoder?: TextDecoder }

@@ -4,7 +4,7 @@ import { loopOutline } from '../geometry/loops.ts'
 import type { PictureEntity, Shape } from '../picture.ts'
 import { computeBoq } from '../quantities.ts'
 import { DxfWriter } from '../testing/dxf-writer.ts'
-import { fixture, haveFixtures } from '../testing/fixtures.ts'
+import { fixture } from '../testing/fixtures.ts'
 import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../testing/sample-helix.ts'
 import { readDxf } from './dxf-reader.ts'
 
@@ -689,7 +689,7 @@ describe('mirrored entities (extrusion 0, 0, −1) are given as seen from above'
   })
 })
 
-describe.runIf(haveFixtures)('a shared DXF', () => {
+describe('a sample DXF', () => {
   it.each(['example_2018.dxf', 'example_2000.dxf'])(
     '%s: every handle its bill names is in the picture of model space',
     (name) => {

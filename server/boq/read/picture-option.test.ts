@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Drawing } from '../drawing.ts'
 import { computeBoq } from '../quantities.ts'
-import { fixture, haveFixtures } from '../testing/fixtures.ts'
+import { fixture } from '../testing/fixtures.ts'
 import { detect } from './detect.ts'
 import type { ReadOptions } from './drawing-builder.ts'
 import { readDwg } from './dwg-reader.ts'
@@ -18,7 +18,7 @@ async function read(name: string, options?: ReadOptions): Promise<Drawing> {
 const billOf = (drawing: Drawing) => computeBoq(drawing, { fileName: 'x', fileBytes: 1 })
 
 // The picture costs the reading time; a bill alone (the CLI, engine.extract()) does not ask for it.
-describe.runIf(haveFixtures)('the picture is read only when asked for', () => {
+describe('the picture is read only when asked for', () => {
   it.each(['2018_Dynblocks.dwg', 'example_2018.dxf'])(
     '%s: none without asking, the same bill either way',
     async (name) => {

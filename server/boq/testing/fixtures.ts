@@ -1,21 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /**
- * The shared sample drawings, read where they are (../shared/fixtures/dwg seen from the repository
- * root) and never copied into the repository: the one place tests, browser tests and benches
- * find them.
+ * The sample drawings kept in the repository (fixtures/drawings): the one place tests, browser
+ * tests and benches find them.
  */
-export const FIXTURES = resolve(import.meta.dirname, '../../../../shared/fixtures/dwg')
-
-export const haveFixtures = existsSync(FIXTURES)
+export const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/drawings')
 
 export function fixtureNames(ext: '.dwg' | '.dxf'): string[] {
-  return haveFixtures
-    ? readdirSync(FIXTURES)
-        .filter((f) => f.endsWith(ext))
-        .sort()
-    : []
+  return readdirSync(FIXTURES)
+    .filter((f) => f.endsWith(ext))
+    .sort()
 }
 
 /** The path of one sample drawing, e.g. `fixturePath('example_2018.dwg')`. */

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixture, haveFixtures } from '../../boq/testing/fixtures.ts'
+import { fixture } from '../../boq/testing/fixtures.ts'
 import { createClient, signIn, type TestClient } from '../../testing/client.ts'
 import { signInThroughFake, startApsProduct } from '../../testing/fake-aps/product.ts'
 import { startTestServer, type TestServer } from '../../testing/start-test-server.ts'
@@ -19,8 +19,7 @@ function dwgHeader(size = 256): Uint8Array {
   bytes.set(new TextEncoder().encode('AC1032'))
   return bytes
 }
-/** A real drawing when the shared fixtures are there, else a header. */
-const drawing = () => (haveFixtures ? fixture('sample_2018.dwg') : dwgHeader(4096))
+const drawing = () => fixture('sample_2018.dwg')
 
 interface Form {
   projectId?: string

@@ -1,14 +1,26 @@
 // The tree after a job succeeds: the folder it wrote into is reloaded and merged into the tree,
-// so what the user had open and selected stays.
+// so what the user had open and selected stays. And the tree after a result page: back by the
+// page's link or the browser's, it shows what it showed.
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { POLL_INTERVAL_MS } from '../../features/jobs/api/jobs-api'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { item, job, succeededJob, version } from '../../testing/fixtures'
+import { boq, item, job, succeededJob, version } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
 import { clickPath, fileTree, findRow } from '../../testing/tree-helpers'
+
+// The result page's drawing: a stand-in (its renderer is the drawing feature's to test).
+vi.mock('../../features/drawing/components/drawing-view', () => ({
+  DrawingView: () => <p>Drawing</p>,
+}))
+vi.mock('../../features/drawing/viewer/load-viewer', () => {
+  const load = async () => async () => {
+    throw new Error('No renderer in jsdom.')
+  }
+  return { loadDrawingViewer: load, loadGeometryViewer: load }
+})
 
 const base = `/api/aps/hubs/${ids.hub}/projects/${ids.tower}/contents`
 const versionsOf = (itemId: string) => requestsTo(`${base}/${itemId}/versions`)
@@ -253,5 +265,93 @@ describe('the tree after a job succeeds', { timeout: 20_000 }, () => {
     expect(row('Level 1')).toBeInTheDocument()
     expect(row(/^2 /)).toHaveAttribute('aria-selected', 'true')
     expect(extractButton()).toBeEnabled()
+  })
+})
+
+/** Requests for the tree's lists (hubs, projects, contents, versions) so far. */
+const treeLoads = () =>
+  fakeApi.requests.filter((r) => r.method === 'GET' && r.url.pathname.startsWith('/api/aps/hubs'))
+
+/**
+ * A finished job of floor.dwg with its bill; the tree opened down to floor.dwg's version 2 (Level 1
+ * opened and closed again on the way), then the job's result page opened from its card.
+ */
+async function leaveForResult() {
+  fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'floor.dwg', fileVersionNumber: 2 })]
+  fakeApi.results.j1 = { status: 200, body: boq() }
+  const app = renderApp('/')
+  await clickPath(app.user, ['Demo Hub', 'Tower', 'Plans', 'Level 1'])
+  await findRow('stair.dwg')
+  await clickPath(app.user, ['Level 1', 'floor.dwg', /^2 /])
+  await waitFor(() => expect(extractButton()).toBeEnabled())
+  const loads = treeLoads().length
+
+  const panel = await screen.findByRole('region', { name: 'Extraction jobs' })
+  await app.user.click(await within(panel).findByRole('link', { name: 'Open result' }))
+  await screen.findByRole('heading', { name: 'Bill of floor.dwg, version 2' })
+  expect(screen.queryByRole('tree')).toBeNull()
+  return { ...app, loads }
+}
+
+/** The tree as it was left: the way to floor.dwg open, Level 1 closed, version 2 selected. */
+async function expectTreeAsLeft() {
+  await waitFor(() => expect(row(/^2 /)).toHaveAttribute('aria-selected', 'true'))
+  for (const title of ['Demo Hub', 'Tower', 'Plans', 'floor.dwg']) {
+    expect(row(title), title).toHaveAttribute('aria-expanded', 'true')
+  }
+  expect(row('Level 1')).toHaveAttribute('aria-expanded', 'false')
+  expect(row('stair.dwg')).toBeNull()
+  expect(row(/^1 /)).toBeInTheDocument()
+  expect(selectedRows()).toHaveLength(1)
+  // The page has the selection too: Extract sends that version.
+  await waitFor(() => expect(extractButton()).toBeEnabled())
+}
+
+describe('the tree after a result page', { timeout: 20_000 }, () => {
+  it('shows the same nodes open and the same version selected, back by the page’s link', async () => {
+    const { user, router, loads } = await leaveForResult()
+    await user.click(screen.getByRole('link', { name: 'Back to the drawings' }))
+    await findRow('Demo Hub')
+    expect(router.state.location.pathname).toBe('/')
+    await expectTreeAsLeft()
+    // What each node had is shown again, not loaded again.
+    expect(treeLoads()).toHaveLength(loads)
+    await user.click(extractButton())
+    const [post] = requestsTo('/api/boq/extract', 'POST')
+    expect(post?.body).toMatchObject({
+      fileName: 'floor.dwg',
+      fileStorageId: 'urn:adsk.objects:os.object:wip.dm.prod/floor-v2.dwg',
+    })
+  })
+
+  it('shows them again back by the browser’s Back button', async () => {
+    const { router, loads } = await leaveForResult()
+    router.history.back()
+    await findRow('Demo Hub')
+    await expectTreeAsLeft()
+    expect(treeLoads()).toHaveLength(loads)
+  })
+
+  it('loads the open nodes again when the cache let their lists go, then selects the version', async () => {
+    const { user, queryClient, loads } = await leaveForResult()
+    // Minutes on the result page: nothing watches the lists, and the cache drops them.
+    queryClient.removeQueries({ queryKey: ['tree', 'children'] })
+    await user.click(screen.getByRole('link', { name: 'Back to the drawings' }))
+    await expectTreeAsLeft()
+    // Hubs, projects, top contents, Plans and floor.dwg's versions, once each; not Level 1 (closed).
+    const again = treeLoads()
+      .slice(loads)
+      .map((r) =>
+        `${decodeURIComponent(r.url.pathname)} ${r.url.searchParams.get('folder_id') ?? ''}`.trim(),
+      )
+    expect(again.sort()).toEqual(
+      [
+        '/api/aps/hubs',
+        `/api/aps/hubs/${ids.hub}/projects`,
+        base,
+        `${base} ${ids.plans}`,
+        `${base}/${ids.floor}/versions`,
+      ].sort(),
+    )
   })
 })

@@ -16,6 +16,7 @@ import { refreshChildren } from '../api/tree-queries'
 import { type Uploaded, type UploadTarget, uploadQueries } from '../api/upload-api'
 import type { TreePath } from '../utils/open-path'
 import { findNode } from '../utils/tree-data'
+import { treeMemory } from '../utils/tree-memory'
 import { EMPTY_FOLDER_HINT, uploadNote, uploadTargetOf } from '../utils/upload-target'
 import { carriesFiles, RowDropContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
@@ -83,7 +84,10 @@ function useTreeHeight(): number {
 export function FileTree({ hubs, onSelect, ref }: Props) {
   const queryClient = useQueryClient()
   const treeRef = useRef<TreeApi<TreeRowData>>(null)
-  const { data, dataNow, expand, refetch } = useTreeData(hubs)
+  // What the tree showed when the page was left (another page, Back): it shows that again.
+  const memory = treeMemory(queryClient)
+  const [shown] = useState(() => ({ ...memory }))
+  const { data, dataNow, expand, refetch } = useTreeData(hubs, memory)
   const [selected, setSelected] = useState<TreeNode | null>(null)
   const onSelectRef = useRef(onSelect)
   onSelectRef.current = onSelect
@@ -92,6 +96,8 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
     setSelected(node)
     onSelectRef.current(node)
   }, [])
+  // The remembered selection, until its node shows again (or the user selects another).
+  const restoring = useRef(shown.selected)
   const height = useTreeHeight()
   // Local mode only: the server says whether it takes uploads.
   const canUpload = useQuery(uploadQueries.availability()).data === true
@@ -105,6 +111,20 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
     if (!node) tree?.deselectAll()
     select(node ?? null)
   }, [data, select])
+
+  // The rows scroll back to where they were; the remembered selection is made again once its node
+  // is loaded (at once when the cache still holds the way to it).
+  useEffect(() => {
+    treeRef.current?.scrollToOffset(shown.scrollOffset)
+  }, [shown])
+  useEffect(() => {
+    const tree = treeRef.current
+    const id = restoring.current
+    if (!tree || id === null || !findNode(data, id)) return
+    restoring.current = null
+    // A node hidden under a closed one was not in view either: it is left unselected.
+    if (tree.get(id)) tree.select(id)
+  }, [data])
 
   const openPathInTree = useCallback(
     (path: TreePath): Promise<boolean> => {
@@ -147,21 +167,36 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
     [data, selected],
   )
 
-  // Every open goes through here: clicks, arrows and arborist's own keys.
+  // Every open and close goes through here: clicks, arrows, arborist's own keys, openPath.
   const onToggle = useCallback(
     (id: string) => {
-      if (treeRef.current?.isOpen(id)) void expand(id)
+      const tree = treeRef.current
+      if (!tree) return
+      memory.open = { ...tree.openState }
+      if (tree.isOpen(id)) void expand(id)
     },
-    [expand],
+    [expand, memory],
   )
 
   // A hint line is no node: selecting it selects nothing.
   const handleSelect = useCallback(
     (nodes: NodeApi<TreeRowData>[]) => {
       const row = nodes[0]?.data
-      select(row && row.kind !== 'hint' ? row : null)
+      const node = row && row.kind !== 'hint' ? row : null
+      // The tree starts with nothing selected: no choice of the user's while one is being restored.
+      if (node === null && restoring.current !== null) return
+      restoring.current = null
+      memory.selected = node?.id ?? null
+      select(node)
     },
-    [select],
+    [select, memory],
+  )
+
+  const onScroll = useCallback(
+    ({ scrollOffset }: { scrollOffset: number }) => {
+      memory.scrollOffset = scrollOffset
+    },
+    [memory],
   )
 
   useImperativeHandle(ref, () => ({ openPath: openPathInTree }), [openPathInTree])
@@ -193,12 +228,14 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
         width="100%"
         indent={18}
         openByDefault={false}
+        initialOpenState={shown.open}
         disableMultiSelection
         disableDrag
         disableDrop
         disableEdit
         onToggle={onToggle}
         onSelect={handleSelect}
+        onScroll={onScroll}
         renderRow={TreeRowFrame}
       >
         {TreeRow}

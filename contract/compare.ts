@@ -7,7 +7,11 @@ export type ChangeState = (typeof CHANGE_STATES)[number]
 
 /** One bill item present in either bill: its quantity before and after, in the same unit. */
 export const ChangeLineSchema = v.object({
-  /** The line's number in the newer bill (the older one's when the item was removed). */
+  /**
+   * The line's own item number, which no other line has: its number in the newer bill; for a
+   * removed item, its number in the older bill marked so (`B1 (removed)`); for an added item whose
+   * newer number the older bill gave another item, the next number of its series neither bill uses.
+   */
   ref: v.string(),
   kind: v.picklist(BILL_KINDS),
   description: v.string(),
@@ -49,6 +53,12 @@ export type EntityChanges = v.InferOutput<typeof EntityChangesSchema>
 export const ChangeBillSchema = v.object({
   from: ComparedBillSchema,
   to: ComparedBillSchema,
+  /**
+   * Said when the bills are of two different drawings (jobs of different items: another file
+   * name, folder or project), to be shown above the change bill: which two they are. Absent for
+   * versions of one drawing, and for files whose place is not known (the command line).
+   */
+  differentDrawings: v.optional(v.string()),
   units: v.object({ length: v.string(), area: v.string() }),
   notes: v.array(v.string()),
   lines: v.array(ChangeLineSchema),

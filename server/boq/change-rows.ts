@@ -17,7 +17,8 @@ export function describeCompared(side: ComparedBill): string {
 
 /**
  * The change bill as a table (the workbook's Changes sheet, the compare download): one row per
- * item of either bill, largest change first; what was compared, and the notes, under it.
+ * item of either bill, largest change first; under it, first that the drawings are two different
+ * ones when they are, then what was compared, and the notes.
  */
 export function changesTable(changes: ChangeBill): Table {
   const lines = changes.lines
@@ -46,6 +47,9 @@ export function changesTable(changes: ChangeBill): Table {
     ]),
     empty: 'Neither bill has an item.',
     notes: [
+      ...(changes.differentDrawings === undefined
+        ? []
+        : [['Drawings', changes.differentDrawings] as Cell[]]),
       ['Before', describeCompared(changes.from)],
       ['After', describeCompared(changes.to)],
       ...changes.notes.map((note): Cell[] => ['Note', note]),

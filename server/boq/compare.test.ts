@@ -108,6 +108,59 @@ describe('compareBills', () => {
     expect(compareBills(before, before).entities).toEqual({ added: [], removed: [] })
   })
 
+  it('gives each line its own item number: a removed one its old number marked, an added one a number neither bill uses', () => {
+    // Blocks and layers sort by name: DOOR is A1 and Slabs B1 before; SINK A1 and Beams B1 after.
+    const drawing = (blocks: string[], layers: string[]) => {
+      const w = new DxfWriter()
+      w.insunits = 4
+      for (const name of ['DOOR', 'SINK', 'WINDOW'])
+        w.block(name, (to, owner) => w.line(to, owner, '0', [0, 0], [900, 0]))
+      const { to, owner } = w.target('model')
+      for (const [i, name] of blocks.entries()) w.insert(to, owner, 'Fittings', name, [i * 1000, 0])
+      for (const [i, layer] of layers.entries())
+        w.line(to, owner, layer, [0, i * 100], [1000, i * 100])
+      return boqOf(w)
+    }
+    const older = drawing(['DOOR', 'WINDOW'], ['Walls', 'Slabs', 'Roof'])
+    const newer = drawing(['WINDOW', 'SINK'], ['Beams', 'Slabs', 'Roof', 'Stairs'])
+    const refs = (boq: Boq) => boq.bill.map((line) => `${line.ref} ${line.description}`)
+    expect(refs(older)).toEqual([
+      'A1 DOOR',
+      'A2 WINDOW',
+      'B1 Linework on layer Roof',
+      'B2 Linework on layer Slabs',
+      'B3 Linework on layer Walls',
+    ])
+    expect(refs(newer)).toEqual([
+      'A1 SINK',
+      'A2 WINDOW',
+      'B1 Linework on layer Beams',
+      'B2 Linework on layer Roof',
+      'B3 Linework on layer Slabs',
+      'B4 Linework on layer Stairs',
+    ])
+    const { lines } = compareBills(older, newer)
+    const numbered = Object.fromEntries(lines.map((line) => [line.description, line.ref]))
+    expect(numbered).toEqual({
+      // Removed: the older bill's number, marked.
+      DOOR: 'A1 (removed)',
+      'Linework on layer Walls': 'B3 (removed)',
+      // Added where the older bill had the number for another item: past both bills' numbers.
+      SINK: 'A3',
+      'Linework on layer Beams': 'B5',
+      // Added on a number the older bill never used: the newer bill's.
+      'Linework on layer Stairs': 'B4',
+      // In both: the newer bill's number.
+      WINDOW: 'A2',
+      'Linework on layer Roof': 'B2',
+      'Linework on layer Slabs': 'B3',
+    })
+    expect(new Set(lines.map((line) => line.ref)).size).toBe(lines.length)
+    const added = lines.filter((line) => line.state === 'added' && line.ref !== 'B4')
+    const used = new Set([...older.bill, ...newer.bill].map((line) => line.ref))
+    expect(added.filter((line) => used.has(line.ref))).toEqual([])
+  })
+
   it('finds every line unchanged between identical drawings', () => {
     const again = boqOf(floor({ doors: 12, windows: 5, walls: [4000, 6000] }))
     const { lines } = compareBills(before, again)

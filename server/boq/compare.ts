@@ -1,4 +1,5 @@
 import type { ChangeLine, ChangeState, EntityChanges } from '../../contract/compare.ts'
+import { numberChanges } from './change-numbers.ts'
 import { changedEntities } from './changed-entities.ts'
 import type { BillLine, Boq } from './schema.ts'
 import { metresPerBillUnit } from './units.ts'
@@ -16,8 +17,9 @@ export interface Comparison {
  * The change bill from an older bill to a newer one, without reading either drawing again. Items
  * are matched as a surveyor reads them: count lines by effective block name (and the attribute
  * or visibility values the bill split them by), linework and area lines by layer. Renamed layers
- * are not guessed. The older bill's figures are put in the newer one's units. It also says which
- * counted or measured entities were added or removed (`changedEntities`).
+ * are not guessed. The older bill's figures are put in the newer one's units. Each line has its
+ * own item number (`numberChanges`). It also says which counted or measured entities were added
+ * or removed (`changedEntities`).
  */
 export function compareBills(before: Boq, after: Boq): Comparison {
   const notes: string[] = []
@@ -42,7 +44,11 @@ export function compareBills(before: Boq, after: Boq): Comparison {
     lines.push(changeLine({ ...was, unit }, was.quantity * scale[was.kind], 0, false, true))
   }
   // Largest change first: sorted once on keys worked out once (the bill's order breaks ties).
-  const order = lines.map((line, index) => ({ line, index, size: relative(line) }))
+  const order = numberChanges(lines, before.bill, after.bill).map((line, index) => ({
+    line,
+    index,
+    size: relative(line),
+  }))
   order.sort(
     (a, b) =>
       STATE_ORDER[a.line.state] - STATE_ORDER[b.line.state] ||

@@ -1,10 +1,11 @@
 import type { ChangesFrom } from '../boq/files.ts'
+import { sameDrawing } from './same-drawing.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
 /**
  * The bill the workbook of `job` (version `versionNumber` of its drawing) is compared with: the
- * user's succeeded job of the latest earlier version of the same drawing (same project, folder
- * and name) whose BOQ JSON is kept. None: undefined.
+ * user's succeeded job of the latest earlier version of the same drawing (`sameDrawing`) whose BOQ
+ * JSON is kept. None: undefined.
  */
 export async function findEarlierBill(
   store: JobStore,
@@ -16,9 +17,7 @@ export async function findEarlierBill(
       (other) =>
         other.status === 'succeeded' &&
         other.result?.jsonKept === true &&
-        other.projectId === job.projectId &&
-        other.fileFolderId === job.fileFolderId &&
-        other.fileName === job.fileName &&
+        sameDrawing(other, job) &&
         other.fileVersionNumber !== undefined &&
         other.fileVersionNumber < versionNumber,
     )

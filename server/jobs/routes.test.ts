@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib'
+import ExcelJS from 'exceljs'
 import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -369,10 +370,15 @@ describe('jobs routes', () => {
       })),
     })
 
-    async function finishedJob(user: string, storageId: string, content: object | undefined) {
+    async function finishedJob(
+      user: string,
+      storageId: string,
+      content: object | undefined,
+      drawing: Partial<typeof body> = {},
+    ) {
       fake.addDrawing(storageId, new Uint8Array(10))
       const { job } = await store.submit(
-        { ...body, fileStorageId: storageId, context: contextFor(user) },
+        { ...body, ...drawing, fileStorageId: storageId, context: contextFor(user) },
         { maxActivePerUser: 10 },
       )
       if (content === undefined) return job
@@ -424,6 +430,43 @@ describe('jobs routes', () => {
       const csv = await (await compare('ann', `from=${a.id}&to=${b.id}&format=csv`)).text()
       expect(csv).toContain('Changes,A1,DOOR,12,14,2,')
       expect((await compare('ann', `from=${a.id}&to=${b.id}&format=pdf`)).status).toBe(400)
+    })
+
+    it('says when the two jobs are of two different drawings, in the answer and in its files', async () => {
+      const plan = await finishedJob(
+        'ann',
+        'v1',
+        bill([{ kind: 'count', block: 'DOOR', quantity: 1 }]),
+      )
+      const again = await finishedJob('ann', 'v2', bill([]))
+      const survey = await finishedJob('ann', 'v3', bill([]), { fileName: 'survey.dwg' })
+      const elsewhere = await finishedJob('ann', 'v4', bill([]), { fileFolderId: 'f2' })
+      const changes = async (from: string, to: string) =>
+        (await (await compare('ann', `from=${from}&to=${to}`)).json()) as Record<string, unknown>
+      const notice = 'These are two different drawings: plan.dwg and survey.dwg.'
+      expect((await changes(plan.id, survey.id)).differentDrawings).toBe(notice)
+      expect((await changes(plan.id, elsewhere.id)).differentDrawings).toBe(
+        'These are two different drawings: plan.dwg in two folders.',
+      )
+      // Two versions of one drawing: nothing to say.
+      expect(await changes(plan.id, again.id)).not.toHaveProperty('differentDrawings')
+
+      const csv = await (await compare('ann', `from=${plan.id}&to=${survey.id}&format=csv`)).text()
+      expect(csv).toContain(`Changes notes,Drawings,${notice}`)
+      const answer = await compare('ann', `from=${plan.id}&to=${survey.id}&format=xlsx`)
+      // The file is named after both drawings (each job's version, or its id when not known).
+      expect(answer.headers.get('content-disposition')).toMatch(
+        /filename="plan \S+ to survey \S+ changes\.xlsx"/,
+      )
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(await answer.arrayBuffer())
+      const rows = book.getWorksheet('Changes')?.getSheetValues() ?? []
+      expect(rows.some((row) => Array.isArray(row) && row.includes(notice))).toBe(true)
+      const same = await compare('ann', `from=${plan.id}&to=${again.id}&format=csv`)
+      expect(await same.text()).not.toContain('Drawings')
+      expect(same.headers.get('content-disposition')).toMatch(
+        /filename="plan changes \S+ to \S+\.csv"/,
+      )
     })
 
     it('answers 404 for another user’s job or a wrong id, 409 for a job not finished, 400 without ids', async () => {

@@ -14,6 +14,7 @@ import { tooLargeMessage } from './failure.ts'
 import { toJobJson } from './job-json.ts'
 import { locateSource } from './locate.ts'
 import { resultFileName } from './result-name.ts'
+import { sameDrawing } from './same-drawing.ts'
 import type { JobRecord, JobStore, ResultFormat } from './types.ts'
 import { parseExtractRequest } from './validate.ts'
 
@@ -216,7 +217,11 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       format === 'xlsx'
         ? await changeBillXlsx(changes)
         : new TextEncoder().encode(changeBillCsv(changes))
-    const name = `${from.fileName.replace(/\.dwg$/i, '')} changes ${versionName(from)} to ${versionName(to)}.${format}`
+    const stem = (job: JobRecord) => job.fileName.replace(/\.dwg$/i, '')
+    // Versions of one drawing are named after it; two drawings after both.
+    const name = sameDrawing(from, to)
+      ? `${stem(from)} changes ${versionName(from)} to ${versionName(to)}.${format}`
+      : `${stem(from)} ${versionName(from)} to ${stem(to)} ${versionName(to)} changes.${format}`
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': CONTENT_TYPES[format],
       'Content-Disposition': contentDisposition(name),

@@ -33,6 +33,8 @@ vi.mock('../viewer/load-viewer', () => {
 
 const DRAWING = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32])
 const GEOMETRY = encodeGeometry(geometryOf({ handles: ['1C8', '250'], points: [0, 0, 5, 5] }))
+/** A drawing of 3D solids only: their handles in model space, nothing the view can draw. */
+const SOLIDS_ONLY = encodeGeometry(geometryOf({ handles: ['2A', '2B'] }))
 const DXF = new TextEncoder().encode('  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n  0\nEOF\n')
 
 function fakeViewer(): DrawingViewer {
@@ -57,7 +59,11 @@ beforeEach(() => {
   fake.fileRequests = 0
   fake.viewer = fakeViewer()
   // Jobs kept without geometry (as those recorded before it was) have their file drawn.
-  fakeApi.geometries = { 'job-geometry': GEOMETRY, 'job-bad-geometry': DRAWING }
+  fakeApi.geometries = {
+    'job-geometry': GEOMETRY,
+    'job-bad-geometry': DRAWING,
+    'job-solids': SOLIDS_ONLY,
+  }
   fake.inDrawing = new Set(['1C8', '250', '251'])
   server.use(
     http.get('*/api/boq/jobs/:id/drawing', ({ params }) => {
@@ -76,13 +82,21 @@ beforeEach(() => {
 function renderView(props: {
   jobId?: string
   highlighted?: string[]
+  ringed?: boolean
+  notMeasured?: { type: string; count: number }[]
   onPick?: (h: string) => void
 }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const onPick = props.onPick ?? vi.fn()
   const view = (highlighted: string[]) => (
     <QueryClientProvider client={client}>
-      <DrawingView jobId={props.jobId ?? 'job-1'} highlighted={highlighted} onPick={onPick} />
+      <DrawingView
+        jobId={props.jobId ?? 'job-1'}
+        highlighted={highlighted}
+        ringed={props.ringed}
+        notMeasured={props.notMeasured}
+        onPick={onPick}
+      />
     </QueryClientProvider>
   )
   const result = render(view(props.highlighted ?? []))
@@ -167,7 +181,7 @@ describe('DrawingView', () => {
     const { highlight } = renderView({ highlighted: ['1C8', '250'] })
     expect(screen.getByText('2 highlighted')).toBeInTheDocument()
     await ready()
-    expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['1C8', '250'])
+    expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['1C8', '250'], { ringed: false })
     expect(fake.viewer.zoomToHandles).toHaveBeenLastCalledWith(['1C8', '250'])
     expect(screen.getByText('2 highlighted').closest('[aria-live]')).toHaveAttribute(
       'aria-live',
@@ -177,14 +191,18 @@ describe('DrawingView', () => {
     // One handle the drawing's model space does not hold: highlighted as asked, said apart.
     highlight(['251', 'FFFF'])
     expect(await screen.findByText('2 highlighted')).toBeInTheDocument()
-    await waitFor(() => expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['251', 'FFFF']))
+    await waitFor(() =>
+      expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['251', 'FFFF'], { ringed: false }),
+    )
     expect(fake.viewer.zoomToHandles).toHaveBeenLastCalledWith(['251'])
     expect(screen.getByText(/1 not in the drawing's model space/)).toBeInTheDocument()
 
     // Nothing selected: the drawing as it is, the view left where it is.
     vi.mocked(fake.viewer.zoomToHandles).mockClear()
     highlight([])
-    await waitFor(() => expect(fake.viewer.highlight).toHaveBeenLastCalledWith([]))
+    await waitFor(() =>
+      expect(fake.viewer.highlight).toHaveBeenLastCalledWith([], { ringed: false }),
+    )
     expect(screen.getByText('0 highlighted')).toBeInTheDocument()
     expect(fake.viewer.zoomToHandles).not.toHaveBeenCalled()
   })
@@ -221,6 +239,73 @@ describe('DrawingView', () => {
     )
     rerender(view({ added: [], removed: [] }))
     expect(await screen.findByText('Nothing added or removed')).toBeInTheDocument()
+  })
+
+  it('has the counted references ringed when told they are', async () => {
+    renderView({ highlighted: ['1C8', '250'], ringed: true })
+    await ready()
+    await waitFor(() =>
+      expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['1C8', '250'], { ringed: true }),
+    )
+  })
+
+  it('frames what is lit with Zoom to selection and F, once something is', async () => {
+    const user = userEvent.setup()
+    const { highlight } = renderView({})
+    await ready()
+    const button = screen.getByRole('button', { name: 'Zoom to selection' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAttribute('aria-keyshortcuts', 'F')
+
+    highlight(['1C8', '250', 'FFFF'])
+    await waitFor(() => expect(button).toBeEnabled())
+    vi.mocked(fake.viewer.zoomToHandles).mockClear()
+    // Moved away from the selection, then back to it: only what the drawing holds is framed.
+    await user.click(screen.getByRole('button', { name: 'Zoom out' }))
+    await user.click(button)
+    expect(fake.viewer.zoomToHandles).toHaveBeenCalledExactlyOnceWith(['1C8', '250'])
+    drawing().focus()
+    await user.keyboard('f')
+    await user.keyboard('F')
+    expect(fake.viewer.zoomToHandles).toHaveBeenCalledTimes(3)
+
+    highlight([])
+    await waitFor(() => expect(button).toBeDisabled())
+    await user.keyboard('f')
+    expect(fake.viewer.zoomToHandles).toHaveBeenCalledTimes(3)
+  })
+
+  it('frames the marked changes with Zoom to selection', async () => {
+    const user = userEvent.setup()
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DrawingView jobId="job-1" marked={{ added: ['1C8'], removed: ['251', 'FFFF'] }} />
+      </QueryClientProvider>,
+    )
+    const button = screen.getByRole('button', { name: 'Zoom to selection' })
+    await waitFor(() => expect(button).toBeEnabled())
+    await user.click(button)
+    expect(fake.viewer.zoomToHandles).toHaveBeenCalledExactlyOnceWith(['1C8', '251'])
+  })
+
+  it('says what the model space holds when its geometry has nothing to draw, making no viewer', async () => {
+    renderView({
+      jobId: 'job-solids',
+      notMeasured: [
+        { type: '3DSOLID', count: 58 },
+        { type: 'paper space', count: 3 },
+      ],
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        "This drawing's model space holds 58 3D solids: not drawn, not measured. " +
+          'Its layouts (paper space) hold 3 entities: only model space is drawn and measured.',
+      ),
+    )
+    expect(drawing()).toHaveAttribute('aria-busy', 'false')
+    expect(fake.created).toHaveLength(0)
+    expect(fake.fileRequests).toBe(0)
+    expect(screen.getByRole('button', { name: 'Fit to view' })).toBeDisabled()
   })
 
   it('does not highlight again for the same handles in a new array', async () => {

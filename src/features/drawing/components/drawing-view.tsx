@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
+import { drawsNothing, type LeftOut, nothingDrawnText } from '../utils/nothing-drawn'
 import type { CreateDrawingViewer, DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { loadDrawingViewer, loadGeometryViewer } from '../viewer/load-viewer'
 import { markDrawing } from '../viewer/timing'
@@ -12,6 +13,13 @@ export type DrawingViewProps = {
   jobId: string
   /** Handles of the entities to highlight (as the bill names them). */
   highlighted?: string[]
+  /**
+   * The highlighted entities are block references a bill line counts: each gets a ring seen at
+   * any zoom (a reference is a speck when the whole drawing is fitted).
+   */
+  ringed?: boolean
+  /** What the job's bill left out, by kind: said in place of a drawing with nothing to draw. */
+  notMeasured?: readonly LeftOut[]
   /**
    * Entities to colour as a change instead: added in green, removed in red (the rest dimmed,
    * the view left fitted to the whole drawing). Given, `highlighted` is not used.
@@ -26,6 +34,8 @@ const NONE: string[] = []
 /** A press that moves less than this (px) is a click; more is a pan. */
 const CLICK_SLOP_PX = 4
 const ZOOM_STEP = 1.25
+/** Frames what is lit: the key CAD and 3D tools give "frame selected". */
+const ZOOM_TO_SELECTION_KEY = 'f'
 /** Progress is told in these steps (%): a live status read out at every percent would chatter. */
 const PROGRESS_STEP = 10
 
@@ -36,27 +46,39 @@ type ShownViewer = Omit<DrawingViewer<unknown>, 'open'>
  * The job's drawing: model space drawn in the browser from the geometry the server kept with its
  * bill (or, for a job recorded before, from the DWG or DXF itself), on its layers' colours (text
  * left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
- * the keyboard. The `highlighted` entities stand out (the rest dimmed) and are framed; a click on
- * a shape calls `onPick` with its handle (a block reference's, for anything drawn inside one).
- * Or the `marked` entities are coloured as a change between two versions.
+ * the keyboard, F (and Zoom to selection) frames what is lit. The `highlighted` entities stand
+ * out (the rest dimmed, `ringed` ones ringed) and are framed; a click on a shape calls `onPick`
+ * with its handle (a block reference's, for anything drawn inside one). Or the `marked` entities
+ * are coloured as a change between two versions. Geometry with nothing to draw is not drawn: the
+ * view says what its model space holds instead.
  */
-export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: DrawingViewProps) {
+export function DrawingView({
+  jobId,
+  highlighted = NONE,
+  ringed = false,
+  notMeasured,
+  marked,
+  onPick,
+}: DrawingViewProps) {
   const geometry = useQuery(drawingQueries.geometry(jobId))
   const file = useQuery({ ...drawingQueries.file(jobId), enabled: geometry.data === null })
   const source = geometry.data === null ? file : geometry
   const mount = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<ShownViewer | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  const [found, setFound] = useState<number | null>(null)
+  // The handles lit in the drawing (highlighted or marked and found in it), once it is drawn.
+  const [lit, setLit] = useState<string[] | null>(null)
   // How far the viewer has got reading and drawing the drawing, in steps of PROGRESS_STEP.
   const [progress, setProgress] = useState(0)
   const press = useRef<{ id: number; x: number; y: number } | null>(null)
 
   // The geometry when the job has it (null: none kept), else the file once it is here.
   const drawn = geometry.data ?? file.data
+  const blank = geometry.data ? drawsNothing(geometry.data) : false
   useEffect(() => {
     const container = mount.current
-    if (!drawn || !container) return
+    // An empty paper is not worth a renderer: the view says why it is empty instead.
+    if (!drawn || !container || (!('bytes' in drawn) && drawsNothing(drawn))) return
     let gone = false
     let made: ShownViewer | undefined
     setFailure(null)
@@ -99,14 +121,19 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     if (markKey !== null) {
       const [added, removed] = JSON.parse(markKey) as [string[], string[]]
       const shown = viewer.mark({ added, removed })
-      setFound(shown.added.length + shown.removed.length)
+      setLit([...shown.added, ...shown.removed])
       return
     }
     const handles = highlightKey === '' ? [] : highlightKey.split('\n')
-    const shown = viewer.highlight(handles)
+    const shown = viewer.highlight(handles, { ringed })
     if (shown.length > 0) viewer.zoomToHandles(shown)
-    setFound(shown.length)
-  }, [viewer, highlightKey, markKey])
+    setLit(shown)
+  }, [viewer, highlightKey, markKey, ringed])
+
+  const canZoomToSelection = viewer !== null && lit !== null && lit.length > 0
+  function zoomToSelection() {
+    if (canZoomToSelection) viewer.zoomToHandles(lit)
+  }
 
   function onKeyDown(event: KeyboardEvent) {
     if (!viewer || event.altKey || event.ctrlKey || event.metaKey) return
@@ -116,8 +143,9 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
       '-': () => viewer.zoom(1 / ZOOM_STEP),
       _: () => viewer.zoom(1 / ZOOM_STEP),
       '0': () => viewer.fit(),
+      [ZOOM_TO_SELECTION_KEY]: zoomToSelection,
     }
-    const action = act[event.key]
+    const action = act[event.key.length === 1 ? event.key.toLowerCase() : event.key]
     if (!action) return
     event.preventDefault()
     action()
@@ -139,11 +167,18 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
     if (handle) onPick?.(handle)
   }
 
-  const status = source.isError
+  const failed = source.isError
     ? `The drawing could not be loaded: ${errorText(source.error)}`
-    : (failure ?? (viewer ? null : `Loading the drawing…${progress > 0 ? ` ${progress}%` : ''}`))
+    : failure
+  const status =
+    failed ??
+    (blank
+      ? nothingDrawnText(notMeasured)
+      : viewer
+        ? null
+        : `Loading the drawing…${progress > 0 ? ` ${progress}%` : ''}`)
   const given = marked ? marked.added.length + marked.removed.length : highlighted.length
-  const missing = found !== null && viewer ? given - found : 0
+  const missing = lit !== null && viewer ? given - lit.length : 0
 
   return (
     <div className="flex flex-col gap-2">
@@ -172,12 +207,18 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
           disabled={!viewer}
           onClick={() => viewer?.fit()}
         />
+        <ViewButton
+          label="Zoom to selection"
+          keyName={ZOOM_TO_SELECTION_KEY.toUpperCase()}
+          disabled={!canZoomToSelection}
+          onClick={zoomToSelection}
+        />
       </div>
       <div
         role="application"
-        aria-label={`Drawing of job ${jobId}: drag to pan, wheel or pinch to zoom, + and - to zoom, 0 to fit`}
-        aria-busy={!viewer && !status?.startsWith('The drawing could not')}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a pan-and-zoom surface that takes +, - and 0
+        aria-label={`Drawing of job ${jobId}: drag to pan, wheel or pinch to zoom, + and - to zoom, 0 to fit, F to zoom to the selection`}
+        aria-busy={!viewer && !failed && !blank}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a pan-and-zoom surface that takes +, -, 0 and F
         tabIndex={0}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
@@ -187,7 +228,7 @@ export function DrawingView({ jobId, highlighted = NONE, marked, onPick }: Drawi
         <div ref={mount} data-testid="drawing-canvas" className="boq-drawing h-full w-full" />
         {status ? (
           <p
-            role={status.startsWith('The drawing could not') ? 'alert' : 'status'}
+            role={failed ? 'alert' : 'status'}
             className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-slate-200"
           >
             {status}

@@ -14,8 +14,10 @@ export interface DrawingViewer<Source = DrawingFile> {
   /**
    * Shows these entities highlighted (a block reference as a whole) and the rest dimmed; an empty
    * list shows the drawing in its layers' colours. Returns the handles found in model space.
+   * `ringed`: each also gets a ring of a fixed size on screen, seen at any zoom (a renderer may
+   * not draw rings: the CAD viewer does not).
    */
-  highlight(handles: readonly string[]): string[]
+  highlight(handles: readonly string[], options?: HighlightOptions): string[]
   /**
    * Shows added entities in green and removed ones in red (a block reference as a whole) and the
    * rest dimmed, as `highlight` does; both lists empty show the layers' colours. Returns the
@@ -39,6 +41,9 @@ export interface DrawingViewer<Source = DrawingFile> {
 
 /** A drawing's bytes and what they are (the viewer reads both kinds). */
 export type DrawingFile = { bytes: ArrayBuffer; format: 'dwg' | 'dxf' }
+
+/** How a highlight is shown: `ringed` for block references too small to see when fitted. */
+export type HighlightOptions = { ringed?: boolean }
 
 /** Entities to colour as a change between two versions of a drawing, by handle. */
 export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }

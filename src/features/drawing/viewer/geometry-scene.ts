@@ -9,6 +9,7 @@ import {
   type Material,
   Mesh,
   MeshBasicMaterial,
+  type Points,
   Scene,
 } from 'three'
 import type { GeometryBuffers } from './geometry-buffers'
@@ -19,8 +20,9 @@ export type Overlay = { buffers: GeometryBuffers; colour: number }
 /**
  * The drawing as three.js objects: one LineSegments for every line and one Mesh for every fill,
  * each drawn a colour at a time (a group per colour, one material each); the same drawn in
- * `dimmed` behind overlays. Fills go under lines, overlays over both. Nothing is tested for depth:
- * the order they are added in is the order they are drawn in (the renderer leaves them unsorted).
+ * `dimmed` behind overlays. Fills go under lines, overlays over both, markers over everything.
+ * Nothing is tested for depth: the order they are added in is the order they are drawn in (the
+ * renderer leaves them unsorted).
  */
 export class GeometryScene {
   readonly scene = new Scene()
@@ -28,6 +30,7 @@ export class GeometryScene {
   private readonly dimmedMaterials: Material[]
   private base: { shapes: (LineSegments | Mesh)[]; materials: Material[][] } | undefined
   private overlays: (LineSegments | Mesh)[] = []
+  private markers: Points | undefined
   private dimmed = false
 
   constructor(colours: readonly number[], dimmed: number) {
@@ -47,6 +50,14 @@ export class GeometryScene {
     // Under the overlays.
     this.scene.add(fills, lines)
     for (const overlay of this.overlays) this.scene.add(overlay)
+    if (this.markers) this.scene.add(this.markers)
+  }
+
+  /** Draws these markers over everything, in place of those before; none takes them away. */
+  setMarkers(markers: Points | undefined): void {
+    this.disposeMarkers()
+    this.markers = markers
+    if (markers) this.scene.add(markers)
   }
 
   /** Dims the drawing and draws these over it; none shows the drawing in its colours again. */
@@ -63,6 +74,7 @@ export class GeometryScene {
       (a, b) => Number(a instanceof LineSegments) - Number(b instanceof LineSegments),
     )
     if (this.overlays.length > 0) this.scene.add(...this.overlays)
+    if (this.markers) this.scene.add(this.markers)
     this.dimmed = overlays.length > 0
     this.base?.shapes.forEach((shape, i) => {
       shape.material = this.dimmed
@@ -72,6 +84,7 @@ export class GeometryScene {
   }
 
   dispose(): void {
+    this.disposeMarkers()
     this.disposeOverlays()
     this.disposeBase()
     for (const material of this.dimmedMaterials) material.dispose()
@@ -84,6 +97,14 @@ export class GeometryScene {
       ;(shape.material as Material).dispose()
     }
     this.overlays = []
+  }
+
+  private disposeMarkers() {
+    if (!this.markers) return
+    this.markers.removeFromParent()
+    this.markers.geometry.dispose()
+    ;(this.markers.material as Material).dispose()
+    this.markers = undefined
   }
 
   private disposeBase() {

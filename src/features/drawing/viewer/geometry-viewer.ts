@@ -5,6 +5,7 @@ import {
   DIMMED_COLOR,
   FRAME_MARGIN,
   HIGHLIGHT_COLOR,
+  MARKER_COLOR,
   REMOVED_COLOR,
 } from './drawing-look'
 import { DrawingPace } from './drawing-pace'
@@ -29,6 +30,13 @@ import {
 import { type Detail, detailFor, FLOOR_SHARE, nextDetail, toleranceAt } from './geometry-detail'
 import { mainBoxOf, ownerExtents } from './geometry-extents'
 import { listenToGestures } from './geometry-gestures'
+import {
+  MARKER_PX,
+  type MarkerPlaces,
+  markerAt,
+  markerPlaces,
+  markerPoints,
+} from './geometry-markers'
 import { OwnerIndex, ownerMask } from './geometry-owners'
 import { ownerAt } from './geometry-pick'
 import { GeometryScene, type Overlay } from './geometry-scene'
@@ -72,6 +80,12 @@ export const createGeometryViewer: CreateDrawingViewer<DrawingGeometry> = async 
   return geometryViewer(container, renderer)
 }
 
+/** What the viewer asks of its renderer (tests give one that draws nothing). */
+export type GeometryRenderer = Pick<
+  WebGLRenderer,
+  'domElement' | 'setSize' | 'render' | 'getPixelRatio' | 'dispose' | 'forceContextLoss'
+>
+
 /** What the viewer holds once a drawing is open. */
 type Opened = {
   geometry: DrawingGeometry
@@ -88,13 +102,15 @@ type Opened = {
   detail: Detail
   /** What is shown over the dimmed drawing: owners in a colour (none: the drawing's colours). */
   roles: Role[]
+  /** Where the highlight's rings are, if it has any. */
+  markers: MarkerPlaces | undefined
 }
 
 type Role = { owners: number[]; colour: number }
 
-function geometryViewer(
+export function geometryViewer(
   container: HTMLElement,
-  renderer: WebGLRenderer,
+  renderer: GeometryRenderer,
 ): DrawingViewer<DrawingGeometry> {
   const canvas = renderer.domElement
   const camera = new OrthographicCamera(-1, 1, 1, -1, -1, 1)
@@ -222,6 +238,19 @@ function geometryViewer(
     requestDraw()
   }
 
+  /** Rings these owners (none: takes the rings away). */
+  function ring(owners: readonly number[]) {
+    if (!opened) return
+    const places = markerPlaces(opened.extents, owners)
+    const markers = places.owners.length > 0 ? places : undefined
+    if (!markers && !opened.markers) return
+    opened.markers = markers
+    opened.scene.setMarkers(
+      markers && markerPoints(markers.centres, MARKER_COLOR, renderer.getPixelRatio()),
+    )
+    requestDraw()
+  }
+
   const viewer: DrawingViewer<DrawingGeometry> = {
     async open(geometry, onProgress) {
       if (destroyed) return
@@ -258,6 +287,7 @@ function geometryViewer(
         floor,
         detail,
         roles: [],
+        markers: undefined,
       }
       const built = performance.now()
       markDrawing('read')
@@ -273,10 +303,11 @@ function geometryViewer(
         if (!destroyed) owners.lookup()
       })
     },
-    highlight(handles) {
+    highlight(handles, { ringed = false } = {}) {
       if (!opened) return []
       const found = opened.owners.find(handles)
       paint([{ owners: found.owners, colour: HIGHLIGHT_COLOR }])
+      ring(ringed ? found.owners : [])
       return found.handles
     },
     mark({ added, removed }) {
@@ -287,6 +318,7 @@ function geometryViewer(
         { owners: addedFound.owners, colour: ADDED_COLOR },
         { owners: removedFound.owners, colour: REMOVED_COLOR },
       ])
+      ring([])
       return { added: addedFound.handles, removed: removedFound.handles }
     },
     zoomToHandles(handles) {
@@ -306,7 +338,11 @@ function geometryViewer(
       if (!opened) return undefined
       const box = container.getBoundingClientRect()
       const point = drawingPoint(place, clientX - box.left, clientY - box.top, size)
-      const owner = ownerAt(opened.geometry, point.x, point.y, PICK_PX * place.unitsPerPx)
+      // A ring is where the person sees its reference: a click inside it picks the reference.
+      const ringed =
+        opened.markers &&
+        markerAt(opened.markers, point.x, point.y, (MARKER_PX / 2) * place.unitsPerPx)
+      const owner = ringed ?? ownerAt(opened.geometry, point.x, point.y, PICK_PX * place.unitsPerPx)
       return owner === undefined ? undefined : opened.geometry.handles[owner]
     },
     async destroy() {

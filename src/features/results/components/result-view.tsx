@@ -33,6 +33,12 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
     sort: state.sorts.bill ?? null,
   })
   const highlighted = useMemo(() => handlesOf(boq.bill, state.selection), [boq, state.selection])
+  // A count line's handles are the block references it counts: the drawing rings them.
+  const selectedRef = state.selection?.ref
+  const ringed = useMemo(
+    () => boq.bill.find((line) => line.ref === selectedRef)?.kind === 'count',
+    [boq, selectedRef],
+  )
   const index = useMemo(() => indexHandles(boq.bill), [boq])
   // The pick reads the lines shown when it happens, without a new onPick on every change.
   const shown = useMemo(() => new Set(bill.shown.map((line) => line.ref)), [bill.shown])
@@ -103,7 +109,13 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
         <aside aria-label="Drawing" className="flex w-full flex-col lg:w-[40%]">
           <DrawingBoundary>
             <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
-              <Drawing jobId={job.id} highlighted={highlighted} onPick={onPick} />
+              <Drawing
+                jobId={job.id}
+                highlighted={highlighted}
+                ringed={ringed}
+                notMeasured={boq.notMeasured}
+                onPick={onPick}
+              />
             </Suspense>
           </DrawingBoundary>
         </aside>

@@ -234,3 +234,101 @@ describe('block totals', () => {
     )
   })
 })
+
+describe('nothing of zero', () => {
+  /** No line or breakdown row of the bill is 0 (or less). */
+  function expectNoZero(boq: Boq): void {
+    for (const l of boq.bill) {
+      expect(l.quantity, l.description).toBeGreaterThan(0)
+      for (const row of l.breakdown) expect(row.quantity, row.label).toBeGreaterThan(0)
+    }
+  }
+
+  it('a drawing of one line of no length has an empty bill, the line listed as not measured', () => {
+    const w = new DxfWriter()
+    const { to, owner } = w.target('model')
+    w.line(to, owner, '0', [10, 10], [10, 10])
+    const boq = boqOf(w)
+    expect(boq.bill).toEqual([])
+    expect(boq.lengths).toEqual([])
+    expect(boq.notMeasured).toEqual([
+      { type: 'LINE (zero length)', count: 1, reason: 'no length: nothing to measure' },
+    ])
+    expect(boq.warnings[0]).toMatch(/^No quantities measured: .*LINE \(zero length\) × 1/)
+  })
+
+  it('linework of no length is left out of its layer’s line, which counts only what it measures', () => {
+    const w = new DxfWriter()
+    w.insunits = 4
+    const { to, owner } = w.target('model')
+    const far = 1_234_567.891
+    w.line(to, owner, 'Walls', [0, 0], [2500, 0])
+    w.line(to, owner, 'Walls', [far, far], [far, far])
+    // Far from the origin, a difference of rounding is no length either.
+    w.line(to, owner, 'Walls', [far, far], [far + 1e-10, far])
+    w.circle(to, owner, 'Walls', [5, 5], 0)
+    w.arc(to, owner, 'Walls', [5, 5], 0, 0, 90)
+    w.lwpolyline(
+      to,
+      owner,
+      'Walls',
+      [
+        { x: 3, y: 3 },
+        { x: 3, y: 3 },
+      ],
+      false,
+    )
+    const boq = boqOf(w)
+    const walls = line(boq, (l) => l.layer === 'Walls')
+    close(walls.quantity, 2.5)
+    expect(walls.breakdown.map((row) => [row.label, row.count])).toEqual([['lines', 1]])
+    expect(boq.notMeasured.map((n) => [n.type, n.count])).toEqual([
+      ['ARC (zero length)', 1],
+      ['CIRCLE (zero length)', 1],
+      ['LINE (zero length)', 2],
+      ['POLYLINE (zero length)', 1],
+    ])
+    expectNoZero(boq)
+  })
+
+  it('an outline enclosing no area gives no area line; a closed polyline keeps its length', () => {
+    const w = new DxfWriter()
+    w.insunits = 4
+    const { to, owner } = w.target('model')
+    // Corners in a row, far from the origin: the shoelace sum rounds to a speck, not to 0.
+    const row = [0, 1, 3].map((t) => ({ x: 1_000_000.1 + 0.3 * t, y: 2_000_000.7 + 0.7 * t }))
+    w.lwpolyline(to, owner, 'Slabs', row, true)
+    w.hatch(to, owner, 'Slabs', [{ polyline: row }])
+    w.hatch(to, owner, 'Slabs', [])
+    const boq = boqOf(w)
+    expect(boq.bill.map((l) => [l.kind, l.layer])).toEqual([['length', 'Slabs']])
+    expect(boq.areas).toEqual([])
+    expect(boq.notMeasured.map((n) => [n.type, n.count])).toEqual([
+      ['closed POLYLINE (zero area)', 1],
+      ['HATCH (zero area)', 2],
+    ])
+    expectNoZero(boq)
+  })
+
+  it('a real area beside an outline of none is billed alone', () => {
+    const w = measuredDrawing(4)
+    const { to, owner } = w.target('model')
+    w.lwpolyline(
+      to,
+      owner,
+      'Slabs',
+      [
+        { x: 0, y: 0 },
+        { x: 5, y: 0 },
+        { x: 10, y: 0 },
+      ],
+      true,
+    )
+    const boq = boqOf(w)
+    const slabs = line(boq, (l) => l.kind === 'area')
+    close(slabs.quantity, 1)
+    expect(slabs.breakdown.map((row) => row.count)).toEqual([1])
+    expect(boq.areas[0]).toMatchObject({ closedPolylines: 1 })
+    expectNoZero(boq)
+  })
+})

@@ -3,6 +3,15 @@ import type { DrawingEntity, Point, Vertex } from './drawing.ts'
 import { arcLength, ellipseLength, splineLength } from './geometry/curves.ts'
 import { hatchArea } from './geometry/loops.ts'
 import { endsMeet, polylineLength, polylineSignedArea } from './geometry/polyline.ts'
+import {
+  entitySize,
+  isNoArea,
+  isNoLength,
+  type LeftOut,
+  leaveOut,
+  sizeOf,
+  typeName,
+} from './no-quantity.ts'
 import type { BoqArea, BoqLength, LengthKind } from './schema.ts'
 
 /** A per-layer table row and the handles of what it measures (for the bill's breakdown). */
@@ -53,17 +62,30 @@ function distance(a: Point, b: Point): number {
   return Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z)
 }
 
-/** Linework per layer and kind (multilines also per style), in drawing units. */
+const NOT_A_NUMBER = 'its figure is not a number (damaged geometry): left out'
+
+/**
+ * Linework per layer and kind (multilines also per style), in drawing units. What has no length
+ * (a line from a point to itself) or no finite one goes to `leftOut`, not into a row.
+ */
 export function measureLengths(
   entities: DrawingEntity[],
   compare: Collator,
+  leftOut: LeftOut,
 ): Measured<BoqLength>[] {
   const rows = new Map<string, Measured<BoqLength>>()
   for (const entity of entities) {
     const measured = lengthOf(entity)
     if (!measured) continue
     const [kind, length] = measured
-    if (!Number.isFinite(length)) continue
+    if (!Number.isFinite(length)) {
+      leaveOut(leftOut, `${typeName(entity)} (not measurable)`, NOT_A_NUMBER)
+      continue
+    }
+    if (isNoLength(length, entitySize(entity))) {
+      leaveOut(leftOut, `${typeName(entity)} (zero length)`, 'no length: nothing to measure')
+      continue
+    }
     const style = entity.type === 'mline' ? entity.style : null
     const key = `${entity.layer}\u0000${kind}\u0000${style ?? ''}`
     let entry = rows.get(key)
@@ -115,13 +137,37 @@ function isClosedPolyline(
   )
 }
 
+/** What an outline of no area is not measured for: a closed polyline still has its length. */
+const NO_AREA = {
+  'closed POLYLINE': 'encloses no area: no area measured (its length is in the linework)',
+  HATCH: 'encloses no area (or has no boundary): nothing to measure',
+}
+
+/** Whether the area is none (or not a number), listed in `leftOut` when so. */
+function noArea(area: number, size: number, name: keyof typeof NO_AREA, leftOut: LeftOut) {
+  if (!Number.isFinite(area)) {
+    leaveOut(leftOut, `${name} (not measurable)`, NOT_A_NUMBER)
+    return true
+  }
+  if (!isNoArea(area, size)) return false
+  leaveOut(leftOut, `${name} (zero area)`, NO_AREA[name])
+  return true
+}
+
 type LayerAreas = {
   polylines: (Outline & { handle: string })[]
   hatches: { area: number; loops: Outline[]; handle: string }[]
 }
 
-/** Areas per layer, in drawing units squared: a hatch and the polyline it fills count once. */
-export function measureAreas(entities: DrawingEntity[], compare: Collator): MeasuredArea[] {
+/**
+ * Areas per layer, in drawing units squared: a hatch and the polyline it fills count once. An
+ * outline enclosing no area (its corners in a row, a hatch without a boundary) goes to `leftOut`.
+ */
+export function measureAreas(
+  entities: DrawingEntity[],
+  compare: Collator,
+  leftOut: LeftOut,
+): MeasuredArea[] {
   const layers = new Map<string, LayerAreas>()
   const layerOf = (name: string) => {
     let entry = layers.get(name)
@@ -133,13 +179,16 @@ export function measureAreas(entities: DrawingEntity[], compare: Collator): Meas
   }
   for (const entity of entities) {
     if (isClosedPolyline(entity)) {
+      const area = Math.abs(polylineSignedArea(entity.vertices))
+      if (noArea(area, sizeOf(entity.vertices), 'closed POLYLINE', leftOut)) continue
       layerOf(entity.layer).polylines.push({
-        area: Math.abs(polylineSignedArea(entity.vertices)),
+        area,
         box: boxOf(entity.vertices),
         handle: entity.handle,
       })
-    } else if (entity.type === 'hatch' && entity.loops.length > 0) {
+    } else if (entity.type === 'hatch') {
       const { area, loopAreas, corners } = hatchArea(entity.loops, entity.style)
+      if (noArea(area, sizeOf(corners.flat()), 'HATCH', leftOut)) continue
       layerOf(entity.layer).hatches.push({
         area,
         loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(corners[i]) })),

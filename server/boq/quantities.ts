@@ -1,7 +1,10 @@
 import { billLines } from './bill.ts'
 import { countBlocks } from './counts.ts'
 import type { Drawing, XrefRef } from './drawing.ts'
+import { emptyBillWarning, PAPER_SPACE } from './empty-bill.ts'
 import { measureAreas, measureLengths } from './measures.ts'
+import type { LeftOut } from './no-quantity.ts'
+import { EMPTY_MODEL_SPACE } from './read/drawing-builder.ts'
 import {
   type BillOptions,
   BOQ_SCHEMA_VERSION,
@@ -21,11 +24,23 @@ export function computeBoq(
 ): Boq {
   const units = billUnits(drawing.insunits, options)
   const counts = countBlocks(drawing, options.splitBy ?? [], compare)
-  const lengths = measureLengths(drawing.entities, compare)
-  const areas = measureAreas(drawing.entities, compare)
+  const leftOut: LeftOut = new Map()
+  const lengths = measureLengths(drawing.entities, compare, leftOut)
+  const areas = measureAreas(drawing.entities, compare, leftOut)
   const xrefs = groupXrefs(drawing.xrefs)
-  const warnings = [...drawing.warnings, ...counts.warnings]
-  if (!units.drawing.code && !units.stated) {
+  const bill = billLines(counts.lines, lengths, areas, units)
+  const unmeasured = notMeasured(drawing, leftOut)
+  const read = [...drawing.warnings, ...counts.warnings]
+  // An empty bill says why first, in place of the reader's word on an empty model space.
+  const warnings =
+    bill.length > 0
+      ? read
+      : [
+          emptyBillWarning(modelSpaceEntities(drawing), unmeasured, xrefs),
+          ...read.filter((warning) => warning !== EMPTY_MODEL_SPACE),
+        ]
+  // Units matter to a bill with figures in them.
+  if (bill.length > 0 && !units.drawing.code && !units.stated) {
     warnings.push(
       'The drawing does not state its units: lengths and areas are in drawing units. State them (mm, cm, m, in or ft) to get a bill in m or ft.',
     )
@@ -49,9 +64,9 @@ export function computeBoq(
       titleBlock: drawing.titleBlock,
     },
     units,
-    bill: billLines(counts.lines, lengths, areas, units),
+    bill,
     warnings: [...new Set(warnings)],
-    notMeasured: notMeasured(drawing),
+    notMeasured: unmeasured,
     xrefs,
     blocks: counts.blocks,
     references: counts.references,
@@ -63,17 +78,22 @@ export function computeBoq(
   }
 }
 
+function modelSpaceEntities(drawing: Drawing): number {
+  return Object.values(drawing.entityCounts).reduce((sum, n) => sum + n, 0)
+}
+
 function sortedRecord(record: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compare(a, b)))
 }
 
-function notMeasured(drawing: Drawing): BoqNotMeasured[] {
-  const rows = [...drawing.skipped]
+/** What the reader skipped and what the measures left out (by type), then paper space. */
+function notMeasured(drawing: Drawing, leftOut: LeftOut): BoqNotMeasured[] {
+  const rows = [...drawing.skipped, ...leftOut]
     .map(([type, { count, reason }]) => ({ type, count, reason }))
     .sort((a, b) => compare(a.type, b.type))
   if (drawing.paperSpaceEntities > 0) {
     rows.push({
-      type: 'paper space',
+      type: PAPER_SPACE,
       count: drawing.paperSpaceEntities,
       reason: 'entities on layouts (paper space): only model space is counted',
     })

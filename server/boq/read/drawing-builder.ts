@@ -12,7 +12,7 @@ export type ReadOptions = {
   picture?: boolean
 }
 
-const EMPTY_MODEL_SPACE =
+export const EMPTY_MODEL_SPACE =
   'Model space is empty: nothing to measure (the content may be in block definitions or paper space).'
 
 /**

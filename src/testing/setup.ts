@@ -17,6 +17,14 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 
+// jsdom has no modal dialogs: showModal and close only open and close the element.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true
+}
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.open = false
+}
+
 // jsdom does not scroll; the router resets the scroll position on navigation.
 window.scrollTo = () => {}
 

@@ -12,12 +12,17 @@ import {
 } from 'react'
 import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
 import type { EmptyFolderHint, FolderNode, TreeNode, TreeRowData } from '../api/tree-nodes'
-import { refreshChildren } from '../api/tree-queries'
+import { refreshChildren, tryLoadChildren } from '../api/tree-queries'
 import { type Uploaded, type UploadTarget, uploadQueries } from '../api/upload-api'
 import type { TreePath } from '../utils/open-path'
 import { findNode } from '../utils/tree-data'
 import { treeMemory } from '../utils/tree-memory'
-import { EMPTY_FOLDER_HINT, uploadNote, uploadTargetOf } from '../utils/upload-target'
+import {
+  EMPTY_FOLDER_HINT,
+  nextVersionNumber,
+  uploadNote,
+  uploadTargetOf,
+} from '../utils/upload-target'
 import { carriesFiles, RowDropContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
 import { useTreeData } from './use-tree-data'
@@ -153,7 +158,16 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
     },
     [queryClient, openPathInTree],
   )
-  const uploads = useUploadQueue(showUploaded)
+  // The version an upload onto an item would become, from its versions as loaded now.
+  const nextVersion = useCallback(
+    async ({ hubId, projectId, itemId }: UploadTarget) => {
+      if (itemId === undefined) return undefined
+      const parent = { kind: 'item', hubId, projectId, itemId } as const
+      return nextVersionNumber(await tryLoadChildren(queryClient, parent))
+    },
+    [queryClient],
+  )
+  const uploads = useUploadQueue(showUploaded, nextVersion)
   const { enqueue } = uploads
   const dropFiles = useCallback(
     (row: TreeRowData, files: File[]) => {
@@ -252,6 +266,7 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
           note={uploadNote(selected, selectedTarget)}
           enabled={selectedTarget !== null}
           lines={uploads.lines}
+          question={uploads.question}
           onFiles={(files) => selectedTarget && enqueue(selectedTarget, files)}
         />
       ) : null}

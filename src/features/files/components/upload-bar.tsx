@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react'
-import type { UploadLine } from './use-upload-queue'
+import { UploadQuestion } from './upload-question'
+import type { PendingQuestion, UploadLine } from './use-upload-queue'
 
 type Props = {
   /** Why not, or what an upload does with the selection (one short line). */
@@ -7,6 +8,8 @@ type Props = {
   /** False when the selection has nowhere for a drawing to go. */
   enabled: boolean
   lines: UploadLine[]
+  /** What the user is asked before the next upload, if anything. */
+  question: PendingQuestion | null
   onFiles(files: File[]): void
 }
 
@@ -15,10 +18,14 @@ const LINE_COLOURS: Record<UploadLine['state'], string> = {
   uploading: 'text-slate-700',
   uploaded: 'text-emerald-800',
   refused: 'text-red-800',
+  cancelled: 'text-slate-500',
 }
 
-/** "Upload drawing…" (a native file picker for .dwg files) and a line per upload under it. */
-export function UploadBar({ note, enabled, lines, onFiles }: Props) {
+/**
+ * "Upload drawing…" (a native file picker for .dwg files), a line per upload under it, and the
+ * question an upload waits for.
+ */
+export function UploadBar({ note, enabled, lines, question, onFiles }: Props) {
   const input = useRef<HTMLInputElement>(null)
   const noteId = useId()
   return (
@@ -63,6 +70,9 @@ export function UploadBar({ note, enabled, lines, onFiles }: Props) {
           </ul>
         ) : null}
       </div>
+      {question ? (
+        <UploadQuestion key={question.key} text={question.text} onAnswer={question.answer} />
+      ) : null}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 // Uploading drawings in local mode: dropped onto a folder or an item row, or picked with the
-// "Upload drawing…" button; a line per file; the folder loads again and shows the new item.
+// "Upload drawing…" button; a line per file; the folder loads again and shows the new item. A file
+// whose name is not the item's is uploaded as its next version only once the user says so.
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
@@ -33,6 +34,8 @@ const uploadLines = () =>
 const uploadButton = () => screen.getByRole('button', { name: 'Upload drawing…' })
 const fileInput = () => screen.getByLabelText('Drawings to upload') as HTMLInputElement
 const row = (title: string | RegExp) => within(fileTree()).queryByRole('treeitem', { name: title })
+const question = (name: string) => screen.findByRole('dialog', { name })
+const noQuestion = () => expect(screen.queryByRole('dialog')).toBeNull()
 
 /** Local mode, with the tree open down to Plans (Level 1 closed, never loaded). */
 async function openPlans() {
@@ -89,7 +92,12 @@ describe('uploading drawings (local mode)', { timeout: 20_000 }, () => {
     expect(versionLoads()).toHaveLength(1)
 
     dropFiles(await findRow('floor.dwg'), [drawing('floor (revised).dwg')])
+    // Another name: asked first, nothing sent until then.
+    const asked = await question('Upload floor (revised).dwg as version 3 of floor.dwg?')
+    expect(fakeApi.uploads).toEqual([])
+    await user.click(within(asked).getByRole('button', { name: 'Upload' }))
     await waitFor(() => expect(uploadLines()).toEqual(['Uploaded floor.dwg as version 3.']))
+    noQuestion()
     expect(fakeApi.uploads).toEqual([
       expect.objectContaining({
         projectId: ids.tower,
@@ -109,6 +117,8 @@ describe('uploading drawings (local mode)', { timeout: 20_000 }, () => {
     const { user } = await openPlans()
     await clickPath(user, ['floor.dwg'])
     dropFiles(await findRow(/^1 /), [drawing('whatever.dwg')])
+    const asked = await question('Upload whatever.dwg as version 3 of floor.dwg?')
+    await user.click(within(asked).getByRole('button', { name: 'Upload' }))
     await waitFor(() => expect(uploadLines()).toEqual(['Uploaded floor.dwg as version 3.']))
     expect(fakeApi.uploads[0]).toMatchObject({ folderId: ids.plans, itemId: ids.floor })
   })
@@ -212,8 +222,74 @@ describe('uploading drawings (local mode)', { timeout: 20_000 }, () => {
       expect(uploadButton()).toHaveAccessibleDescription('Uploads the next version of floor.dwg.'),
     )
     await user.upload(fileInput(), drawing('floor.dwg'))
+    // The item's own name: no question.
+    noQuestion()
     await waitFor(() => expect(uploadLines()).toEqual(['Uploaded floor.dwg as version 3.']))
     expect(fakeApi.uploads[0]).toMatchObject({ folderId: ids.plans, itemId: ids.floor })
+    noQuestion()
+  })
+
+  it('asks before the button uploads a file of another name as the next version', async () => {
+    const { user } = await openPlans()
+    await clickPath(user, ['floor.dwg', /^2 /])
+    await user.upload(fileInput(), drawing('2007_ATMOS.dwg'))
+    const asked = await question('Upload 2007_ATMOS.dwg as version 3 of floor.dwg?')
+    expect(uploadLines()).toEqual(['Waiting for your answer: 2007_ATMOS.dwg'])
+    await user.click(within(asked).getByRole('button', { name: 'Upload' }))
+    await waitFor(() => expect(uploadLines()).toEqual(['Uploaded floor.dwg as version 3.']))
+    expect(fakeApi.uploads).toEqual([
+      expect.objectContaining({ itemId: ids.floor, fileName: '2007_ATMOS.dwg' }),
+    ])
+  })
+
+  it('uploads nothing when the question is cancelled', async () => {
+    const { user } = await openPlans()
+    const before = rowTitles()
+    // The item was never opened: its versions load to say which version the file would be.
+    dropFiles(await findRow('floor.dwg'), [drawing('plan-B.dwg')])
+    const asked = await question('Upload plan-B.dwg as version 3 of floor.dwg?')
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(uploadLines()).toEqual(['Not uploaded: plan-B.dwg']))
+    const [line] = within(screen.getByRole('status', { name: 'Uploads' })).getAllByRole('listitem')
+    expect(line).toHaveAttribute('data-state', 'cancelled')
+    noQuestion()
+    expect(requestsTo('/api/local/upload', 'POST')).toEqual([])
+    expect(fakeApi.uploads).toEqual([])
+    expect(rowTitles()).toEqual(before)
+  })
+
+  it('asks for each file of another name in turn, with the version each would be', async () => {
+    const { user } = await openPlans()
+    dropFiles(await findRow('floor.dwg'), [
+      drawing('a.dwg'),
+      drawing('floor.dwg'),
+      drawing('b.dwg'),
+    ])
+    const first = await question('Upload a.dwg as version 3 of floor.dwg?')
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }))
+    // floor.dwg goes without a question, as version 3; b.dwg would then be version 4.
+    const second = await question('Upload b.dwg as version 4 of floor.dwg?')
+    await user.click(within(second).getByRole('button', { name: 'Upload' }))
+    await waitFor(() =>
+      expect(uploadLines()).toEqual([
+        'Not uploaded: a.dwg',
+        'Uploaded floor.dwg as version 3.',
+        'Uploaded floor.dwg as version 4.',
+      ]),
+    )
+    expect(fakeApi.uploads.map((u) => u.fileName)).toEqual(['floor.dwg', 'b.dwg'])
+  })
+
+  it('asks nothing when a file goes into a folder, whatever its name', async () => {
+    await openPlans()
+    dropFiles(await findRow('Plans'), [drawing('floor.dwg'), drawing('other.dwg')])
+    await waitFor(() =>
+      expect(uploadLines()).toEqual([
+        'Uploaded floor.dwg as version 3.',
+        'Uploaded other.dwg as version 1.',
+      ]),
+    )
+    noQuestion()
   })
 
   it('disables the button, saying why, when nothing suitable is selected', async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { folder, hub, item, project, version } from '../../../testing/fixtures'
 import { type TreeNode, toChildNodes } from '../api/tree-nodes'
-import { refusedLine, uploadedLine, uploadNote, uploadTargetOf } from './upload-target'
+import {
+  asksFirst,
+  nextVersionNumber,
+  refusedLine,
+  uploadedLine,
+  uploadNote,
+  uploadTargetOf,
+  versionQuestion,
+} from './upload-target'
 
 /** Hub → project → Plans (Sub, floor.dwg with one version), all loaded. */
 function loadedTree(): TreeNode[] {
@@ -71,6 +79,37 @@ describe('uploadNote', () => {
     )
     expect(note('project:b.p')).toBe(
       'Select a folder to upload into: a project holds folders, not drawings.',
+    )
+  })
+})
+
+describe('the question before an upload under another name', () => {
+  const into = { hubId: 'b.h', projectId: 'b.p', folderId: 'f-plans', folderName: 'Plans' }
+  const onto = { ...into, itemId: 'i-plan', itemName: 'plan.dwg' }
+  const versions = (...numbers: number[]) =>
+    toChildNodes(
+      { kind: 'item', hubId: 'b.h', projectId: 'b.p', itemId: 'i-plan' },
+      numbers.map((versionNumber) => version({ displayName: 'plan.dwg', versionNumber })),
+    )
+
+  it('is asked only when a file would become a version of an item of another name', () => {
+    expect(asksFirst(onto, 'plan-B.dwg')).toBe(true)
+    // Names are compared as they are: another case is another name.
+    expect(asksFirst(onto, 'Plan.dwg')).toBe(true)
+    expect(asksFirst(onto, 'plan.dwg')).toBe(false)
+    expect(asksFirst(into, 'plan-B.dwg')).toBe(false)
+  })
+
+  it('names the version the file would be: one past the highest the item has', () => {
+    expect(nextVersionNumber(versions(2, 1))).toBe(3)
+    expect(nextVersionNumber(versions(1, 7))).toBe(8)
+    expect(nextVersionNumber(versions())).toBeUndefined()
+    expect(nextVersionNumber(null)).toBeUndefined()
+    expect(versionQuestion('plan-B.dwg', onto, 3)).toBe(
+      'Upload plan-B.dwg as version 3 of plan.dwg?',
+    )
+    expect(versionQuestion('plan-B.dwg', onto, undefined)).toBe(
+      'Upload plan-B.dwg as the next version of plan.dwg?',
     )
   })
 })

@@ -50,6 +50,35 @@ export function uploadNote(selected: TreeNode | null, target: UploadTarget | nul
   return `Select a folder to upload into: a ${selected.kind} holds folders, not drawings.`
 }
 
+/**
+ * Whether the user is asked before `fileName` is uploaded into `target`: when it would become the
+ * next version of an item of another name. A file of the item's own name, or one going into a
+ * folder, goes without a question.
+ */
+export function asksFirst(target: UploadTarget, fileName: string): boolean {
+  return target.itemId !== undefined && fileName !== target.itemName
+}
+
+/** The number an item's next version gets: one past the highest it has (undefined: none known). */
+export function nextVersionNumber(versions: readonly TreeNode[] | null): number | undefined {
+  let highest: number | undefined
+  for (const node of versions ?? []) {
+    if (node.kind !== 'version' || node.versionNumber === undefined) continue
+    highest = Math.max(highest ?? 0, node.versionNumber)
+  }
+  return highest === undefined ? undefined : highest + 1
+}
+
+/** The question before such an upload: "Upload plan-B.dwg as version 3 of plan.dwg?" */
+export function versionQuestion(
+  fileName: string,
+  target: UploadTarget,
+  versionNumber: number | undefined,
+): string {
+  const version = versionNumber === undefined ? 'the next version' : `version ${versionNumber}`
+  return `Upload ${fileName} as ${version} of ${target.itemName ?? 'the drawing'}?`
+}
+
 /** The line of a finished upload: "Uploaded plan.dwg as version 2." */
 export function uploadedLine(uploaded: Uploaded): string {
   return `Uploaded ${uploaded.fileName} as version ${uploaded.versionNumber}.`

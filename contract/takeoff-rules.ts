@@ -1,0 +1,158 @@
+import * as v from 'valibot'
+import { BILL_KINDS } from './bill-kinds.ts'
+
+/**
+ * Takeoff rules and the priced bill they give: an ordered table of rules turns the measured
+ * bill (counts, linework, areas) into priced items. The server validates rules row by row (its
+ * messages name the row); these shapes are what crosses the wire once they are valid.
+ */
+
+/** Which measured quantity a rule takes: placed references, linework, closed areas. */
+export const RULE_MATCHES = BILL_KINDS
+export type RuleMatch = (typeof RULE_MATCHES)[number]
+
+/** The columns of a rules table, in the order files and screens show them. */
+export const RULE_COLUMNS = [
+  'match',
+  'block',
+  'layer',
+  'kind',
+  'attribute',
+  'visibility',
+  'code',
+  'description',
+  'unit',
+  'quantity',
+  'rate',
+  'ignore',
+] as const
+export type RuleColumn = (typeof RULE_COLUMNS)[number]
+
+/** The most rows a rule set or a classification may have. */
+export const MAX_RULE_ROWS = 10_000
+/** The largest rules or classification file read. */
+export const MAX_RULES_FILE_BYTES = 1024 * 1024
+
+const text = v.pipe(v.string(), v.maxLength(1000))
+
+/** One row of the table. Filters are globs (`*`, `?`, case-insensitive); empty is "any". */
+export const TakeoffRuleSchema = v.strictObject({
+  match: v.picklist(RULE_MATCHES),
+  /** Effective block name (count rows). */
+  block: v.optional(text),
+  layer: v.optional(text),
+  /** Entity kinds, comma-separated (length and area rows): line, arc, …, hatch, polyline. */
+  kind: v.optional(text),
+  /** `TAG=glob` on an attribute's value (count rows). */
+  attribute: v.optional(text),
+  /** A dynamic block's visibility state (count rows). */
+  visibility: v.optional(text),
+  code: v.optional(text),
+  /** Empty: the code's title in the classification. */
+  description: v.optional(text),
+  /** Empty: the bill's unit for the match (nr, m, m², ft, ft²). */
+  unit: v.optional(text),
+  /** A formula per measured piece; empty: the measured quantity, in the item's unit. */
+  quantity: v.optional(text),
+  /** Per item unit; null or absent: not priced. */
+  rate: v.optional(v.nullable(v.number())),
+  /** Leaves what the row matches out of the bill, listed as such. */
+  ignore: v.optional(v.boolean()),
+})
+export type TakeoffRule = v.InferOutput<typeof TakeoffRuleSchema>
+
+export const TakeoffRuleSetSchema = v.object({
+  rules: v.pipe(v.array(TakeoffRuleSchema), v.maxLength(MAX_RULE_ROWS)),
+})
+export type TakeoffRuleSet = v.InferOutput<typeof TakeoffRuleSetSchema>
+
+/** One code of a classification system; `parent` empty at the top level. */
+export const ClassificationEntrySchema = v.strictObject({
+  code: text,
+  title: text,
+  parent: v.optional(text),
+})
+export type ClassificationEntry = v.InferOutput<typeof ClassificationEntrySchema>
+
+/** Measured pieces of one bill line, as one item, the ignored or the not classified list took them. */
+export const PricedSourceSchema = v.object({
+  /** The measured bill line (A1, B2, C3…). */
+  line: v.string(),
+  /** What was measured, in the bill's unit of the line. */
+  measured: v.number(),
+  /** Entities (or references) measured. */
+  count: v.number(),
+  /** What they gave the item, in the item's unit (absent outside items). */
+  quantity: v.optional(v.number()),
+  handles: v.array(v.string()),
+})
+export type PricedSource = v.InferOutput<typeof PricedSourceSchema>
+
+export const PricedItemSchema = v.object({
+  ref: v.string(),
+  /** The section's code (its top-level classification code, or the code's first segment). */
+  section: v.string(),
+  code: v.string(),
+  description: v.string(),
+  unit: v.string(),
+  quantity: v.number(),
+  rate: v.nullable(v.number()),
+  /** quantity × rate; null when not priced. */
+  amount: v.nullable(v.number()),
+  /** The rules (1-based, in the rules used) that gave it. */
+  rules: v.array(v.number()),
+  sources: v.array(PricedSourceSchema),
+  /** Why the quantity may be incomplete or approximate; empty when it is not. */
+  flags: v.array(v.string()),
+})
+export type PricedItem = v.InferOutput<typeof PricedItemSchema>
+
+export const PricedSectionSchema = v.object({
+  code: v.string(),
+  title: v.string(),
+  /** Item refs, in order. */
+  items: v.array(v.string()),
+  subtotal: v.number(),
+})
+export type PricedSection = v.InferOutput<typeof PricedSectionSchema>
+
+/** Measured pieces no rule took: their line, and what a rule for them would match. */
+export const NotClassifiedSchema = v.object({
+  line: v.string(),
+  match: v.picklist(RULE_MATCHES),
+  description: v.string(),
+  block: v.optional(v.string()),
+  layer: v.string(),
+  kind: v.optional(v.string()),
+  unit: v.string(),
+  quantity: v.number(),
+  count: v.number(),
+  handles: v.array(v.string()),
+})
+export type NotClassified = v.InferOutput<typeof NotClassifiedSchema>
+
+/** Measured pieces an ignore rule left out on purpose, with that rule. */
+export const IgnoredSchema = v.object({
+  rule: v.number(),
+  line: v.string(),
+  description: v.string(),
+  unit: v.string(),
+  quantity: v.number(),
+  count: v.number(),
+  handles: v.array(v.string()),
+})
+export type Ignored = v.InferOutput<typeof IgnoredSchema>
+
+/** The priced bill: items by section, what was left out, and the rules that made it. */
+export const PricedBillSchema = v.object({
+  sections: v.array(PricedSectionSchema),
+  items: v.array(PricedItemSchema),
+  /** The sum of the priced items' amounts. */
+  total: v.number(),
+  notClassified: v.array(NotClassifiedSchema),
+  ignored: v.array(IgnoredSchema),
+  rules: v.array(TakeoffRuleSchema),
+  /** What a reader of the priced bill must know (data the measured result does not keep). */
+  warnings: v.array(v.string()),
+})
+export type PricedBill = v.InferOutput<typeof PricedBillSchema>

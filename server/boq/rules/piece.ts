@@ -1,0 +1,79 @@
+import type { RuleMatch } from '../../../contract/takeoff-rules.ts'
+import { type Lookup, MissingValue } from './formula.ts'
+
+/**
+ * One measured piece a rule takes whole: a placed reference, linework, an area. Figures are in
+ * the bill's units. When the kept result has only a sum of several entities, the piece is that
+ * sum (`together`), never a share of it guessed at.
+ */
+export type Piece = {
+  match: RuleMatch
+  /** The measured bill line it belongs to (A1, B2…) and that line's description. */
+  line: string
+  description: string
+  block?: string
+  layer: string
+  /** Linework: line, arc, …; areas: hatch or polyline. */
+  kind?: string
+  /** Attribute values by tag in upper case. */
+  attributes: Map<string, string>
+  visibility?: string
+  /** Attribute values and dynamic properties by formula name (variableName), as text. */
+  values: Map<string, string>
+  /** References or entities measured. */
+  count: number
+  /** count, length or area. */
+  quantity: number
+  /** Areas: the boundary's length, when kept. */
+  perimeter?: number
+  handles: string[]
+  together: boolean
+  /** What it is, for a person: `reference 1F`, `4 lines on layer Walls`. */
+  label: string
+}
+
+const BUILT_IN: Record<RuleMatch, readonly string[]> = {
+  count: ['count'],
+  length: ['count', 'length'],
+  area: ['count', 'area', 'perimeter'],
+}
+
+export const ALL_MEASURES = ['count', 'length', 'area', 'perimeter'] as const
+
+/** The variables every piece of a match has. */
+export function builtInVariables(match: RuleMatch): readonly string[] {
+  return BUILT_IN[match]
+}
+
+/** Variables of one piece for its formulas: measures first, then its attributes and properties. */
+export function lookupOf(piece: Piece): Lookup {
+  return (name) => {
+    switch (name) {
+      case 'count':
+        return piece.count
+      case 'length':
+        if (piece.match === 'length') return piece.quantity
+        break
+      case 'area':
+        if (piece.match === 'area') return piece.quantity
+        break
+      case 'perimeter':
+        if (piece.perimeter !== undefined) return piece.perimeter
+        throw new MissingValue(`the perimeter of ${piece.label} is not kept in the measured result`)
+    }
+    const text = piece.values.get(name)
+    if (text === undefined) throw new MissingValue(`${piece.label} has no ${name}`)
+    const value = numberOf(text)
+    if (value === null)
+      throw new MissingValue(`${name} is '${text}' on ${piece.label}, not a number`)
+    return value
+  }
+}
+
+/** An attribute's text as a number: `900`, `0.9`, ` 1e3 `; a decimal comma is taken too. */
+export function numberOf(text: string): number | null {
+  const trimmed = text.trim().replace(/^([-+]?\d+),(\d+)$/, '$1.$2')
+  if (trimmed === '') return null
+  const value = Number(trimmed)
+  return Number.isFinite(value) ? value : null
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { makeBoq } from '../testing/boq-factory.ts'
+import { piecesOf } from './pieces.ts'
+import { areaLine, lengthLine, measured, placed } from './testing/measured.ts'
+import { expectWholeBill } from './testing/whole-bill.ts'
+
+describe('measured pieces', () => {
+  it('are the references one by one, with their values', () => {
+    const boq = measured([
+      placed({ handle: '1F', block: 'DOOR', layer: 'Doors', attributes: { Width: '900' } }),
+      placed({ handle: '20', block: 'DOOR', layer: 'Doors', count: 6, visibility: 'Open' }),
+    ])
+    const { pieces, warnings } = piecesOf(boq)
+    expect(warnings).toEqual([])
+    expect(pieces.map((p) => [p.line, p.block, p.layer, p.count, p.handles, p.together])).toEqual([
+      ['A1', 'DOOR', 'Doors', 1, ['1F'], false],
+      ['A1', 'DOOR', 'Doors', 6, ['20'], true],
+    ])
+    expect(pieces[0].attributes.get('WIDTH')).toBe('900')
+    expect(pieces[0].values.get('width')).toBe('900')
+    expect(pieces[1].visibility).toBe('Open')
+    expectWholeBill(boq, pieces)
+  })
+
+  it('count nested references on their holder, by block', () => {
+    const boq = measured([
+      placed({
+        handle: 'A',
+        block: 'ROOM',
+        layer: 'Rooms',
+        nested: [{ block: 'CHAIR', count: 4 }],
+      }),
+    ])
+    const { pieces } = piecesOf(boq)
+    expect(pieces.map((p) => [p.line, p.block, p.layer, p.count, p.handles])).toEqual([
+      ['A1', 'ROOM', 'Rooms', 1, ['A']],
+      ['A2', 'CHAIR', 'Rooms', 4, ['A']],
+    ])
+    expectWholeBill(boq, pieces)
+  })
+
+  it('give what a count line has beyond its listed references as one piece per layer', () => {
+    // The factory's bill counts 11 doors, its references list 7 of them.
+    const boq = makeBoq()
+    const { pieces } = piecesOf(boq)
+    const doors = pieces.filter((p) => p.line === 'A1')
+    expect(doors.map((p) => [p.count, p.handles, p.together])).toEqual([
+      [1, ['1F'], false],
+      [6, ['20'], true],
+      [4, ['1F', '20'], true],
+    ])
+    expect(doors[2].label).toBe('4 of A1 (DOOR) on layer Doors')
+    expectWholeBill(boq, pieces)
+  })
+
+  it('keep a split line to its own references, and the rest with the line values', () => {
+    const boq = makeBoq()
+    const windows = piecesOf(boq).pieces.filter((p) => p.line === 'A2')
+    expect(windows.map((p) => [p.count, p.visibility, p.label])).toEqual([
+      [1, 'Open', 'reference 21'],
+      [1, 'Open', '1 of A2 (WINDOW (visibility: Open)) on layer Windows'],
+    ])
+  })
+
+  it('do not guess which split line a nested reference is in', () => {
+    const boq = measured([
+      placed({ handle: 'H', block: 'ROOM', layer: 'R', nested: [{ block: 'DOOR', count: 2 }] }),
+    ])
+    // The bill split DOOR by visibility: the list cannot say which state the nested ones have.
+    const door = boq.bill[1]
+    boq.bill.splice(
+      1,
+      1,
+      {
+        ...door,
+        ref: 'A2',
+        values: { visibility: 'Open' },
+        quantity: 1,
+        breakdown: [{ ...door.breakdown[0], count: 1, quantity: 1 }],
+      },
+      {
+        ...door,
+        ref: 'A3',
+        values: { visibility: 'Shut' },
+        quantity: 1,
+        breakdown: [{ ...door.breakdown[0], count: 1, quantity: 1 }],
+      },
+    )
+    const { pieces } = piecesOf(boq)
+    expect(
+      pieces.filter((p) => p.block === 'DOOR').map((p) => [p.line, p.count, p.visibility]),
+    ).toEqual([
+      ['A2', 1, 'Open'],
+      ['A3', 1, 'Shut'],
+    ])
+    expectWholeBill(boq, pieces)
+  })
+
+  it('are the linework and area rows of the bill, entities together', () => {
+    const boq = measured(
+      [],
+      [
+        lengthLine('B1', 'Walls', [
+          { kind: 'line', count: 3, quantity: 12, handles: ['1', '2', '3'] },
+          { kind: 'arc', count: 1, quantity: 1.5, handles: ['4'] },
+        ]),
+        areaLine('C1', 'Slabs', [
+          { kind: 'hatch', count: 1, quantity: 40, handles: ['5'] },
+          { kind: 'closed polyline', count: 2, quantity: 9, handles: ['6', '7'] },
+        ]),
+      ],
+    )
+    const { pieces, warnings } = piecesOf(boq)
+    expect(
+      pieces.map((p) => [p.match, p.line, p.layer, p.kind, p.count, p.quantity, p.together]),
+    ).toEqual([
+      ['length', 'B1', 'Walls', 'line', 3, 12, true],
+      ['length', 'B1', 'Walls', 'arc', 1, 1.5, false],
+      ['area', 'C1', 'Slabs', 'hatch', 1, 40, false],
+      ['area', 'C1', 'Slabs', 'polyline', 2, 9, true],
+    ])
+    expect(pieces[0].label).toBe('3 lines on layer Walls (B1)')
+    expect(warnings).toEqual([
+      'Linework and areas are kept per layer and kind, not per entity: a formula runs once on each layer and kind, over all its entities together.',
+    ])
+  })
+
+  it('say when the references list was capped', () => {
+    const boq = { ...makeBoq(), referencesCapped: true }
+    expect(piecesOf(boq).warnings.some((w) => w.startsWith('Not every reference'))).toBe(true)
+  })
+})

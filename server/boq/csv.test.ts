@@ -74,6 +74,34 @@ describe('toCsv', () => {
     })
   })
 
+  it('puts a count of what is not measured under its own Count, never under Quantity', () => {
+    const rows = records(toCsv(makeBoq()))
+    const notMeasured = rows.filter((r) => r.Section === 'Not measured')
+    expect(notMeasured).toEqual([
+      {
+        Section: 'Not measured',
+        Type: '*X2',
+        Count: '1',
+        Reason: 'anonymous block (an old release’s hatch or dimension)',
+      },
+      {
+        Section: 'Not measured',
+        Type: 'SOLID',
+        Count: '3',
+        Reason: '2D solids have no length or area measured here',
+      },
+    ])
+    const quantities = rows.filter((r) => r.Quantity !== undefined).map((r) => r.Section)
+    expect(new Set(quantities)).toEqual(new Set(['Bill']))
+  })
+
+  it('writes an empty bill as no Bill row, the reason first among the warnings', () => {
+    const why = 'No quantities measured: model space is empty.'
+    const rows = records(toCsv(makeBoq({ bill: [], warnings: [why] })))
+    expect(rows.filter((r) => r.Section === 'Bill')).toEqual([])
+    expect(rows.find((r) => r.Section === 'Warnings')?.Warning).toBe(why)
+  })
+
   it('writes numbers unformatted at full precision; negative numbers stay numbers', () => {
     const rows = records(toCsv(makeBoq()))
     const walls = rows.find((r) => r.Section === 'Bill' && r.Item === 'B1')

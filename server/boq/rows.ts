@@ -1,4 +1,5 @@
-import type { BillLine, BillUnits, Boq, BoqReference, BoqXref } from './schema.ts'
+import { NO_QUANTITIES, noQuantitiesWarning } from '../../contract/no-quantities.ts'
+import type { BillLine, BillUnits, Boq, BoqNotMeasured, BoqReference, BoqXref } from './schema.ts'
 
 export type Cell = string | number | null
 
@@ -49,6 +50,7 @@ function groupedByKind(bill: BillLine[]): BillLine[] {
 
 function billTable(boq: Boq): Table {
   const lines = groupedByKind(boq.bill)
+  const why = lines.length === 0 ? noQuantitiesWarning(boq.warnings) : null
   return {
     name: 'Bill',
     columns: [
@@ -59,23 +61,30 @@ function billTable(boq: Boq): Table {
       { header: 'Unit', format: 'text' },
     ],
     rows: lines.map((line) => [line.ref, line.description, line.quantity, line.unit]),
-    empty: 'Nothing in the drawing’s model space was counted or measured.',
-    notes: billNotes(boq),
+    // An empty bill says why in its place, not again among the warnings.
+    empty: why ?? `${NO_QUANTITIES}: nothing in the drawing’s model space was counted or measured.`,
+    notes: billNotes(boq, why),
   }
 }
 
-/** What a reader of the bill must know, said under it: warnings, what is not measured, xrefs. */
-function billNotes(boq: Boq): Cell[][] {
+/**
+ * What a reader of the bill must know, said under it: warnings, what is not measured, xrefs. A
+ * count of what is not measured is said in its sentence, never under the bill's Quantity, where
+ * it would read as an item's.
+ */
+function billNotes(boq: Boq, said: string | null): Cell[][] {
   return [
-    ...boq.warnings.map((warning): Cell[] => ['Warning', warning]),
-    ...boq.notMeasured.map((n): Cell[] => [
-      'Not measured',
-      `${n.type}: ${n.reason}`,
-      n.count,
-      'nr',
-    ]),
+    ...boq.warnings
+      .filter((warning) => warning !== said)
+      .map((warning): Cell[] => ['Warning', warning]),
+    ...boq.notMeasured.map((n): Cell[] => ['Not measured', describeNotMeasured(n)]),
     ...boq.xrefs.map((xref): Cell[] => ['Xref', describeXref(xref)]),
   ]
+}
+
+/** `3DSOLID (58): 3D or surface object: not measured`, as the result page lists them. */
+function describeNotMeasured(n: BoqNotMeasured): string {
+  return `${n.type} (${n.count.toLocaleString('en-US')}): ${n.reason}`
 }
 
 const MAX_PLACEMENTS_SAID = 5

@@ -101,8 +101,8 @@ describe('toXlsx', () => {
         'Warning',
         'This drawing references another drawing (SITE): its content is not in this bill.',
       ],
-      ['Not measured', '*X2: anonymous block (an old release’s hatch or dimension)', 1, 'nr'],
-      ['Not measured', 'SOLID: 2D solids have no length or area measured here', 3, 'nr'],
+      ['Not measured', '*X2 (1): anonymous block (an old release’s hatch or dimension)'],
+      ['Not measured', 'SOLID (3): 2D solids have no length or area measured here'],
       ['Xref', 'Drawing referenced: SITE (..\\site\\site.dwg), attached at 100, -200.5, not read'],
     ])
     // The filter covers the table, not the notes under it.
@@ -280,8 +280,8 @@ describe('toXlsx', () => {
     for (const cell of cut) {
       const text = String(cell.value)
       expect(text.length).toBeLessThanOrEqual(32_767)
-      // The bill's note says the type first: `*X2: ` makes it five characters longer.
-      expect(text.slice(-40)).toMatch(/y… \[cut: 100,00[05] characters\]$/)
+      // The bill's note says the type and count first: `*X2 (1): ` makes it nine characters longer.
+      expect(text.slice(-40)).toMatch(/y… \[cut: 100,00[09] characters\]$/)
     }
   })
 
@@ -342,7 +342,63 @@ describe('toXlsx', () => {
     expect(blocks.getCell('A3').value).toBe('No block references in model space.')
     const bill = sheet(book, 'Bill')
     const header = rowStarting(bill, 'Item')
-    expect(bill.getCell(header + 2, 1).value).toMatch(/^Nothing in the drawing/)
+    expect(bill.getCell(header + 2, 1).value).toBe(
+      'No quantities measured: nothing in the drawing’s model space was counted or measured.',
+    )
+  })
+
+  it('an empty bill says why in its place, once; what is not measured stays out of Quantity', async () => {
+    const why =
+      'No quantities measured: model space holds only what the bill does not measure: 3DSOLID × 58 (3D or surface object: not measured).'
+    const empty = makeBoq({
+      bill: [],
+      warnings: [why],
+      notMeasured: [
+        { type: '3DSOLID', count: 58, reason: '3D or surface object: not measured' },
+        { type: 'paper space', count: 2339, reason: 'entities on layouts (paper space)' },
+      ],
+      xrefs: [],
+    })
+    const bill = sheet(await read(empty), 'Bill')
+    const header = rowStarting(bill, 'Item')
+    expect(rowValues(bill, header + 2)).toEqual([why])
+    expect(rowValues(bill, header + 3)).toEqual([
+      'Not measured',
+      '3DSOLID (58): 3D or surface object: not measured',
+    ])
+    expect(rowValues(bill, header + 4)).toEqual([
+      'Not measured',
+      'paper space (2,339): entities on layouts (paper space)',
+    ])
+    expect(bill.rowCount).toBe(header + 4)
+  })
+
+  it('never puts a count of what is not measured in the Quantity column', async () => {
+    const bill = sheet(await read(makeBoq()), 'Bill')
+    const header = rowStarting(bill, 'Item')
+    const quantity = rowValues(bill, header).indexOf('Quantity') + 1
+    bill.eachRow((row, r) => {
+      if (r > header && row.getCell(1).value === 'Not measured') {
+        expect(row.getCell(quantity).value, `row ${r}`).toBeNull()
+        expect(row.getCell(quantity + 1).value, `row ${r}`).toBeNull()
+      }
+    })
+    // Only the bill's lines have a quantity.
+    const numbers: unknown[] = []
+    bill.eachRow((row, r) => {
+      if (r > header && typeof row.getCell(quantity).value === 'number') numbers.push(r)
+    })
+    expect(numbers).toHaveLength(makeBoq().bill.length)
+  })
+
+  it('shows a measure too small for two decimals in figures, never as 0.00', async () => {
+    const boq = makeBoq()
+    boq.bill[5].quantity = 0.0000031573
+    const bill = sheet(await read(boq), 'Bill')
+    const cell = bill.getCell(rowStarting(bill, 'C1'), 3)
+    expect(cell.value).toBe(0.0000031573)
+    expect(cell.numFmt).toBe('0.00E+00')
+    expect(bill.getCell(rowStarting(bill, 'B1'), 3).numFmt).toBe('#,##0.00')
   })
 })
 

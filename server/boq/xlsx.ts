@@ -16,6 +16,9 @@ const NUMBER_FORMATS: Record<Exclude<Format, 'text'>, string> = {
   count: '#,##0',
   measure: '#,##0.00',
 }
+/** A measure that two decimals would show as 0.00: in figures that say it is not nothing. */
+const SMALL_MEASURE = '0.00E+00'
+const SMALLEST_SHOWN = 0.005
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm'
 /** Column widths in characters: wide enough for the content, never a wall of text. */
 const MIN_WIDTH = 8
@@ -139,7 +142,7 @@ function indentTextAfterNumbers(sheet: ExcelJS.Worksheet, table: Table, headerRo
   table.columns.forEach((column, c) => {
     const before = table.columns[c - 1]
     if (!before || formatOf(before, 0) === 'text' || formatOf(column, 0) !== 'text') return
-    // The notes under the table too: the bill's notes put counts and units in these columns.
+    // The notes under the table too, so that what they put in these columns lines up.
     for (let r = headerRow; r <= sheet.rowCount; r++) {
       const cell = sheet.getCell(r, c + 1)
       if (typeof cell.value === 'string')
@@ -187,7 +190,9 @@ function writeCell(cell: ExcelJS.Cell, value: Cell, format: Format): void {
     return
   }
   cell.value = value
-  if (format !== 'text') cell.numFmt = NUMBER_FORMATS[format]
+  if (format === 'text') return
+  const small = format === 'measure' && value !== 0 && Math.abs(value) < SMALLEST_SHOWN
+  cell.numFmt = small ? SMALL_MEASURE : NUMBER_FORMATS[format]
 }
 
 /** Widths fitted to every cell's shown text, bounded; longer text wraps, its row grown to show it. */
@@ -252,6 +257,11 @@ function eachMeasuredCell(
 const SHOWN = {
   '#,##0': new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
   '#,##0.00': new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  [SMALL_MEASURE]: new Intl.NumberFormat('en-US', {
+    notation: 'scientific',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }),

@@ -58,16 +58,41 @@ export const jobsQueries = {
     }),
 }
 
-export async function startExtraction(body: ExtractRequest): Promise<Job> {
-  return v.parse(JobSchema, await api.post('api/boq/extract', { json: body }).json())
+/** An accepted extraction: the job when the answer is one, else the id the answer names, if any. */
+export type AcceptedExtraction = { job: Job | null; jobId: string | null }
+
+/**
+ * POST extract. Any 2xx answer is an accepted extraction, whatever its body: the specification
+ * does not say what it is, and backends other than this one answer `{id, status}`, plain text or
+ * nothing. A non-2xx answer throws ky's HTTPError, whose body is the message to show.
+ */
+export async function startExtraction(body: ExtractRequest): Promise<AcceptedExtraction> {
+  const answer = parsedJson(await api.post('api/boq/extract', { json: body }).text())
+  const job = v.safeParse(JobSchema, answer)
+  if (job.success) return { job: job.output, jobId: job.output.id }
+  const id = (answer as { id?: unknown } | null)?.id
+  return { job: null, jobId: typeof id === 'string' ? id : null }
 }
 
-/** Puts a job the server just accepted at the top of the cached list, then refreshes the list. */
-export async function rememberJob(queryClient: QueryClient, job: Job): Promise<void> {
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Puts a job the server just accepted at the top of the cached list (when the answer was a job),
+ * then refreshes the list.
+ */
+export async function rememberJob(queryClient: QueryClient, job: Job | null): Promise<void> {
   const key = jobsQueries.list().queryKey
-  queryClient.setQueryData(key, (old) => {
-    const others = (old?.data ?? []).filter((j) => j.id !== job.id)
-    return { data: [job, ...others] }
-  })
+  if (job) {
+    queryClient.setQueryData(key, (old) => {
+      const others = (old?.data ?? []).filter((j) => j.id !== job.id)
+      return { data: [job, ...others] }
+    })
+  }
   await queryClient.invalidateQueries({ queryKey: key })
 }

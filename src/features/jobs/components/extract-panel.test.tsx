@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { setCookie } from '../../../testing/cookies'
 import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
-import { succeededJob } from '../../../testing/fixtures'
+import { job, succeededJob } from '../../../testing/fixtures'
 import { renderApp } from '../../../testing/render-app'
 import { clickPath, findRow } from '../../../testing/tree-helpers'
 import { POLL_INTERVAL_MS } from '../api/jobs-api'
@@ -186,6 +186,34 @@ describe('Extract BOQ', { timeout: 20_000 }, () => {
     expect(alert.textContent).toBe('Extraction is not available yet')
     expect(screen.queryByRole('status')).toBeNull()
   })
+
+  // The specification does not say what the POST answers: any 2xx is an accepted extraction.
+  it.each([
+    ['{id, status}', (id: string) => ({ id, status: 'queued' })],
+    ['plain text', () => 'Accepted'],
+  ])(
+    'shows the info message for a 2xx answered as %s, and refreshes the jobs list',
+    async (_, answer) => {
+      fakeApi.extract = (body) => {
+        // The backend queues the job as ours does, and tells of it in its own way.
+        const queued = job({ fileName: body.fileName, fileVersionNumber: 2 })
+        fakeApi.jobs.unshift(queued)
+        return { status: 202, body: answer(queued.id) }
+      }
+      const { user } = await openPlans()
+      const panel = screen.getByRole('region', { name: 'Extraction jobs' })
+      expect(await within(panel).findByText('No jobs yet.')).toBeInTheDocument()
+      const listed = requestsTo('/api/boq/jobs').length
+      await clickPath(user, ['floor.dwg', /^2 /])
+      await user.click(extractButton())
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        /^Extracting\.\.\.Please wait a few minutes$/,
+      )
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(await within(panel).findByText('Queued')).toBeInTheDocument()
+      expect(requestsTo('/api/boq/jobs').length).toBeGreaterThan(listed)
+    },
+  )
 
   it('sends the anti-forgery header with the POST', async () => {
     setCookie('XSRF-TOKEN', 'abc123')

@@ -17,8 +17,13 @@ export const EXTRACT_STARTED = 'Extracting...Please wait a few minutes'
 /** How long the info message stays at most; it goes sooner when its job ends. */
 export const INFO_MESSAGE_MS = 5000
 
-/** The info message announces one job; an error stays until the next click. */
-type Message = { kind: 'info'; text: string; jobId: string } | { kind: 'error'; text: string }
+/**
+ * The info message announces one job (its id unknown when the answer named none); an error stays
+ * until the next click.
+ */
+type Message =
+  | { kind: 'info'; text: string; jobId: string | null }
+  | { kind: 'error'; text: string }
 
 /**
  * The Extract BOQ button, why it is disabled (one line under it), its info / error message, and
@@ -55,9 +60,9 @@ export function ExtractPanel({ selection }: { selection: ExtractSelection | null
     setMessage(null)
     try {
       const chosen = unitsToSend(units)
-      const job = await startExtraction(chosen ? { ...body, units: chosen } : body)
-      setMessage({ kind: 'info', text: EXTRACT_STARTED, jobId: job.id })
-      await rememberJob(queryClient, job)
+      const accepted = await startExtraction(chosen ? { ...body, units: chosen } : body)
+      setMessage({ kind: 'info', text: EXTRACT_STARTED, jobId: accepted.jobId })
+      await rememberJob(queryClient, accepted.job)
     } catch (error) {
       setMessage({ kind: 'error', text: errorText(error) })
     } finally {

@@ -64,6 +64,60 @@ describe('the change bill', { timeout: 20_000 }, () => {
     expect(xlsx.getAttribute('href')).toMatch(/\/api\/boq\/compare\?from=v1&to=v2&format=xlsx$/)
   })
 
+  it('shows each line under its own item number: a removed one marked, an added one new', async () => {
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: changeBill('v1', 'v2', [
+        { ref: 'A3', description: 'SINK', before: 0, after: 1 },
+        { ref: 'A1 (removed)', description: 'DOOR', before: 12, after: 0 },
+        { ref: 'A2', description: 'WINDOW', before: 5, after: 7 },
+      ]),
+    }
+    renderApp('/compare?from=v1&to=v2')
+    const cells = async (name: string) =>
+      within(await rowOf(name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    expect(await cells('DOOR')).toEqual([
+      'A1 (removed)',
+      '12',
+      '0',
+      '−12',
+      '−100%',
+      'nr',
+      'removed',
+    ])
+    expect(await cells('SINK')).toEqual(['A3', '0', '1', '+1', '–', 'nr', 'added'])
+    expect((await cells('WINDOW'))[0]).toBe('A2')
+  })
+
+  it('says above the change bill when the two jobs are of two different drawings', async () => {
+    const notice = 'These are two different drawings: plan.dwg and survey.dwg.'
+    const changes = changeBill('v1', 'v9', [{ description: 'Door', before: 12, after: 14 }])
+    fakeApi.changeBills['v1:v9'] = {
+      status: 200,
+      body: {
+        ...changes,
+        to: { ...changes.to, fileName: 'survey.dwg', versionNumber: 1 },
+        differentDrawings: notice,
+      },
+    }
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: changeBill('v1', 'v2', [{ description: 'Door', before: 12, after: 14 }]),
+    }
+    const { unmount } = renderApp('/compare?from=v1&to=v9')
+    const said = await within(await bill()).findByText(notice)
+    const table = within(await bill()).getByRole('table')
+    expect(said.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    unmount()
+
+    // Two versions of one drawing: nothing said.
+    renderApp('/compare?from=v1&to=v2')
+    expect(await rowOf('Door')).toBeInTheDocument()
+    expect(within(await bill()).queryByText(/different drawings/)).toBeNull()
+  })
+
   it('shows beside it the newer drawing with the entities added, or the older with those removed', async () => {
     fakeApi.changeBills['v1:v2'] = {
       status: 200,

@@ -33,8 +33,10 @@ const STATE_STYLE: Record<ChangeState, string> = {
 }
 
 /**
- * The change bill of two jobs: what changed, item by item, largest change first; beside it the
- * drawings, with the entities added and removed coloured.
+ * The change bill of two jobs: what changed, item by item (each line numbered as the server
+ * numbered it, its own number), largest change first; above it, that the drawings are two
+ * different ones when they are; beside it the drawings, with the entities added and removed
+ * coloured.
  */
 export function ChangeBill({ jobs, Drawing }: { jobs: ComparedJobs; Drawing: ChangeDrawingSlot }) {
   const changes = useQuery(compareQueries.changes(jobs))
@@ -69,6 +71,11 @@ function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }
       <h1 className="text-lg font-semibold">
         Changes from {side(changes.from)} to {side(changes.to)}
       </h1>
+      {changes.differentDrawings === undefined ? null : (
+        <p className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
+          {changes.differentDrawings}
+        </p>
+      )}
       {changes.notes.map((note) => (
         <p key={note} className="rounded bg-sky-50 px-2 py-1 text-sm text-sky-900">
           {note}
@@ -107,7 +114,7 @@ function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }
           </thead>
           <tbody>
             {shown.map((line) => (
-              <Row key={`${line.state}:${line.ref}:${line.description}`} line={line} />
+              <Row key={line.ref} line={line} />
             ))}
           </tbody>
         </table>

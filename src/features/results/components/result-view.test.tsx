@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Boq } from '../../../../contract/boq'
-import { boq, succeededJob } from '../../../testing/fixtures'
+import { billLine, boq, succeededJob } from '../../../testing/fixtures'
 import type { DrawingSlotProps } from './drawing-slot'
 import { ResultView } from './result-view'
 
@@ -87,16 +87,85 @@ describe('the result view', () => {
     expect(quantity).not.toHaveAttribute('aria-sort')
     await user.click(within(quantity).getByRole('button'))
     expect(quantity).toHaveAttribute('aria-sort', 'ascending')
-    expect(firstCells('Bill')).toEqual(['C1', 'A1', 'A2', 'B1'])
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'B1', 'C1'])
     await user.click(within(quantity).getByRole('button'))
     expect(quantity).toHaveAttribute('aria-sort', 'descending')
-    expect(firstCells('Bill')).toEqual(['B1', 'A2', 'A1', 'C1'])
+    expect(firstCells('Bill')).toEqual(['A2', 'A1', 'B1', 'C1'])
 
     const description = header('Bill', /Description/)
     await user.click(within(description).getByRole('button'))
     expect(description).toHaveAttribute('aria-sort', 'ascending')
     expect(header('Bill', /Quantity/)).not.toHaveAttribute('aria-sort')
-    expect(firstCells('Bill')).toEqual(['C1', 'A1', 'A2', 'B1'])
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'B1', 'C1'])
+  })
+
+  it('sorts counts, lengths and areas each among their own kind, kinds in the bill’s order', async () => {
+    const lines = [
+      billLine({ ref: 'A1', kind: 'count', description: 'DOOR', breakdown: [{ quantity: 46 }] }),
+      billLine({ ref: 'A2', kind: 'count', description: 'WINDOW', breakdown: [{ quantity: 3 }] }),
+      billLine({
+        ref: 'B1',
+        kind: 'length',
+        description: 'Walls',
+        breakdown: [{ quantity: 12.5 }],
+      }),
+      billLine({ ref: 'B2', kind: 'length', description: 'Pipes', breakdown: [{ quantity: 250 }] }),
+      billLine({ ref: 'C1', kind: 'area', description: 'Slabs', breakdown: [{ quantity: 80 }] }),
+      billLine({ ref: 'C2', kind: 'area', description: 'Roofs', breakdown: [{ quantity: 1.26 }] }),
+    ]
+    const { user } = show(boq({ bill: lines }))
+    const quantity = within(header('Bill', /Quantity/)).getByRole('button')
+    await user.click(quantity)
+    expect(firstCells('Bill')).toEqual(['A2', 'A1', 'B1', 'B2', 'C2', 'C1'])
+    await user.click(quantity)
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'B2', 'B1', 'C1', 'C2'])
+    await user.click(within(header('Bill', /Unit/)).getByRole('button'))
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'C2'])
+    await user.click(within(header('Bill', /Description/)).getByRole('button'))
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'B2', 'B1', 'C2', 'C1'])
+  })
+
+  it('says in place of an empty bill why there is none, and lists what was not measured', () => {
+    const why =
+      'No quantities measured: model space holds only what the bill does not measure: 3DSOLID × 58 (3D or surface object: not measured).'
+    show(
+      boq({
+        bill: [],
+        lengths: [],
+        areas: [],
+        blocks: [],
+        warnings: [why, 'The drawing attaches site.dwg: its content is not in the bill.'],
+        notMeasured: [{ type: '3DSOLID', count: 58, reason: '3D or surface object: not measured' }],
+      }),
+    )
+    expect(screen.queryByRole('table', { name: 'Bill' })).toBeNull()
+    expect(screen.getByText(why)).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Bill (0)' })).toHaveAttribute('aria-selected', 'true')
+    const notices = screen.getByRole('region', { name: 'Warnings and items not measured' })
+    // Said once: in the bill's place, not again among the warnings.
+    expect(
+      within(notices)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The drawing attaches site.dwg: its content is not in the bill.'])
+    expect(notices).toHaveTextContent('58 items not measured')
+    expect(notices).toHaveTextContent('3DSOLID (58)')
+  })
+
+  it('says so of an empty bill kept from before the engine said why', () => {
+    show(boq({ bill: [], warnings: [] }))
+    expect(
+      screen.getByText(
+        'No quantities measured: nothing in the drawing’s model space was counted or measured.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('shows a measure too small for two decimals in figures, never as 0.00', () => {
+    show(
+      boq({ bill: [billLine({ ref: 'C1', kind: 'area', breakdown: [{ quantity: 3.1573e-6 }] })] }),
+    )
+    expect(within(table('Bill')).getByRole('cell', { name: '0.0000032' })).toBeInTheDocument()
   })
 
   it('sorts items naturally: A2 before A10', async () => {

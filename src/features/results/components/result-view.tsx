@@ -1,12 +1,13 @@
 import { Suspense, useCallback, useMemo, useReducer, useRef } from 'react'
 import type { Boq } from '../../../../contract/boq'
 import type { Job } from '../../../../contract/jobs'
+import { NO_QUANTITIES, noQuantitiesWarning } from '../../../../contract/no-quantities'
 import { DrawingBoundary } from '../../../components/ui/drawing-boundary'
 import { formatDateTime } from '../../../lib/format-date'
 import { drawingRead } from '../../../lib/job-words'
 import { describeBillUnits } from '../utils/describe-units'
 import { initialResultState, resultReducer } from '../utils/result-state'
-import { BILL_COLUMNS, billLineText, type ResultTab } from '../utils/result-tables'
+import { BILL_COLUMNS, billKindRank, billLineText, type ResultTab } from '../utils/result-tables'
 import { handlesOf, indexHandles } from '../utils/selection'
 import { BillTable } from './bill-table'
 import type { DrawingSlot } from './drawing-slot'
@@ -31,7 +32,9 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
     textOf: billLineText,
     filter: state.filter,
     sort: state.sorts.bill ?? null,
+    group: billKindRank,
   })
+  const why = boq.bill.length === 0 ? emptyBillWord(boq) : null
   const highlighted = useMemo(() => handlesOf(boq.bill, state.selection), [boq, state.selection])
   // A count line's handles are the block references it counts: the drawing rings them.
   const selectedRef = state.selection?.ref
@@ -60,7 +63,11 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
   return (
     <div className="flex flex-col gap-4">
       <ResultHeader job={job} boq={boq} />
-      <ResultNotices warnings={boq.warnings} notMeasured={boq.notMeasured} />
+      <ResultNotices
+        // An empty bill's reason is said in the bill's place.
+        warnings={why ? boq.warnings.filter((warning) => warning !== why) : boq.warnings}
+        notMeasured={boq.notMeasured}
+      />
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label className="flex items-center gap-2 text-sm">
@@ -78,7 +85,9 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
             onTab={(tab) => dispatch({ type: 'tab', tab })}
           >
             {state.tab === 'bill' ? (
-              bill.matched === 0 ? (
+              why ? (
+                <p className="py-2 text-sm text-slate-700">{why}</p>
+              ) : bill.matched === 0 ? (
                 <EmptyTable total={boq.bill.length} filter={state.filter} />
               ) : (
                 <BillTable
@@ -121,6 +130,14 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
         </aside>
       </div>
     </div>
+  )
+}
+
+/** Why the bill has no line: the engine's word, or (a bill kept from before it gave one) a plain one. */
+function emptyBillWord(boq: Boq): string {
+  return (
+    noQuantitiesWarning(boq.warnings) ??
+    `${NO_QUANTITIES}: nothing in the drawing’s model space was counted or measured.`
   )
 }
 

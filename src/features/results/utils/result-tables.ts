@@ -1,3 +1,4 @@
+import { BILL_KINDS } from '../../../../contract/bill-kinds'
 import type {
   BillLine,
   BillUnits,
@@ -65,6 +66,11 @@ export const BILL_COLUMNS: Column<BillLine>[] = [
   },
   text('unit', 'Unit', (line) => line.unit),
 ]
+
+/** A bill line's kind as a place in the bill: counts, then lengths, then areas, however sorted. */
+export function billKindRank(line: BillLine): number {
+  return BILL_KINDS.indexOf(line.kind)
+}
 
 /** What a filter looks through on a bill line: its cells, block, layer, values and breakdown. */
 export function billLineText(line: BillLine): string {

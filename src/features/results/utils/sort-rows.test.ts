@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterRows, nextSort, sortRows } from './sort-rows'
+import { filterRows, nextSort, type SortKey, sortRows } from './sort-rows'
 
 describe('sortRows', () => {
   it('sorts text naturally, whatever the case: A2 before A10', () => {
@@ -23,6 +23,39 @@ describe('sortRows', () => {
       sortRows(rows, (row) => row.unit, direction).map((row) => row.ref)
     expect(refs('ascending')).toEqual(['B1', 'B2', 'A1', 'A2'])
     expect(refs('descending')).toEqual(['A1', 'A2', 'B1', 'B2'])
+  })
+
+  it('sorts within groups kept in their own order, whichever way: counts, lengths, areas apart', () => {
+    const kinds = ['count', 'length', 'area']
+    const bill = [
+      { ref: 'A1', kind: 'count', quantity: 46 },
+      { ref: 'A2', kind: 'count', quantity: 3 },
+      { ref: 'B1', kind: 'length', quantity: 12.5 },
+      { ref: 'B2', kind: 'length', quantity: 250 },
+      { ref: 'C1', kind: 'area', quantity: 1.26 },
+      { ref: 'C2', kind: 'area', quantity: 80 },
+    ]
+    const sorted = (
+      direction: 'ascending' | 'descending',
+      key: (line: (typeof bill)[0]) => SortKey,
+    ) => sortRows(bill, key, direction, (line) => kinds.indexOf(line.kind)).map((line) => line.ref)
+    expect(sorted('ascending', (line) => line.quantity)).toEqual([
+      'A2',
+      'A1',
+      'B1',
+      'B2',
+      'C1',
+      'C2',
+    ])
+    expect(sorted('descending', (line) => line.quantity)).toEqual([
+      'A1',
+      'A2',
+      'B2',
+      'B1',
+      'C2',
+      'C1',
+    ])
+    expect(sorted('descending', (line) => line.ref)).toEqual(['A2', 'A1', 'B2', 'B1', 'C2', 'C1'])
   })
 
   it('works each key out once', () => {

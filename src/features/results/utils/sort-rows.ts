@@ -16,17 +16,20 @@ function compareKeys(a: SortKey, b: SortKey): number {
 
 /**
  * The rows sorted on `key`, each key worked out once. Ties keep the rows' own order (the bill's),
- * whichever way the sort goes.
+ * whichever way the sort goes. With `group`, rows are sorted within their group and the groups
+ * stay in their own order (ascending, whichever way the sort goes): a bill's counts, lengths and
+ * areas are not figures of one scale.
  */
 export function sortRows<Row>(
   rows: readonly Row[],
   key: (row: Row) => SortKey,
   direction: SortDirection,
+  group: (row: Row) => number = () => 0,
 ): Row[] {
   const sign = direction === 'ascending' ? 1 : -1
   return rows
-    .map((row, index) => ({ row, index, key: key(row) }))
-    .sort((a, b) => sign * compareKeys(a.key, b.key) || a.index - b.index)
+    .map((row, index) => ({ row, index, key: key(row), group: group(row) }))
+    .sort((a, b) => a.group - b.group || sign * compareKeys(a.key, b.key) || a.index - b.index)
     .map(({ row }) => row)
 }
 

@@ -66,6 +66,7 @@ export const BillLineSchema = v.object({
   ref: v.string(),
   kind: v.picklist(BILL_KINDS),
   description: v.string(),
+  /** Always more than 0: what measures nothing is listed in `notMeasured`, not billed. */
   quantity: v.number(),
   /** `nr`, `m`, `m²`, `ft`, `ft²`, or the drawing's own unit when it has none stated. */
   unit: v.string(),
@@ -184,10 +185,15 @@ export const BoqSchema = v.object({
   version: v.literal(BOQ_SCHEMA_VERSION),
   source: BoqSourceSchema,
   units: BillUnitsSchema,
+  /** May be empty: then the first warning says why, starting `No quantities measured:`. */
   bill: v.array(BillLineSchema),
   /** What a reader of the bill must know: unresolved blocks, xrefs, unitless drawings, caps. */
   warnings: v.array(v.string()),
-  /** Everything in the drawing that the bill does not measure, with the reason. */
+  /**
+   * Everything in the drawing that the bill does not measure, with the reason: types the engine
+   * does not measure, entities whose figure is nothing (`LINE (zero length)`, `HATCH (zero area)`),
+   * and `paper space`.
+   */
   notMeasured: v.array(BoqNotMeasuredSchema),
   xrefs: v.array(BoqXrefSchema),
   blocks: v.array(BoqBlockCountSchema),

@@ -2,8 +2,9 @@
  * Uploading drawings in Chromium, local mode, against the real server on a fresh data folder
  * whose demo folders hold no drawings: an empty folder says how to add one; "Upload drawing…"
  * puts a sample drawing there, the tree shows it, and it extracts to Done. Files dropped
- * onto a folder row and onto an item row land as a new item and as the next version; a file that
- * is no drawing is refused with the server's reason.
+ * onto a folder row and onto an item row land as a new item and as the next version (a file of
+ * another name only once the user says yes: Escape says no); a file that is no drawing is refused
+ * with the server's reason.
  */
 import { describe, expect, it } from 'vitest'
 import { fixturePath } from '../server/boq/testing/fixtures.ts'
@@ -80,11 +81,32 @@ describe('uploading drawings in Chromium (local mode)', () => {
     await item.waitFor()
     expect(await survey.getAttribute('aria-expanded')).toBe('true')
 
-    // Onto the item row: its next version, under its own name, whatever the file is called.
+    // Onto the item row: its next version, under its own name, whatever the file is called; a
+    // file of another name is asked about first. Escape says no: nothing is uploaded.
     await item.click()
     await treeItem(page, /^1 /).waitFor()
-    await dropFiles(page, item, [{ ...fixtureDrawing('sample_2000.dwg'), name: 'revised.dwg' }])
+    const revised = { ...fixtureDrawing('sample_2000.dwg'), name: 'revised.dwg' }
+    const question = page.getByRole('dialog', {
+      name: 'Upload revised.dwg as version 2 of sample_2018.dwg?',
+    })
+    await dropFiles(page, item, [revised])
+    await question.waitFor()
+    await expect
+      .poll(() =>
+        question
+          .getByRole('button', { name: 'Cancel' })
+          .evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true)
+    await page.keyboard.press('Escape')
+    await uploadLines(page).filter({ hasText: 'Not uploaded: revised.dwg' }).waitFor()
+    await question.waitFor({ state: 'detached' })
+    expect(await treeItem(page, /^2 /).count()).toBe(0)
+
+    await dropFiles(page, item, [revised])
+    await question.getByRole('button', { name: 'Upload' }).click()
     await uploadLines(page).filter({ hasText: 'Uploaded sample_2018.dwg as version 2.' }).waitFor()
+    await question.waitFor({ state: 'detached' })
     await treeItem(page, /^2 /).waitFor()
     expect(await treeItem(page, 'revised.dwg').count()).toBe(0)
 

@@ -248,6 +248,8 @@ describe('uploading drawings (local mode)', { timeout: 20_000 }, () => {
     // The item was never opened: its versions load to say which version the file would be.
     dropFiles(await findRow('floor.dwg'), [drawing('plan-B.dwg')])
     const asked = await question('Upload plan-B.dwg as version 3 of floor.dwg?')
+    // The safe answer has the focus.
+    expect(within(asked).getByRole('button', { name: 'Cancel' })).toHaveFocus()
     await user.click(within(asked).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(uploadLines()).toEqual(['Not uploaded: plan-B.dwg']))
     const [line] = within(screen.getByRole('status', { name: 'Uploads' })).getAllByRole('listitem')

@@ -9,7 +9,7 @@ export type UploadLine = {
   text: string
 }
 
-/** A question the user answers before a file is uploaded (one at a time). */
+/** A question the user answers before a file is uploaded (one at a time; the first answer counts). */
 export type PendingQuestion = {
   key: number
   text: string
@@ -51,16 +51,20 @@ export function useUploadQueue(
       setLines((old) => old.map((l) => (l.key === key ? { key, ...line } : l)))
 
     const ask = (key: number, text: string) =>
-      new Promise<boolean>((resolve) =>
+      new Promise<boolean>((resolve) => {
+        let answered = false
         setQuestion({
           key,
           text,
+          // The first answer counts (a dialog closing after it says nothing more).
           answer: (yes) => {
-            setQuestion(null)
+            if (answered) return
+            answered = true
+            setQuestion((shown) => (shown?.key === key ? null : shown))
             resolve(yes)
           },
-        }),
-      )
+        })
+      })
 
     for (const { file, key } of batch) {
       queue.current = queue.current.then(async () => {

@@ -4,6 +4,8 @@
  * changes since version 1 → the change bill shows layer 0's linework going from 4.43 to 5.18 ft →
  * beside it, "N added, M removed" (as the server's change bill counts them) and the newer drawing
  * drawn with the added entities in green; Before shows the older one with the removed in red.
+ * Then another drawing (survey.dwg, 2000_entities-2d.dwg) against version 2: the bill says they are
+ * two different drawings, and each line has its own item number.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +19,7 @@ import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { drawingPixels } from './support/drawing-pixels.ts'
 import { extractInTree } from './support/extract.ts'
+import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, waitUntilFinished } from './support/jobs.ts'
 import { signIn } from './support/sign-in.ts'
@@ -35,6 +38,7 @@ async function coloured(page: Page, drawing: Locator): Promise<{ green: number; 
 
 const seedDir = mkdtempSync(join(tmpdir(), 'boq-e2e-compare-'))
 copyFileSync(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
+copyFileSync(fixturePath('2000_entities-2d.dwg'), join(seedDir, 'survey.dwg'))
 afterAll(() => rmSync(seedDir, { recursive: true, force: true }))
 
 describe('the change bill in Chromium', () => {
@@ -106,6 +110,24 @@ describe('the change bill in Chromium', () => {
     if (entities.removed.length > 0) {
       await expect.poll(async () => (await coloured(page, view)).red).toBeGreaterThan(20)
     }
+
+    // Another drawing against version 2: said above the bill, and every line its own number
+    // (version 2's block is A1, removed; survey.dwg's first block is A1 too, so it gets a new one).
+    const survey = await extractThroughApi(api, await findOne(api, 'survey.dwg'))
+    await page.goto(`${server().url}/compare?from=${compared.get('to')}&to=${survey.id}`)
+    const notice = bill.getByText('These are two different drawings: plan.dwg and survey.dwg.')
+    await notice.waitFor()
+    await bill.getByRole('row', { name: /BLOCK1/ }).waitFor()
+    const numbers = await bill.locator('tbody tr td:first-child').allTextContents()
+    expect(numbers.sort()).toEqual(['A1 (removed)', 'A2', 'A3', 'B1', 'C1 (removed)'])
+    expect(
+      await bill
+        .getByRole('row', { name: /BLOCK1/ })
+        .getByRole('cell')
+        .first()
+        .textContent(),
+    ).toBe('A3')
     expect(unexpectedProblems(problems)).toEqual([])
-  })
+    // Three extractions and two drawings drawn: more than one page's budget on a busy machine.
+  }, 180_000)
 })

@@ -1,7 +1,8 @@
 import type { Ignored, NotClassified, RuleMatch } from '../../../contract/takeoff-rules.ts'
 import type { BillUnits } from '../schema.ts'
-import type { CompiledRow, CompiledRules, Group } from './compile.ts'
+import type { CompiledRow, CompiledRules } from './compile.ts'
 import { MissingValue } from './formula.ts'
+import { firstMatcher } from './group-index.ts'
 import { billUnitOf, conversionFactor } from './item-units.ts'
 import { lookupOf, type Piece } from './piece.ts'
 
@@ -62,8 +63,13 @@ export function applyRules(rules: CompiledRules, pieces: Piece[], context: Apply
     return known
   }
 
+  const first = {
+    count: firstMatcher(rules.groups.count),
+    length: firstMatcher(rules.groups.length),
+    area: firstMatcher(rules.groups.area),
+  }
   for (const piece of pieces) {
-    const group = firstTaking(rules.groups[piece.match], piece)
+    const group = first[piece.match](piece)
     if (!group) {
       addNotClassified(notClassified, piece, context.units)
       continue
@@ -101,11 +107,6 @@ export function applyRules(rules: CompiledRules, pieces: Piece[], context: Apply
     notClassified: [...notClassified.values()],
     ignored: [...ignored.values()],
   }
-}
-
-function firstTaking(groups: Group[], piece: Piece): Group | undefined {
-  for (const group of groups) if (group.takes(piece)) return group
-  return undefined
 }
 
 type Prepared = {

@@ -4,7 +4,7 @@ import type { RuleProblem } from './errors.ts'
 import { compileFormula, type Formula, isFormulaError } from './formula.ts'
 import { compileGlob, type Glob, isGlobError } from './glob.ts'
 import { parseItemUnit } from './item-units.ts'
-import { ALL_MEASURES, builtInVariables, type Piece } from './piece.ts'
+import { ALL_MEASURES, attributeOf, builtInVariables, type Piece } from './piece.ts'
 
 /**
  * Rules checked and made ready to apply, once per rule set: globs and formulas compiled, rows
@@ -32,10 +32,14 @@ export type CompiledRow = {
   pieceVariables: string[]
 }
 
+/** A start the piece's layer or block must have for the group to take it: checked first. */
+export type Gate = { field: 'layer' | 'block'; prefix: string }
+
 export type Group = {
   match: RuleMatch
   /** Does the group take this piece? */
   takes: (piece: Piece) => boolean
+  gate: Gate | null
   rows: CompiledRow[]
   ignore: boolean
 }
@@ -68,7 +72,7 @@ export function compileRules(
       )
       return
     }
-    const tests = filtersOf(rule, wrong)
+    const { tests, gate } = filtersOf(rule, wrong)
     const compiledRow = rowOfRule(rule, index + 1, wrong)
     if (problems.length > before) return
     const key = groupKey(rule)
@@ -83,7 +87,11 @@ export function compileRules(
     previousKey = key
     current = {
       match: rule.match,
-      takes: (piece) => tests.every((test) => test(piece)),
+      takes: (piece) => {
+        for (const test of tests) if (!test(piece)) return false
+        return true
+      },
+      gate,
       rows: [compiledRow],
       ignore: compiledRow.ignore,
     }
@@ -113,8 +121,12 @@ function normalKind(kind: string): string {
   return kind === 'closed polyline' ? 'polyline' : kind
 }
 
-function filtersOf(rule: TakeoffRule, wrong: (message: string) => void): ((p: Piece) => boolean)[] {
+function filtersOf(
+  rule: TakeoffRule,
+  wrong: (message: string) => void,
+): { tests: ((p: Piece) => boolean)[]; gate: Gate | null } {
   const tests: ((p: Piece) => boolean)[] = []
+  let gate: Gate | null = null
   const glob = (column: string, source: string): Glob | null => {
     const compiled = compileGlob(source)
     if (!isGlobError(compiled)) return compiled
@@ -128,11 +140,13 @@ function filtersOf(rule: TakeoffRule, wrong: (message: string) => void): ((p: Pi
 
   if (rule.block) {
     const g = glob('block', rule.block)
-    if (g) tests.push((p) => p.block !== undefined && g.test(p.block))
+    if (g) tests.push((p) => p.keys.block !== undefined && g.testLower(p.keys.block))
+    if (g?.prefix) gate = { field: 'block', prefix: g.prefix }
   }
   if (rule.layer) {
     const g = glob('layer', rule.layer)
-    if (g) tests.push((p) => g.test(p.layer))
+    if (g) tests.push((p) => g.testLower(p.keys.layer))
+    if (g?.prefix) gate = { field: 'layer', prefix: g.prefix }
   }
   if (rule.kind && rule.match !== 'count') {
     const known = KINDS[rule.match]
@@ -146,7 +160,10 @@ function filtersOf(rule: TakeoffRule, wrong: (message: string) => void): ((p: Pi
         )
       globs.push(g)
     }
-    tests.push((p) => p.kind !== undefined && globs.some((g) => g.test(p.kind as string)))
+    tests.push((p) => {
+      const kind = p.keys.kind
+      return kind !== undefined && globs.some((g) => g.testLower(kind))
+    })
   }
   if (rule.attribute) {
     const at = rule.attribute.indexOf('=')
@@ -156,16 +173,16 @@ function filtersOf(rule: TakeoffRule, wrong: (message: string) => void): ((p: Pi
       const g = glob('attribute', rule.attribute.slice(at + 1).trim())
       if (g)
         tests.push((p) => {
-          const value = p.attributes.get(tag)
+          const value = attributeOf(p, tag)
           return value !== undefined && g.test(value)
         })
     }
   }
   if (rule.visibility) {
     const g = glob('visibility', rule.visibility)
-    if (g) tests.push((p) => p.visibility !== undefined && g.test(p.visibility))
+    if (g) tests.push((p) => p.keys.visibility !== undefined && g.testLower(p.keys.visibility))
   }
-  return tests
+  return { tests, gate }
 }
 
 function rowOfRule(rule: TakeoffRule, number: number, wrong: (m: string) => void): CompiledRow {

@@ -47,8 +47,23 @@ describe('globs', () => {
     expect(isGlobError(compileGlob('x'.repeat(1001)))).toBe(true)
   })
 
-  it('answer the same for the same value, remembered or not', () => {
-    const g = glob('L*')
-    for (let i = 0; i < 3; i++) expect([g.test('Layer'), g.test('Other')]).toEqual([true, false])
+  it('answer alike by every way of testing', () => {
+    const cases: [string, string, boolean][] = [
+      ['', '', true],
+      ['', 'x', false],
+      ['L*', 'layer', true],
+      ['*er', 'LAYER', true],
+      ['*ay*', 'Layer', true],
+      ['*ay*', 'Lxyer', false],
+      ['L*r', 'Layer', true],
+      ['L*r', 'Layers', false],
+      ['**', '', true],
+      ['a*b*c', 'aXbYc', true],
+      ['?*', '', false],
+    ]
+    for (const [source, value, answer] of cases) {
+      expect(glob(source).test(value), `${source} on ${value}`).toBe(answer)
+      expect(glob(source).testLower(value.toLowerCase())).toBe(answer)
+    }
   })
 })

@@ -1,5 +1,6 @@
 import type { RuleMatch } from '../../../contract/takeoff-rules.ts'
-import { type Lookup, MissingValue } from './formula.ts'
+import { type Lookup, MissingValue, variableName } from './formula.ts'
+import { lower } from './glob.ts'
 
 /**
  * One measured piece a rule takes whole: a placed reference, linework, an area. Figures are in
@@ -15,11 +16,11 @@ export type Piece = {
   layer: string
   /** Linework: line, arc, …; areas: hatch or polyline. */
   kind?: string
-  /** Attribute values by tag in upper case. */
-  attributes: Map<string, string>
+  /** Attribute values by tag, as the drawing has them (shared with the result, not copied). */
+  attributes: Readonly<Record<string, string>>
   visibility?: string
-  /** Attribute values and dynamic properties by formula name (variableName), as text. */
-  values: Map<string, string>
+  /** Dynamic properties by name (`visibility`), shared likewise. */
+  properties: Readonly<Record<string, string>>
   /** References or entities measured. */
   count: number
   /** count, length or area. */
@@ -30,6 +31,29 @@ export type Piece = {
   together: boolean
   /** What it is, for a person: `reference 1F`, `4 lines on layer Walls`. */
   label: string
+  /** What filters test, in lower case: once per piece, not once per rule. */
+  keys: PieceKeys
+}
+
+export type PieceKeys = {
+  block?: string
+  layer: string
+  kind?: string
+  visibility?: string
+}
+
+/** Linework and areas have no attributes or properties: one empty record for all of them. */
+export const NONE: Readonly<Record<string, string>> = Object.freeze({})
+
+/** A piece with its keys, made on the piece itself (there are many pieces). */
+export function keyed(piece: Omit<Piece, 'keys'>): Piece {
+  const keys: PieceKeys = { layer: lower(piece.layer) }
+  if (piece.block !== undefined) keys.block = lower(piece.block)
+  if (piece.kind !== undefined) keys.kind = lower(piece.kind)
+  if (piece.visibility !== undefined) keys.visibility = lower(piece.visibility)
+  const withKeys = piece as Piece
+  withKeys.keys = keys
+  return withKeys
 }
 
 const BUILT_IN: Record<RuleMatch, readonly string[]> = {
@@ -61,13 +85,26 @@ export function lookupOf(piece: Piece): Lookup {
         if (piece.perimeter !== undefined) return piece.perimeter
         throw new MissingValue(`the perimeter of ${piece.label} is not kept in the measured result`)
     }
-    const text = piece.values.get(name)
+    const text = valueNamed(piece.attributes, name) ?? valueNamed(piece.properties, name)
     if (text === undefined) throw new MissingValue(`${piece.label} has no ${name}`)
     const value = numberOf(text)
     if (value === null)
       throw new MissingValue(`${name} is '${text}' on ${piece.label}, not a number`)
     return value
   }
+}
+
+/** An attribute's value by tag, case aside (a reference has a few). */
+export function attributeOf(piece: Piece, tag: string): string | undefined {
+  const upper = tag.toUpperCase()
+  for (const [key, value] of Object.entries(piece.attributes))
+    if (key.toUpperCase() === upper) return value
+  return undefined
+}
+
+function valueNamed(record: Readonly<Record<string, string>>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(record)) if (variableName(key) === name) return value
+  return undefined
 }
 
 /** An attribute's text as a number: `900`, `0.9`, ` 1e3 `; a decimal comma is taken too. */

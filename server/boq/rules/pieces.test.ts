@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBoq } from '../testing/boq-factory.ts'
+import { attributeOf, lookupOf } from './piece.ts'
 import { piecesOf } from './pieces.ts'
 import { areaLine, lengthLine, measured, placed } from './testing/measured.ts'
 import { expectWholeBill } from './testing/whole-bill.ts'
@@ -16,8 +17,8 @@ describe('measured pieces', () => {
       ['A1', 'DOOR', 'Doors', 1, ['1F'], false],
       ['A1', 'DOOR', 'Doors', 6, ['20'], true],
     ])
-    expect(pieces[0].attributes.get('WIDTH')).toBe('900')
-    expect(pieces[0].values.get('width')).toBe('900')
+    expect(attributeOf(pieces[0], 'WIDTH')).toBe('900')
+    expect(lookupOf(pieces[0])('width')).toBe(900)
     expect(pieces[1].visibility).toBe('Open')
     expectWholeBill(boq, pieces)
   })

@@ -1,6 +1,5 @@
 import type { BillBreakdownRow, BillLine, Boq, BoqReference } from '../schema.ts'
-import { variableName } from './formula.ts'
-import type { Piece } from './piece.ts'
+import { attributeOf, keyed, NONE, type Piece } from './piece.ts'
 
 /**
  * The measured pieces of a kept result, the bill its truth: every line's quantity is shared out
@@ -41,9 +40,10 @@ type Slot = {
   line: BillLine
   row: BillBreakdownRow
   left: number
-  handles: Set<string>
+  /** Made when first asked: most slots are never asked. */
+  handles: Set<string> | null
   /** Handles of the references given one by one from it. */
-  given: Set<string>
+  given: Set<string> | null
 }
 
 function countPieces(lines: BillLine[], references: BoqReference[]): Piece[] {
@@ -52,21 +52,24 @@ function countPieces(lines: BillLine[], references: BoqReference[]): Piece[] {
     for (const row of line.breakdown) {
       const key = `${line.block}\u0000${row.layer}`
       const list = slots.get(key) ?? []
-      list.push({ line, row, left: row.count, handles: new Set(row.handles), given: new Set() })
+      list.push({ line, row, left: row.count, handles: null, given: null })
       slots.set(key, list)
     }
   }
   const pieces: Piece[] = []
   const take = (piece: Piece, handle: string, own: boolean, fits: (line: BillLine) => boolean) => {
     const candidates = (slots.get(`${piece.block}\u0000${piece.layer}`) ?? []).filter(
-      (slot) => slot.handles.has(handle) && fits(slot.line),
+      (slot) => holds(slot, handle) && fits(slot.line),
     )
     // Nested references of a line split by values could be in any of them: left to the rest.
     if (candidates.length !== 1) return
     const slot = candidates[0]
     if (slot.left < piece.count) return
     slot.left -= piece.count
-    if (own) slot.given.add(handle)
+    if (own) {
+      slot.given ??= new Set()
+      slot.given.add(handle)
+    }
     piece.line = slot.line.ref
     piece.description = slot.line.description
     pieces.push(piece)
@@ -81,74 +84,70 @@ function countPieces(lines: BillLine[], references: BoqReference[]): Piece[] {
   return pieces
 }
 
+function holds(slot: Slot, handle: string): boolean {
+  if (slot.row.handles.length <= 8) return slot.row.handles.includes(handle)
+  slot.handles ??= new Set(slot.row.handles)
+  return slot.handles.has(handle)
+}
+
 /** A line split by attributes or visibility holds the references with its values. */
 function valuesFit(line: BillLine, piece: Piece): boolean {
   for (const [tag, value] of Object.entries(line.values ?? {})) {
-    const own =
-      tag.toLowerCase() === 'visibility'
-        ? piece.visibility
-        : piece.attributes.get(tag.toUpperCase())
+    const own = tag.toLowerCase() === 'visibility' ? piece.visibility : attributeOf(piece, tag)
     if ((own ?? '') !== value) return false
   }
   return true
 }
 
 function referencePiece(ref: BoqReference): Piece {
-  const attributes = new Map<string, string>()
-  const values = new Map<string, string>()
-  for (const [name, value] of Object.entries(ref.properties)) values.set(variableName(name), value)
-  for (const [tag, value] of Object.entries(ref.attributes)) {
-    attributes.set(tag.toUpperCase(), value)
-    values.set(variableName(tag), value)
-  }
-  return {
+  return keyed({
     match: 'count',
     line: '',
     description: '',
     block: ref.block,
     layer: ref.layer,
-    attributes,
+    attributes: ref.attributes,
     ...(ref.properties.visibility !== undefined ? { visibility: ref.properties.visibility } : {}),
-    values,
+    properties: ref.properties,
     count: ref.count,
     quantity: ref.count,
     handles: [ref.handle],
     together: ref.count > 1,
     label: `reference ${ref.handle}`,
-  }
+  })
 }
 
 /** References nested in a placed one: the list keeps their block and number, no values. */
 function nestedPiece(ref: BoqReference, nested: { block: string; count: number }): Piece {
-  return {
+  return keyed({
     match: 'count',
     line: '',
     description: '',
     block: nested.block,
     layer: ref.layer,
-    attributes: new Map(),
-    values: new Map(),
+    attributes: NONE,
+    properties: NONE,
     count: nested.count,
     quantity: nested.count,
     handles: [ref.handle],
     together: true,
     label: `${nested.block} nested in reference ${ref.handle}`,
-  }
+  })
 }
 
 /** What a count line and layer has beyond the references given one by one. */
 function restPiece(slot: Slot): Piece {
   const { line, row } = slot
-  const attributes = new Map<string, string>()
-  const values = new Map<string, string>()
-  let visibility: string | undefined
-  for (const [tag, value] of Object.entries(line.values ?? {})) {
-    if (tag.toLowerCase() === 'visibility') visibility = value
-    else attributes.set(tag.toUpperCase(), value)
-    values.set(variableName(tag), value)
-  }
-  const handles = row.handles.filter((h) => !slot.given.has(h))
-  return {
+  // fromEntries makes own properties of any name, `__proto__` included.
+  const entries = Object.entries(line.values ?? {})
+  const isVisibility = ([tag]: [string, string]) => tag.toLowerCase() === 'visibility'
+  const attributes = Object.fromEntries(entries.filter((e) => !isVisibility(e)))
+  const properties = Object.fromEntries(
+    entries.filter(isVisibility).map(([, v]) => ['visibility', v]),
+  )
+  const visibility = properties.visibility
+  const handles = slot.given ? row.handles.filter((h) => !slot.given?.has(h)) : row.handles
+  return keyed({
     match: 'count',
     line: line.ref,
     description: line.description,
@@ -156,29 +155,29 @@ function restPiece(slot: Slot): Piece {
     layer: row.layer,
     attributes,
     ...(visibility !== undefined ? { visibility } : {}),
-    values,
+    properties,
     count: slot.left,
     quantity: slot.left,
     handles: handles.length > 0 ? handles : row.handles,
     together: slot.left > 1,
     label: `${slot.left} of ${line.ref} (${line.description}) on layer ${row.layer}`,
-  }
+  })
 }
 
 function measuredPiece(line: BillLine, row: BillBreakdownRow): Piece {
   const kind = row.kind === 'closed polyline' ? 'polyline' : row.kind
-  return {
+  return keyed({
     match: line.kind,
     line: line.ref,
     description: line.description,
     layer: row.layer,
     ...(kind !== undefined ? { kind } : {}),
-    attributes: new Map(),
-    values: new Map(),
+    attributes: NONE,
+    properties: NONE,
     count: row.count,
     quantity: row.quantity,
     handles: row.handles,
     together: row.count > 1,
     label: `${row.count} ${row.label} on layer ${row.layer} (${line.ref})`,
-  }
+  })
 }

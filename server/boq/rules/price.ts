@@ -120,5 +120,5 @@ function priced(draft: DraftItem, section: string, ref: string): PricedItem {
 }
 
 function unique(handles: string[]): string[] {
-  return [...new Set(handles)]
+  return handles.length < 2 ? handles : [...new Set(handles)]
 }

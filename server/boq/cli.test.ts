@@ -1,33 +1,139 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, delimiter, dirname, join, resolve } from 'node:path'
 import ExcelJS from 'exceljs'
-import { describe, expect, it } from 'vitest'
-import { FIXTURES } from './testing/fixtures.ts'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { SHOWN_WARNINGS, warningLines } from './cli-warnings.ts'
+import { DxfWriter } from './testing/dxf-writer.ts'
+import { FIXTURES, fixturePath } from './testing/fixtures.ts'
 import { knownDrawing } from './testing/known-drawing.ts'
 
 const CLI = resolve(import.meta.dirname, 'cli.ts')
+const ROOT = resolve(import.meta.dirname, '../..')
 
-function run(
+type Ran = { code: number; stdout: string; stderr: string }
+
+/** Processes started and not yet closed: each test's end kills what is left of them. */
+const running = new Set<ChildProcess>()
+
+afterEach(async () => {
+  await Promise.all(
+    [...running].map((child) => {
+      const closed = new Promise((done) => child.once('close', done))
+      try {
+        // Its own process group: npm's shell and the Node under it go too.
+        process.kill(-(child.pid as number), 'SIGKILL')
+      } catch {
+        // Already gone; 'close' is on its way.
+      }
+      return closed
+    }),
+  )
+})
+
+/** Runs a command to its end, in a process group of its own so that it can be stopped whole. */
+function start(
+  command: string,
   args: string[],
-  cwd?: string,
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => {
-        done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr })
-      },
-    )
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<Ran> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  return new Promise((done, fail) => {
+    child.once('error', (error) => {
+      running.delete(child)
+      fail(error)
+    })
+    child.once('close', (code) => {
+      running.delete(child)
+      done({ code: code ?? 1, stdout, stderr })
+    })
   })
 }
 
-describe('the command line', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'boq-cli-'))
+/** `node cli.ts <args>` with this test's Node. */
+function run(
+  args: string[],
+  cwd?: string,
+  env: Record<string, string | undefined> = {},
+): Promise<Ran> {
+  return start(process.execPath, [CLI, ...args], { cwd, env })
+}
+
+/** npm and npx as a user types them, on this test's Node, without asking the registry. */
+function npm(command: 'npm' | 'npx', args: string[], cwd: string): Promise<Ran> {
+  return start(command, args, {
+    cwd,
+    env: {
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+      npm_config_update_notifier: 'false',
+    },
+  })
+}
+
+/** Temporary folders, removed after the file's tests; then the folders made to hold them. */
+const made: string[] = []
+const emptied: string[] = []
+afterAll(() => {
+  for (const folder of made) rmSync(folder, { recursive: true, force: true })
+  for (const folder of emptied) {
+    try {
+      rmdirSync(folder)
+    } catch {
+      // Not empty: another run's folders are in it, and that run removes them.
+    }
+  }
+})
+function tempFolder(parent = tmpdir()): string {
+  const folder = mkdtempSync(join(parent, 'boq-cli-'))
+  made.push(folder)
+  return folder
+}
+
+/** A drawing whose bill has `loops` warnings of blocks containing themselves, and two xrefs'. */
+function drawingWithWarnings(loops: number): string {
+  const w = new DxfWriter()
+  w.insunits = 6
+  w.xref('SITE', 'site.dwg')
+  w.xref('GRID', 'grid.dwg')
+  for (let i = 1; i <= loops; i++) {
+    w.block(`LOOP${i}`, (to, owner) => w.insert(to, owner, '0', `LOOP${i}`, [5, 0]))
+  }
+  const { to, owner } = w.target('model')
+  w.insert(to, owner, 'Xrefs', 'SITE', [0, 0])
+  w.insert(to, owner, 'Xrefs', 'GRID', [0, 0])
+  for (let i = 1; i <= loops; i++) w.insert(to, owner, '0', `LOOP${i}`, [i, 0])
+  w.line(to, owner, 'Walls', [0, 0], [10, 0])
+  return w.toString()
+}
+
+// Every test starts whole BOQ processes (npm, Node, the engine's workers): generous limits, for a
+// busy machine, that only stop a hang.
+describe('the command line', { timeout: 120_000 }, () => {
+  const dir = tempFolder()
   const known = join(dir, 'known.dxf')
   writeFileSync(known, knownDrawing())
   const pdf = join(dir, 'plan.dwg')
@@ -142,7 +248,7 @@ describe('the command line', () => {
     ])
     expect(code).toBe(2)
     expect(stderr).toMatch(/looks like a file name, but 2 drawings were given/)
-    const here = mkdtempSync(join(tmpdir(), 'boq-cli-cwd-'))
+    const here = tempFolder()
     const written = await run([known, '--format', 'xlsx'], here)
     expect(written.code).toBe(0)
     expect(written.stderr.trim()).toBe(`${known}: BOQ written to ${join(here, 'known.boq.xlsx')}`)
@@ -174,5 +280,108 @@ describe('the command line', () => {
     expect(stderr.trim()).toMatch(
       new RegExp(`^${cut.replace(/[.\\/]/g, '\\$&')}: truncated or corrupt \\(LibreDWG: .+\\)$`),
     )
+  })
+
+  it('--help lists the exit codes, and says paths are taken from where the command is typed', async () => {
+    const { stdout } = await run(['--help'])
+    const codes = stdout.slice(stdout.indexOf('exit codes:'))
+    expect(codes).toMatch(/^exit codes:\n {2}0 {2}every drawing gave its bill/)
+    expect(codes).toMatch(/\n {2}1 {2}a drawing could not be read or its bill not written/)
+    expect(codes).toMatch(/\n {2}2 {2}bad usage/)
+    expect(stdout).toMatch(/relative to the folder the command was typed in/)
+  })
+
+  it('takes paths from the folder the command was typed in: npm run boq, npx boq, node cli.ts', {
+    timeout: 300_000,
+  }, async () => {
+    // A folder inside the repository, as server/ is (git ignores test-results/): npm runs the
+    // script from the package's folder above it.
+    const results = join(ROOT, 'test-results')
+    if (!existsSync(results)) {
+      mkdirSync(results, { recursive: true })
+      emptied.push(results)
+    }
+    const typed = tempFolder(results)
+    copyFileSync(fixturePath('sample_2018.dwg'), join(typed, 'plan.dwg'))
+    // A name of its own: where the bills would land if taken from the package's folder.
+    const bills = `${basename(typed)}-bills/`
+    made.push(join(ROOT, bills))
+
+    const viaNpm = await npm(
+      'npm',
+      ['run', 'boq', '--', 'plan.dwg', '--format', 'csv', '--out', bills],
+      typed,
+    )
+    expect(viaNpm.stderr).toContain(
+      `plan.dwg: BOQ written to ${join(typed, bills, 'plan.boq.csv')}\n`,
+    )
+    expect(viaNpm.code).toBe(0)
+    expect(readFileSync(join(typed, bills, 'plan.boq.csv'), 'utf8')).toMatch(/^Section,/)
+    expect(existsSync(join(ROOT, bills))).toBe(false)
+
+    const viaNpx = await npm('npx', ['boq', 'plan.dwg', '--out', 'plan.json'], typed)
+    expect(viaNpx.code).toBe(0)
+    expect(JSON.parse(readFileSync(join(typed, 'plan.json'), 'utf8')).source.fileName).toBe(
+      'plan.dwg',
+    )
+
+    // Started by another npm script, node inherits that script's INIT_CWD: not where it runs.
+    const elsewhere = tempFolder()
+    copyFileSync(fixturePath('sample_2018.dwg'), join(elsewhere, 'plan.dwg'))
+    for (const env of [{ INIT_CWD: undefined }, { INIT_CWD: ROOT, npm_lifecycle_event: 'test' }]) {
+      const direct = await run(['plan.dwg', '--format', 'xlsx'], elsewhere, env)
+      expect(direct.stderr).toBe(`plan.dwg: BOQ written to ${join(elsewhere, 'plan.boq.xlsx')}\n`)
+      expect(direct.code).toBe(0)
+      rmSync(join(elsewhere, 'plan.boq.xlsx'))
+    }
+  })
+
+  it("prints the bill's warnings on stderr, one line each, exit 0; compare prints both drawings'", async () => {
+    const xrefs = join(dir, 'xrefs.dxf')
+    writeFileSync(xrefs, drawingWithWarnings(0))
+    const { code, stdout, stderr } = await run([xrefs])
+    expect(code).toBe(0)
+    const { warnings } = JSON.parse(stdout) as { warnings: string[] }
+    expect(warnings).toContainEqual(expect.stringMatching(/references 2 other drawings/))
+    expect(stderr).toBe(warnings.map((warning) => `${xrefs}: warning: ${warning}\n`).join(''))
+
+    const written = await run([known, xrefs, '--format', 'csv', '--out', `${dir}/`])
+    expect(written.code).toBe(0)
+    expect(written.stderr.trim().split('\n')).toEqual([
+      `${known}: BOQ written to ${join(dir, 'known.boq.csv')}`,
+      `${xrefs}: BOQ written to ${join(dir, 'xrefs.boq.csv')}`,
+      ...warnings.map((warning) => `${xrefs}: warning: ${warning}`),
+    ])
+
+    const compared = await run(['compare', known, xrefs])
+    expect(compared.code).toBe(0)
+    expect(compared.stderr).toBe(
+      warnings.map((warning) => `${xrefs}: warning: ${warning}\n`).join(''),
+    )
+  })
+
+  it('more than ten warnings: the first ten, then one line with the count of the rest', async () => {
+    const loops = join(dir, 'loops.dxf')
+    writeFileSync(loops, drawingWithWarnings(15))
+    const { code, stdout, stderr } = await run([loops])
+    expect(code).toBe(0)
+    const { warnings } = JSON.parse(stdout) as { warnings: string[] }
+    expect(warnings.length).toBeGreaterThan(SHOWN_WARNINGS + 1)
+    expect(stderr.trim().split('\n')).toEqual([
+      ...warnings.slice(0, 10).map((warning) => `${loops}: warning: ${warning}`),
+      `${loops}: … and ${warnings.length - 10} more warnings`,
+    ])
+  })
+
+  it('warning lines: ten shown, "1 more warning", and a name with line breaks stays one line', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `Warning ${i + 1}.`)
+    expect(warningLines('a.dwg', ten)).toEqual(ten.map((w) => `a.dwg: warning: ${w}`))
+    expect(warningLines('a.dwg', [...ten, 'Eleventh.']).slice(10)).toEqual([
+      'a.dwg: … and 1 more warning',
+    ])
+    expect(warningLines('a.dwg', ['Block "A\r\nB\u001b[2J" contains itself.'])).toEqual([
+      'a.dwg: warning: Block "A B [2J" contains itself.',
+    ])
+    expect(warningLines('a.dwg', [])).toEqual([])
   })
 })

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * boq <drawing>… [options]: the bill of quantities of each drawing, as JSON, CSV or XLSX.
- * Exit 0 when every file gave a BOQ, 1 when one failed (one line each on stderr), 2 on bad usage.
+ * The exit codes are the ones HELP lists; scripts rely on them.
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseMaxFileBytes } from '../config.ts'
+import { typedIn } from './cli-paths.ts'
+import { warningLines } from './cli-warnings.ts'
 import { compareBills } from './compare.ts'
 import { changeBillCsv, toCsv } from './csv.ts'
 import { createBoqEngine } from './engine.ts'
@@ -33,7 +35,8 @@ options:
   -f, --format json|csv|xlsx      output format (default: json)
   -o, --out <file or folder/>     where to write: a file for one drawing, a folder (made when
                                   missing) for several; without it JSON and CSV go to stdout and
-                                  XLSX to <name>.boq.xlsx in the current folder (the path is printed)
+                                  XLSX to <name>.boq.xlsx in the folder the command was typed in
+                                  (the path written is printed)
       --units metric|imperial|drawing
                                   units of the bill (default: by the drawing: metric drawings in
                                   m and m², imperial ones in ft and ft², unitless ones in their own)
@@ -42,6 +45,20 @@ options:
       --split-by TAG,…            count blocks separately by these attribute values
                                   (visibility: a dynamic block's visibility state)
   -h, --help                      this text
+
+paths (drawings, --out) are relative to the folder the command was typed in, through
+npm run boq and npx boq too
+
+warnings (what a bill leaves out or assumes) go to stderr, one line each:
+  <drawing>: warning: <text>      at most ten per drawing, then "… and N more warnings";
+                                  every warning is also in the bill
+
+exit codes:
+  0  every drawing gave its bill, written where asked (with warnings or without)
+  1  a drawing could not be read or its bill not written: one line each on stderr, and the
+     other drawings are still done; also any unexpected error (boq: <reason>), and through
+     npm run boq a Node too old to run BOQ
+  2  bad usage, nothing read: one line saying what is wrong, then the usage line
 
 examples:
   boq plan.dwg                                   JSON on stdout
@@ -56,6 +73,10 @@ environment:
 const FORMATS = ['json', 'csv', 'xlsx'] as const
 type Format = (typeof FORMATS)[number]
 const SYSTEMS: UnitSystem[] = ['metric', 'imperial', 'drawing']
+
+/** Where relative paths start from: the folder the user typed the command in. */
+const HERE = typedIn()
+const at = (path: string) => resolve(HERE, path)
 
 /** Bad usage: one line saying what is wrong, then the usage line; exit 2. */
 class UsageError extends Error {}
@@ -148,8 +169,8 @@ async function targets({
 }: Parsed): Promise<(file: string) => string | undefined> {
   const named = (folder: string) => (file: string) =>
     join(folder, `${basename(file, extname(file))}.boq.${format}`)
-  if (out === undefined) return format === 'xlsx' ? named('.') : () => undefined
-  const kind = await kindOf(out)
+  if (out === undefined) return format === 'xlsx' ? named(HERE) : () => undefined
+  const kind = await kindOf(at(out))
   const folder = kind === 'folder' || out.endsWith('/') || (files.length > 1 && kind === 'none')
   if (files.length > 1 && !folder) {
     throw new UsageError(
@@ -161,9 +182,9 @@ async function targets({
       `--out ${out} looks like a file name, but ${files.length} drawings were given: name a folder (ending in /)`,
     )
   }
-  if (!folder) return () => out
-  await mkdir(out, { recursive: true })
-  return named(out)
+  if (!folder) return () => at(out)
+  await mkdir(at(out), { recursive: true })
+  return named(at(out))
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -204,15 +225,16 @@ async function extractEach(
   try {
     for (const file of files) {
       try {
-        const bytes = new Uint8Array(await readFile(file))
+        const bytes = new Uint8Array(await readFile(at(file)))
         const boq = await engine.extract({ bytes, fileName: basename(file), options })
         const path = target(file)
         if (path === undefined) {
           toStdout.push(boq)
-          continue
+        } else {
+          await writeFile(path, await render(boq, format))
+          process.stderr.write(`${file}: BOQ written to ${path}\n`)
         }
-        await writeFile(path, await render(boq, format))
-        process.stderr.write(`${file}: BOQ written to ${resolve(path)}\n`)
+        printWarnings(file, boq.warnings)
       } catch (error) {
         failed++
         process.stderr.write(`${line(file, error)}\n`)
@@ -240,7 +262,7 @@ async function compare(parsed: Parsed): Promise<number> {
   try {
     for (const file of files) {
       try {
-        const bytes = new Uint8Array(await readFile(file))
+        const bytes = new Uint8Array(await readFile(at(file)))
         bills.push(await engine.extract({ bytes, fileName: basename(file), options }))
       } catch (error) {
         process.stderr.write(`${line(file, error)}\n`)
@@ -251,6 +273,8 @@ async function compare(parsed: Parsed): Promise<number> {
     await engine.close()
   }
   const [before, after] = bills as [Boq, Boq]
+  printWarnings(files[0], before.warnings)
+  printWarnings(files[1], after.warnings)
   const side = (file: string) => ({ jobId: null, fileName: basename(file), versionNumber: null })
   const changes = { from: side(files[0]), to: side(files[1]), ...compareBills(before, after) }
   const rendered =
@@ -260,14 +284,22 @@ async function compare(parsed: Parsed): Promise<number> {
         ? changeBillCsv(changes)
         : `${JSON.stringify(changes, null, 2)}\n`
   const path =
-    out ?? (format === 'xlsx' ? `${basename(files[1], extname(files[1]))}.changes.xlsx` : undefined)
+    out !== undefined
+      ? at(out)
+      : format === 'xlsx'
+        ? join(HERE, `${basename(files[1], extname(files[1]))}.changes.xlsx`)
+        : undefined
   if (path === undefined) {
     process.stdout.write(rendered)
   } else {
     await writeFile(path, rendered)
-    process.stderr.write(`change bill written to ${resolve(path)}\n`)
+    process.stderr.write(`change bill written to ${path}\n`)
   }
   return 0
+}
+
+function printWarnings(file: string, warnings: readonly string[]): void {
+  for (const line of warningLines(file, warnings)) process.stderr.write(`${line}\n`)
 }
 
 main(process.argv.slice(2)).then(

@@ -149,6 +149,21 @@ describe('checking rules', () => {
     ])
   })
 
+  it('refuses cells too long to be meant, deep formulas included', () => {
+    const deep = `${'('.repeat(600)}length${')'.repeat(600)}`
+    expect(problems({ match: 'length', quantity: deep, code: 'x'.repeat(1001) })).toEqual([
+      'row 1: code is longer than 1000 characters',
+      'row 1: quantity is longer than 1000 characters',
+    ])
+    expect(
+      problems({
+        match: 'length',
+        quantity: `${'('.repeat(400)}length${')'.repeat(400)}`,
+        ...item,
+      }),
+    ).toEqual([])
+  })
+
   it('names rows as the caller counts them', () => {
     const { problems } = compileRules([{ match: 'area', unit: 'm', ...item }], (i) => i + 7)
     expect(problems[0].row).toBe(7)

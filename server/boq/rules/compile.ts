@@ -52,6 +52,22 @@ export type CompiledRules = {
 
 const COUNT_ONLY = ['block', 'attribute', 'visibility'] as const
 
+/** The longest cell taken: a formula or glob past it is a mistake, and deep nesting a risk. */
+export const MAX_CELL_LENGTH = 1000
+
+/** The columns of text (the others: match, rate, ignore). */
+export const TEXT_CELLS = [
+  'block',
+  'layer',
+  'kind',
+  'attribute',
+  'visibility',
+  'code',
+  'description',
+  'unit',
+  'quantity',
+] as const
+
 export function compileRules(
   rules: TakeoffRule[],
   rowOf: (index: number) => number = (i) => i + 1,
@@ -72,6 +88,9 @@ export function compileRules(
       )
       return
     }
+    const long = TEXT_CELLS.filter((cell) => (rule[cell]?.length ?? 0) > MAX_CELL_LENGTH)
+    for (const cell of long) wrong(`${cell} is longer than ${MAX_CELL_LENGTH} characters`)
+    if (long.length > 0) return
     const { tests, gate } = filtersOf(rule, wrong)
     const compiledRow = rowOfRule(rule, index + 1, wrong)
     if (problems.length > before) return

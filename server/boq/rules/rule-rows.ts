@@ -1,4 +1,5 @@
 import { RULE_COLUMNS, type RuleMatch, type TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { TEXT_CELLS } from './compile.ts'
 import type { RuleProblem } from './errors.ts'
 import type { TableRow, TableShape } from './table.ts'
 
@@ -7,18 +8,6 @@ export const RULES_TABLE: TableShape = { columns: RULE_COLUMNS, listKey: 'rules'
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x'])
 const NO = new Set(['', 'no', 'n', 'false', '0'])
-
-const TEXT_COLUMNS = [
-  'block',
-  'layer',
-  'kind',
-  'attribute',
-  'visibility',
-  'code',
-  'description',
-  'unit',
-  'quantity',
-] as const
 
 /** Rows of text cells → rules, with what is wrong in the rate and ignore cells; the rest is checked compiling. */
 export function rulesFromRows(
@@ -31,7 +20,7 @@ export function rulesFromRows(
     const wrong = (message: string) => problems.push({ row, message })
     // Checked with the filters, where typed rules are checked too.
     const rule: TakeoffRule = { match: (cells.match ?? '').trim().toLowerCase() as RuleMatch }
-    for (const column of TEXT_COLUMNS) {
+    for (const column of TEXT_CELLS) {
       const value = (cells[column] ?? '').trim()
       if (value) rule[column] = value
     }

@@ -4,7 +4,7 @@ import type { CompiledRow, CompiledRules } from './compile.ts'
 import { MissingValue } from './formula.ts'
 import { firstMatcher } from './group-index.ts'
 import { billUnitOf, conversionFactor } from './item-units.ts'
-import { lookupOf, type Piece } from './piece.ts'
+import { labelOf, lookupOf, type Piece } from './piece.ts'
 
 /**
  * Rules applied to measured pieces: each piece goes to the first group that takes it, and every
@@ -155,14 +155,14 @@ function quantityOf(
   if (!Number.isFinite(value)) {
     flag(
       item,
-      `rule ${row.rule}: ${row.formula.source} gives ${value} for ${piece.label} (${Number.isNaN(value) ? 'not a number' : 'a division by zero?'}); left out of the quantity`,
+      `rule ${row.rule}: ${row.formula.source} gives ${value} for ${labelOf(piece)} (${Number.isNaN(value) ? 'not a number' : 'a division by zero?'}); left out of the quantity`,
     )
     return null
   }
   if (piece.together && !row.formula.additive) {
     flag(
       item,
-      `rule ${row.rule}: ${row.formula.source} ran once on ${piece.label}, measured together: per entity it may give another figure`,
+      `rule ${row.rule}: ${row.formula.source} ran once on ${labelOf(piece)}, measured together: per entity it may give another figure`,
     )
   }
   return value

@@ -5,6 +5,7 @@ import { extractBoq } from '../extract.ts'
 import { createReader } from '../read/libredwg.ts'
 import type { Boq } from '../schema.ts'
 import { fixture } from '../testing/fixtures.ts'
+import { labelOf } from './piece.ts'
 import { piecesOf } from './pieces.ts'
 import { compileRuleSet, priceBill } from './price.ts'
 import { expectWholeBill } from './testing/whole-bill.ts'
@@ -75,10 +76,8 @@ describe('pricing the measured bill of 2018_Dynblocks', () => {
     const { pieces } = piecesOf(boq)
     expectWholeBill(boq, pieces)
     // Each placed reference is a piece of its own, and the car's parts are pieces nested in it.
-    expect(pieces.filter((p) => p.label.startsWith('reference '))).toHaveLength(
-      boq.references.length,
-    )
-    expect(pieces.some((p) => p.label === 't nested in reference BFD0')).toBe(true)
+    expect(pieces.filter((p) => p.origin === 'reference')).toHaveLength(boq.references.length)
+    expect(pieces.some((p) => labelOf(p) === 't nested in reference BFD0')).toBe(true)
   })
 
   it('prices the items the rules give, tracing each to its lines and entities', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
 import { compileRules, type Group } from './compile.ts'
 import { firstMatcher } from './group-index.ts'
-import type { Piece } from './piece.ts'
+import { labelOf, type Piece } from './piece.ts'
 import { piecesOf } from './pieces.ts'
 import { measured, placed } from './testing/measured.ts'
 
@@ -36,7 +36,7 @@ describe('first-match search by the start of names', () => {
     const first = firstMatcher(groups)
     const all = pieces()
     expect(all.length).toBe(LAYERS.length * BLOCKS.length)
-    for (const piece of all) expect(first(piece), piece.label).toBe(naive(piece))
+    for (const piece of all) expect(first(piece), labelOf(piece)).toBe(naive(piece))
     // Gated and ungated groups alike take pieces, so both ways are tried.
     expect(new Set(all.map((p) => first(p)?.rows[0].code)).size).toBeGreaterThanOrEqual(8)
   })

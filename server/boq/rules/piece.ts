@@ -29,8 +29,10 @@ export type Piece = {
   perimeter?: number
   handles: string[]
   together: boolean
-  /** What it is, for a person: `reference 1F`, `4 lines on layer Walls`. */
-  label: string
+  /** Where it comes from, to name it in messages (labelOf): made only when one is needed. */
+  origin: 'reference' | 'nested' | 'rest' | 'measured'
+  /** Measured pieces: the breakdown row's label (`lines`, `hatches`). */
+  what?: string
   /** What filters test, in lower case: once per piece, not once per rule. */
   keys: PieceKeys
 }
@@ -69,6 +71,20 @@ export function builtInVariables(match: RuleMatch): readonly string[] {
   return BUILT_IN[match]
 }
 
+/** What a piece is, for a person: `reference 1F`, `4 lines on layer Walls (B1)`. */
+export function labelOf(piece: Piece): string {
+  switch (piece.origin) {
+    case 'reference':
+      return `reference ${piece.handles[0]}`
+    case 'nested':
+      return `${piece.block} nested in reference ${piece.handles[0]}`
+    case 'rest':
+      return `${piece.count} of ${piece.line} (${piece.description}) on layer ${piece.layer}`
+    case 'measured':
+      return `${piece.count} ${piece.what} on layer ${piece.layer} (${piece.line})`
+  }
+}
+
 /** Variables of one piece for its formulas: measures first, then its attributes and properties. */
 export function lookupOf(piece: Piece): Lookup {
   return (name) => {
@@ -83,13 +99,15 @@ export function lookupOf(piece: Piece): Lookup {
         break
       case 'perimeter':
         if (piece.perimeter !== undefined) return piece.perimeter
-        throw new MissingValue(`the perimeter of ${piece.label} is not kept in the measured result`)
+        throw new MissingValue(
+          `the perimeter of ${labelOf(piece)} is not kept in the measured result`,
+        )
     }
     const text = valueNamed(piece.attributes, name) ?? valueNamed(piece.properties, name)
-    if (text === undefined) throw new MissingValue(`${piece.label} has no ${name}`)
+    if (text === undefined) throw new MissingValue(`${labelOf(piece)} has no ${name}`)
     const value = numberOf(text)
     if (value === null)
-      throw new MissingValue(`${name} is '${text}' on ${piece.label}, not a number`)
+      throw new MissingValue(`${name} is '${text}' on ${labelOf(piece)}, not a number`)
     return value
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeBoq } from '../testing/boq-factory.ts'
-import { attributeOf, lookupOf } from './piece.ts'
+import { attributeOf, labelOf, lookupOf } from './piece.ts'
 import { piecesOf } from './pieces.ts'
 import { areaLine, lengthLine, measured, placed } from './testing/measured.ts'
 import { expectWholeBill } from './testing/whole-bill.ts'
@@ -50,14 +50,14 @@ describe('measured pieces', () => {
       [6, ['20'], true],
       [4, ['1F', '20'], true],
     ])
-    expect(doors[2].label).toBe('4 of A1 (DOOR) on layer Doors')
+    expect(labelOf(doors[2])).toBe('4 of A1 (DOOR) on layer Doors')
     expectWholeBill(boq, pieces)
   })
 
   it('keep a split line to its own references, and the rest with the line values', () => {
     const boq = makeBoq()
     const windows = piecesOf(boq).pieces.filter((p) => p.line === 'A2')
-    expect(windows.map((p) => [p.count, p.visibility, p.label])).toEqual([
+    expect(windows.map((p) => [p.count, p.visibility, labelOf(p)])).toEqual([
       [1, 'Open', 'reference 21'],
       [1, 'Open', '1 of A2 (WINDOW (visibility: Open)) on layer Windows'],
     ])
@@ -120,7 +120,7 @@ describe('measured pieces', () => {
       ['area', 'C1', 'Slabs', 'hatch', 1, 40, false],
       ['area', 'C1', 'Slabs', 'polyline', 2, 9, true],
     ])
-    expect(pieces[0].label).toBe('3 lines on layer Walls (B1)')
+    expect(labelOf(pieces[0])).toBe('3 lines on layer Walls (B1)')
     expect(warnings).toEqual([
       'Linework and areas are kept per layer and kind, not per entity: a formula runs once on each layer and kind, over all its entities together.',
     ])

@@ -113,7 +113,7 @@ function referencePiece(ref: BoqReference): Piece {
     quantity: ref.count,
     handles: [ref.handle],
     together: ref.count > 1,
-    label: `reference ${ref.handle}`,
+    origin: 'reference',
   })
 }
 
@@ -131,7 +131,7 @@ function nestedPiece(ref: BoqReference, nested: { block: string; count: number }
     quantity: nested.count,
     handles: [ref.handle],
     together: true,
-    label: `${nested.block} nested in reference ${ref.handle}`,
+    origin: 'nested',
   })
 }
 
@@ -160,7 +160,7 @@ function restPiece(slot: Slot): Piece {
     quantity: slot.left,
     handles: handles.length > 0 ? handles : row.handles,
     together: slot.left > 1,
-    label: `${slot.left} of ${line.ref} (${line.description}) on layer ${row.layer}`,
+    origin: 'rest',
   })
 }
 
@@ -178,6 +178,7 @@ function measuredPiece(line: BillLine, row: BillBreakdownRow): Piece {
     quantity: row.quantity,
     handles: row.handles,
     together: row.count > 1,
-    label: `${row.count} ${row.label} on layer ${row.layer} (${line.ref})`,
+    origin: 'measured',
+    what: row.label,
   })
 }

@@ -58,12 +58,8 @@ export function priceBill(
     sections,
     items,
     total: sections.reduce((sum, s) => sum + s.subtotal, 0),
-    notClassified: applied.notClassified
-      .sort(byLine)
-      .map((entry) => ({ ...entry, handles: unique(entry.handles) })),
-    ignored: applied.ignored
-      .sort((a, b) => a.rule - b.rule || byLine(a, b))
-      .map((entry) => ({ ...entry, handles: unique(entry.handles) })),
+    notClassified: applied.notClassified.sort(byLine).map(withUniqueHandles),
+    ignored: applied.ignored.sort((a, b) => a.rule - b.rule || byLine(a, b)).map(withUniqueHandles),
     rules: rules.rules,
     warnings,
   }
@@ -114,11 +110,13 @@ function priced(draft: DraftItem, section: string, ref: string): PricedItem {
     rate: draft.rate,
     amount: draft.rate === null ? null : draft.quantity * draft.rate,
     rules: [...draft.rules].sort((a, b) => a - b),
-    sources: [...draft.sources.values()].map((s) => ({ ...s, handles: unique(s.handles) })),
+    sources: [...draft.sources.values()].map(withUniqueHandles),
     flags,
   }
 }
 
-function unique(handles: string[]): string[] {
-  return handles.length < 2 ? handles : [...new Set(handles)]
+/** A reference holding nested ones is named once, though it gave several pieces. */
+function withUniqueHandles<T extends { handles: string[] }>(entry: T): T {
+  if (entry.handles.length > 1) entry.handles = [...new Set(entry.handles)]
+  return entry
 }

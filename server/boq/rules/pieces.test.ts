@@ -131,3 +131,15 @@ describe('measured pieces', () => {
     expect(piecesOf(boq).warnings.some((w) => w.startsWith('Not every reference'))).toBe(true)
   })
 })
+
+describe('many measured pieces', () => {
+  it('are all given, past what a call can take as arguments', () => {
+    const refs = Array.from({ length: 150_000 }, (_, i) =>
+      placed({ handle: i.toString(16), block: 'B', layer: 'L' }),
+    )
+    const boq = measured(refs)
+    const { pieces } = piecesOf(boq)
+    expect(pieces).toHaveLength(150_000)
+    expectWholeBill(boq, pieces)
+  })
+})

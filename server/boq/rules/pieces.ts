@@ -10,10 +10,10 @@ import { attributeOf, keyed, NONE, type Piece } from './piece.ts'
  * layer and kind, so each breakdown row is one piece.
  */
 export function piecesOf(boq: Boq): { pieces: Piece[]; warnings: string[] } {
-  const pieces: Piece[] = []
   const warnings: string[] = []
   const counts = boq.bill.filter((line) => line.kind === 'count')
-  pieces.push(...countPieces(counts, boq.references))
+  // Pushed one by one after: a spread of 100,000 pieces would pass them all as arguments.
+  const pieces = countPieces(counts, boq.references)
   let together = 0
   for (const line of boq.bill) {
     if (line.kind === 'count') continue

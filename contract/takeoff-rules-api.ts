@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import {
+  ClassificationEntrySchema,
+  MAX_RULE_ROWS,
+  PricedBillSchema,
+  TakeoffRuleSchema,
+} from './takeoff-rules.ts'
+
+/**
+ * The HTTP shapes of a project's takeoff rules and classification, and of pricing a job's kept
+ * measurements. Both documents are versioned: version 0 is "never saved" (empty); every save
+ * gives the next version, sent back as `If-Match` by the next save so that a colleague's save in
+ * between is refused (412) instead of overwritten.
+ */
+
+const saved = {
+  /** 0 until the first save. */
+  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Who saved this version (their name), null before the first save. */
+  savedBy: v.nullable(v.string()),
+  /** ISO time of the save, null before the first save. */
+  savedAt: v.nullable(v.string()),
+}
+
+/** GET/PUT /api/boq/projects/{projectId}/rules (JSON). */
+export const RulesDocumentSchema = v.object({
+  ...saved,
+  rules: v.pipe(v.array(TakeoffRuleSchema), v.maxLength(MAX_RULE_ROWS)),
+})
+export type RulesDocument = v.InferOutput<typeof RulesDocumentSchema>
+
+/** GET/PUT /api/boq/projects/{projectId}/classification (JSON). */
+export const ClassificationDocumentSchema = v.object({
+  ...saved,
+  entries: v.pipe(v.array(ClassificationEntrySchema), v.maxLength(MAX_RULE_ROWS)),
+})
+export type ClassificationDocument = v.InferOutput<typeof ClassificationDocumentSchema>
+
+/** One kept version in a document's history, newest first (GET …/rules/history). */
+export const SavedVersionSchema = v.object({
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  savedBy: v.string(),
+  savedAt: v.string(),
+  rows: v.number(),
+})
+export type SavedVersion = v.InferOutput<typeof SavedVersionSchema>
+
+/**
+ * POST /api/boq/jobs/{jobId}/price: a preview, nothing kept. Rules or classification given here
+ * are used instead of the project's saved ones (an editor's unsaved table).
+ */
+export const PriceRequestSchema = v.object({
+  rules: v.optional(v.pipe(v.array(TakeoffRuleSchema), v.maxLength(MAX_RULE_ROWS))),
+  classification: v.optional(
+    v.pipe(v.array(ClassificationEntrySchema), v.maxLength(MAX_RULE_ROWS)),
+  ),
+})
+export type PriceRequest = v.InferOutput<typeof PriceRequestSchema>
+
+/**
+ * The answer of POST …/price and of POST /api/boq/jobs/{jobId}/reprice (the project's saved
+ * rules, recorded on the job). Versions are null where the request gave its own table.
+ */
+export const PricedJobSchema = v.object({
+  jobId: v.string(),
+  rulesVersion: v.nullable(v.number()),
+  classificationVersion: v.nullable(v.number()),
+  priced: PricedBillSchema,
+})
+export type PricedJob = v.InferOutput<typeof PricedJobSchema>

@@ -161,6 +161,19 @@ describe('compareBills', () => {
     expect(added.filter((line) => used.has(line.ref))).toEqual([])
   })
 
+  it('leaves out a line of 0 a bill kept from before may hold: neither added nor removed', () => {
+    const kept = (boq: Boq): Boq => ({
+      ...boq,
+      bill: [
+        ...boq.bill,
+        { ...(boq.bill.at(-1) as Boq['bill'][number]), layer: 'Empty', quantity: 0 },
+      ],
+    })
+    const { lines } = compareBills(kept(before), kept(after))
+    expect(lines.map((line) => line.layer)).not.toContain('Empty')
+    expect(lines).toHaveLength(compareBills(before, after).lines.length)
+  })
+
   it('finds every line unchanged between identical drawings', () => {
     const again = boqOf(floor({ doors: 12, windows: 5, walls: [4000, 6000] }))
     const { lines } = compareBills(before, again)

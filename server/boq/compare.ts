@@ -21,12 +21,22 @@ export interface Comparison {
  * own item number (`numberChanges`). It also says which counted or measured entities were added
  * or removed (`changedEntities`).
  */
+/**
+ * A bill's lines that measured something: bills kept before zero figures were left out of the
+ * engine's bill may still hold a line of 0, which is no item to compare (nor "added").
+ */
+function measuredLines(boq: Boq): Boq['bill'] {
+  return boq.bill.filter((line) => line.quantity > 0)
+}
+
 export function compareBills(before: Boq, after: Boq): Comparison {
   const notes: string[] = []
   const scale = conversion(before, after, notes)
-  const older = new Map(before.bill.map((line) => [itemKey(line), line]))
+  const olderBill = measuredLines(before)
+  const newerBill = measuredLines(after)
+  const older = new Map(olderBill.map((line) => [itemKey(line), line]))
   const lines: ChangeLine[] = []
-  for (const line of after.bill) {
+  for (const line of newerBill) {
     const key = itemKey(line)
     const was = older.get(key)
     older.delete(key)
@@ -44,7 +54,7 @@ export function compareBills(before: Boq, after: Boq): Comparison {
     lines.push(changeLine({ ...was, unit }, was.quantity * scale[was.kind], 0, false, true))
   }
   // Largest change first: sorted once on keys worked out once (the bill's order breaks ties).
-  const order = numberChanges(lines, before.bill, after.bill).map((line, index) => ({
+  const order = numberChanges(lines, olderBill, newerBill).map((line, index) => ({
     line,
     index,
     size: relative(line),

@@ -20,7 +20,8 @@ export type Overlay = { buffers: GeometryBuffers; colour: number }
 /**
  * The drawing as three.js objects: one LineSegments for every line and one Mesh for every fill,
  * each drawn a colour at a time (a group per colour, one material each); the same drawn in
- * `dimmed` behind overlays. Fills go under lines, overlays over both, markers over everything.
+ * `dimmed` behind overlays. Fills go under lines, markers over both, overlays over everything
+ * (a ring behind what it rings: the lit entity is never hidden by its own marker).
  * Nothing is tested for depth: the order they are added in is the order they are drawn in (the
  * renderer leaves them unsorted).
  */
@@ -47,17 +48,21 @@ export class GeometryScene {
     const fills = shapes('fills', buffers, this.dimmed ? this.dimmedMaterials[0] : fillMaterials)
     const lines = shapes('lines', buffers, this.dimmed ? this.dimmedMaterials[1] : lineMaterials)
     this.base = { shapes: [fills, lines], materials: [fillMaterials, lineMaterials] }
-    // Under the overlays.
     this.scene.add(fills, lines)
-    for (const overlay of this.overlays) this.scene.add(overlay)
-    if (this.markers) this.scene.add(this.markers)
+    this.stackOverBase()
   }
 
-  /** Draws these markers over everything, in place of those before; none takes them away. */
+  /** Draws these markers over the drawing, under its overlays, in place of those before. */
   setMarkers(markers: Points | undefined): void {
     this.disposeMarkers()
     this.markers = markers
-    if (markers) this.scene.add(markers)
+    this.stackOverBase()
+  }
+
+  /** Puts the markers, then the overlays, last in the scene: drawn in that order over the base. */
+  private stackOverBase() {
+    if (this.markers) this.scene.add(this.markers)
+    for (const overlay of this.overlays) this.scene.add(overlay)
   }
 
   /** Dims the drawing and draws these over it; none shows the drawing in its colours again. */
@@ -73,8 +78,7 @@ export class GeometryScene {
     this.overlays.sort(
       (a, b) => Number(a instanceof LineSegments) - Number(b instanceof LineSegments),
     )
-    if (this.overlays.length > 0) this.scene.add(...this.overlays)
-    if (this.markers) this.scene.add(this.markers)
+    this.stackOverBase()
     this.dimmed = overlays.length > 0
     this.base?.shapes.forEach((shape, i) => {
       shape.material = this.dimmed

@@ -1,5 +1,6 @@
 import {
   type Camera,
+  LineSegments,
   type OrthographicCamera,
   Points,
   type Scene,
@@ -80,14 +81,21 @@ function onScreen(camera: OrthographicCamera, x: number, y: number) {
 }
 
 /** The rings drawn: their centres on screen and their diameter in CSS pixels. */
-type Rings = { diameterPx: number; centres: { x: number; y: number }[] }
+type Rings = {
+  diameterPx: number
+  centres: { x: number; y: number }[]
+  /** Drawn before the highlight's own lines: a ring never hides what it rings. */
+  underLit: boolean
+}
 
 function ringsOf(scene: Scene, camera: OrthographicCamera): Rings | undefined {
   const points = scene.children.find((child): child is Points => child instanceof Points)
   if (!points) return undefined
   const centres = points.geometry.getAttribute('position')
   const material = points.material as ShaderMaterial
+  const lit = scene.children.findLastIndex((child) => child instanceof LineSegments)
   return {
+    underLit: scene.children.indexOf(points) < lit,
     diameterPx: (material.uniforms.size?.value as number) / PIXEL_RATIO,
     centres: Array.from({ length: centres.count }, (_, i) =>
       onScreen(camera, centres.getX(i), centres.getY(i)),
@@ -107,6 +115,7 @@ describe('the geometry viewer’s rings around highlighted references', () => {
     expect(head).toBeLessThan(1)
     expect(rings?.diameterPx).toBeGreaterThanOrEqual(10)
     expect(rings?.centres).toHaveLength(40)
+    expect(rings?.underLit).toBe(true)
     for (const [i, centre] of (rings?.centres ?? []).entries()) {
       const { x, y } = onScreen(camera, HEADS[i]?.x ?? Number.NaN, HEADS[i]?.y ?? Number.NaN)
       expect(centre.x).toBeCloseTo(x, 3)

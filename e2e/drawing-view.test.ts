@@ -56,6 +56,12 @@ function seatsDxf(): string {
   return w.toString()
 }
 
+/**
+ * How long a reading may keep changing: each takes a screenshot and reads every pixel of it, over
+ * a second on a busy machine, more than expect.poll's own second.
+ */
+const SLOW = { timeout: 20_000 }
+
 /** What a screenshot of the drawing shows: lit pixels, and where the highlight colour is. */
 interface Picture {
   lit: number
@@ -95,7 +101,7 @@ async function settledPicture(page: Page, drawing: Locator): Promise<Picture> {
       const previous = last
       last = await picture(page, drawing)
       return last.lit === previous.lit && last.highlighted === previous.highlighted
-    })
+    }, SLOW)
     .toBe(true)
   return last
 }
@@ -174,7 +180,7 @@ describe('the drawing view in Chromium', () => {
     expect(asked).toEqual(['geometry'])
 
     // Drawn: the paper is not empty, and nothing is highlighted yet.
-    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
     expect((await picture(page, drawing)).highlighted).toBe(0)
 
     // Opened fitted to the whole drawing, untouched: the same picture as Fit to view then gives
@@ -191,7 +197,9 @@ describe('the drawing view in Chromium', () => {
     const line = bill.getByRole('button', { name: 'CIRKLO_PUNKTOJ' })
     await line.click()
     await place.getByText('8 highlighted').waitFor()
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .toBeGreaterThan(200)
     const lit = await picture(page, drawing)
     const target = lit.one
     if (!target) throw new Error('No highlighted pixel')
@@ -204,14 +212,16 @@ describe('the drawing view in Chromium', () => {
         const shown = await picture(page, drawing)
         // Drawn again in its own colours (not an empty paper while that happens).
         return shown.highlighted === 0 && shown.lit > lit.lit / 2
-      })
+      }, SLOW)
       .toBe(true)
 
     // A click on one of the references (on a line drawn inside the block) picks the reference,
     // and the page selects the line that counts it.
     await page.mouse.click(target.x, target.y)
     await place.getByText('8 highlighted').waitFor()
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .toBeGreaterThan(200)
 
     // Keys the viewer would take for editing (anywhere on the page) change nothing.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
@@ -225,11 +235,13 @@ describe('the drawing view in Chromium', () => {
     // The keyboard: - zooms out (the references shrink), + back in, 0 fits the whole drawing.
     const before = (await picture(page, drawing)).highlighted
     await page.keyboard.press('-')
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeLessThan(before)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .toBeLessThan(before)
     const zoomedOut = (await picture(page, drawing)).highlighted
     await page.keyboard.press('+')
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted)
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
       .toBeGreaterThan(zoomedOut)
 
     // A drag pans: the highlighted references move with the pointer.
@@ -242,7 +254,7 @@ describe('the drawing view in Chromium', () => {
     await page.mouse.move(start.x + 60, start.y + 30, { steps: 6 })
     await page.mouse.up()
     await expect
-      .poll(async () => ((await picture(page, drawing)).centre?.x ?? 0) - from.x)
+      .poll(async () => ((await picture(page, drawing)).centre?.x ?? 0) - from.x, SLOW)
       .toBeGreaterThan(30)
     // The drag was a pan, not a pick: the selection stays.
     await place.getByText('8 highlighted').waitFor()
@@ -253,7 +265,7 @@ describe('the drawing view in Chromium', () => {
     // A little: the viewer zooms by the spread to the fifth power.
     await pinch(page, pinched.centre ?? from, 100, 112)
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted)
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
       .toBeGreaterThan(beforePinch)
 
     // The wheel zooms out over the drawing.
@@ -261,13 +273,15 @@ describe('the drawing view in Chromium', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     await page.mouse.wheel(0, 400)
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted)
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
       .toBeLessThan(beforeWheel)
 
     // 0 fits the drawing where its entities are, its one block that spans millions of units left
     // out (framed with it, the references were specks of fewer than 50 highlighted pixels).
     await page.keyboard.press('0')
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(100)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .toBeGreaterThan(100)
 
     // Away and back: the drawing is drawn again, and the first viewer left nothing behind.
     const canvases = () => page.locator('canvas').count()
@@ -280,7 +294,7 @@ describe('the drawing view in Chromium', () => {
       .click()
     await page.waitForURL(/\/jobs\/[^/]+$/)
     await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
-    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
     expect(await canvases()).toBe(canvasesBefore)
 
     expect(unexpectedProblems(problems)).toEqual([])
@@ -349,8 +363,8 @@ describe('the drawing view in Chromium', () => {
           transform.includes('scale('),
         ),
       )
-    await expect.poll(scaled).toBe(true)
-    await expect.poll(() => canvas.evaluate((element) => element.style.transform)).toBe('')
+    await expect.poll(scaled, SLOW).toBe(true)
+    await expect.poll(() => canvas.evaluate((element) => element.style.transform), SLOW).toBe('')
     const out = 0.95 ** 10
     await expect
       .poll(async () => {
@@ -359,7 +373,7 @@ describe('the drawing view in Chromium', () => {
           zoomed.x - (pointer.x + (centre.x - pointer.x) * out),
           zoomed.y - (pointer.y + (centre.y - pointer.y) * out),
         )
-      })
+      }, SLOW)
       .toBeLessThan(6)
 
     // A pinch still zooms: the viewer has seen both fingers.
@@ -367,7 +381,7 @@ describe('the drawing view in Chromium', () => {
     const beforePinch = await settledPicture(page, drawing)
     await pinch(page, beforePinch.centre ?? panned, 100, 112)
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted)
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
       .toBeGreaterThan(beforePinch.highlighted)
 
     expect(unexpectedProblems(problems)).toEqual([])
@@ -381,11 +395,13 @@ describe('the drawing view in Chromium', () => {
 
     const { page, problems } = browser()
     const { place, drawing } = await openDrawing(page, server().url, dxfJob.id)
-    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
 
     await page.getByRole('table', { name: 'Bill' }).getByRole('button', { name: 'seat' }).click()
     await place.getByText('12 highlighted').waitFor()
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .toBeGreaterThan(200)
     // The text asked for no font: nothing was refused or failed in the page.
     expect(unexpectedProblems(problems)).toEqual([])
   })
@@ -416,14 +432,16 @@ describe('the drawing view in Chromium', () => {
       () => (window as unknown as { boqStatuses: string[] }).boqStatuses,
     )
     expect(statuses.filter((text) => /^Loading the drawing… \d+%$/.test(text))).not.toEqual([])
-    await expect.poll(async () => (await picture(page, drawing)).lit).toBeGreaterThan(500)
+    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
 
     await page
       .getByRole('table', { name: 'Bill' })
       .getByRole('button', { name: 'CIRKLO_PUNKTOJ' })
       .click()
     await place.getByText('8 highlighted').waitFor()
-    await expect.poll(async () => (await picture(page, drawing)).highlighted).toBeGreaterThan(200)
+    await expect
+      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .toBeGreaterThan(200)
     // The one failed load is the geometry it does not have.
     expect(unexpectedProblems(problems, [/\/geometry$/])).toEqual([])
   })

@@ -11,10 +11,15 @@ export interface Pixel {
 
 /**
  * The drawing as a person sees it: a screenshot of `drawing`, decoded by the browser itself (no
- * PNG library here), each pixel with its place in the drawing's box. The viewer's own axes in the
- * bottom left corner are left out: they are not the drawing's.
+ * PNG library here), each pixel with its place in the drawing's box. The CAD viewer's own axes in
+ * the bottom left corner are left out: they are not the drawing's (`withCorner` keeps that corner,
+ * for the geometry viewer, which draws no axes).
  */
-export async function drawingPixels(page: Page, drawing: Locator): Promise<Pixel[]> {
+export async function drawingPixels(
+  page: Page,
+  drawing: Locator,
+  { withCorner = false }: { withCorner?: boolean } = {},
+): Promise<Pixel[]> {
   const png = (await drawing.screenshot()).toString('base64')
   const { width, height, rgba } = await page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))
@@ -34,8 +39,63 @@ export async function drawingPixels(page: Page, drawing: Locator): Promise<Pixel
   for (let i = 0; i < data.length; i += 4) {
     const x = (i / 4) % width
     const y = Math.floor(i / 4 / width)
-    if (x < 120 && y > height - 120) continue
+    if (!withCorner && x < 120 && y > height - 120) continue
     pixels.push({ x, y, r: data[i] ?? 0, g: data[i + 1] ?? 0, b: data[i + 2] ?? 0 })
   }
   return pixels
+}
+
+/** Pixels that touch (within `gap` pixels of one another), with where they lie. */
+export interface PixelGroup {
+  pixels: number
+  /** The middle of the group's box. */
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * The groups the pixels form, each pixel joined to those within `gap` pixels of it: a ring drawn
+ * around each of several references gives one group each.
+ */
+export function pixelGroups(pixels: readonly Pixel[], gap = 2): PixelGroup[] {
+  if (pixels.length === 0) return []
+  // A grid of the pixels still to group, one flag a place (a screenshot's worth at most).
+  const width = Math.max(...pixels.map((p) => p.x)) + 1
+  const height = Math.max(...pixels.map((p) => p.y)) + 1
+  const left = new Uint8Array(width * height)
+  for (const { x, y } of pixels) left[y * width + x] = 1
+  const groups: PixelGroup[] = []
+  for (const start of pixels) {
+    if (!left[start.y * width + start.x]) continue
+    left[start.y * width + start.x] = 0
+    const queue = [start.x, start.y]
+    const box = { minX: start.x, maxX: start.x, minY: start.y, maxY: start.y }
+    let count = 0
+    while (queue.length > 0) {
+      const y = queue.pop() as number
+      const x = queue.pop() as number
+      count++
+      box.minX = Math.min(box.minX, x)
+      box.maxX = Math.max(box.maxX, x)
+      box.minY = Math.min(box.minY, y)
+      box.maxY = Math.max(box.maxY, y)
+      for (let ny = Math.max(0, y - gap); ny <= Math.min(height - 1, y + gap); ny++) {
+        for (let nx = Math.max(0, x - gap); nx <= Math.min(width - 1, x + gap); nx++) {
+          if (!left[ny * width + nx]) continue
+          left[ny * width + nx] = 0
+          queue.push(nx, ny)
+        }
+      }
+    }
+    groups.push({
+      pixels: count,
+      x: (box.minX + box.maxX) / 2,
+      y: (box.minY + box.maxY) / 2,
+      width: box.maxX - box.minX + 1,
+      height: box.maxY - box.minY + 1,
+    })
+  }
+  return groups
 }

@@ -57,6 +57,13 @@ export const JobResultSchema = v.object({
   comparedWith: v.nullable(ComparedBillSchema),
 })
 
+/** The saved rules and classification versions a job was last re-priced with (0: none saved). */
+export const PricedWithSchema = v.object({
+  rulesVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  classificationVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+export type PricedWith = v.InferOutput<typeof PricedWithSchema>
+
 /**
  * An extraction job as the API answers it. The version number and the folder's parts are null
  * when not known; `units` null when none were chosen; `progress` only while running, `error` only
@@ -82,6 +89,8 @@ export const JobSchema = v.object({
   progress: v.optional(v.number()),
   error: v.optional(v.string()),
   result: v.optional(JobResultSchema),
+  /** Present once the job has been re-priced with its project's saved rules. */
+  pricedWith: v.optional(v.nullable(PricedWithSchema)),
 })
 export type Job = v.InferOutput<typeof JobSchema>
 

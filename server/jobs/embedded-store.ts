@@ -9,6 +9,7 @@ import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
 import { queueListeners } from './queue-listeners.ts'
+import { rulesFiles } from './rules-files.ts'
 import type {
   ClaimedJob,
   JobChange,
@@ -178,6 +179,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   if (interrupted > 0)
     log(`jobs: ${interrupted} job(s) running when the server stopped were failed`)
   await prune()
+  const rules = rulesFiles(options.dataDir)
   // A server that runs for months still lets old jobs go.
   const retention = setInterval(() => void prune().catch(() => {}), PRUNE_EVERY_MS)
   retention.unref()
@@ -277,6 +279,15 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       if (!jobs.has(id)) throw new AppError(404, 'No such job.')
       await commit(id, { writeBack: { ...note } })
     },
+
+    async notePricedWith(id, pricedWith) {
+      if (!jobs.has(id)) throw new AppError(404, 'No such job.')
+      await commit(id, { pricedWith: { ...pricedWith } })
+    },
+
+    rules: rules.rules,
+    rulesHistory: rules.rulesHistory,
+    saveRules: rules.saveRules,
 
     async release(id) {
       const stored = jobs.get(id)

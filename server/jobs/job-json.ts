@@ -25,6 +25,7 @@ export function toJobJson(job: JobRecord): Job {
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   }
+  if (job.pricedWith) json.pricedWith = { ...job.pricedWith }
   if (job.status === 'running') json.progress = job.progress ?? 0
   if (job.status === 'failed') json.error = job.error ?? 'The job failed.'
   if (job.status === 'succeeded' && job.result) {

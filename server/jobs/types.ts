@@ -1,5 +1,7 @@
 import type { ComparedBill } from '../../contract/compare.ts'
-import type { JobStatus } from '../../contract/jobs.ts'
+import type { JobStatus, PricedWith } from '../../contract/jobs.ts'
+import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import type { CloudContext } from '../cloud/types.ts'
 
@@ -67,7 +69,33 @@ export interface JobRecord {
   result?: JobResult
   /** Where the written XLSX went, or was going when a worker stopped (not shown to the user). */
   writeBack?: WriteBackNote
+  /** The saved rules and classification versions it was last re-priced with. */
+  pricedWith?: PricedWith
 }
+
+/** A project's two versioned tables: its takeoff rules and its classification system. */
+export type RulesKind = 'rules' | 'classification'
+
+export interface RowsOf {
+  rules: TakeoffRule[]
+  classification: ClassificationEntry[]
+}
+
+/** One saved version of a project's table, with who saved it and when. */
+export interface SavedRules<K extends RulesKind = RulesKind> {
+  version: number
+  savedBy: string
+  savedAt: string
+  rows: RowsOf[K]
+}
+
+/**
+ * What a save did: saved as the next version, or refused because the version the caller held is
+ * not the current one (`current`: who saved that one and when; undefined when none is saved).
+ */
+export type SaveOutcome<K extends RulesKind = RulesKind> =
+  | { saved: SavedRules<K> }
+  | { conflict: Omit<SavedRules<K>, 'rows'> | undefined }
 
 /** One change of a job's status, as the store made it (what the job log writes a line for). */
 export interface JobChange {
@@ -143,6 +171,24 @@ export interface JobStore {
   /** Puts a running job back in the queue without counting the attempt (graceful shutdown). */
   release(id: string): Promise<void>
   readResult(id: string, format: ResultFormat): Promise<Uint8Array | undefined>
+  /** Records the saved rules and classification versions a job was re-priced with. */
+  notePricedWith(id: string, pricedWith: PricedWith): Promise<void>
+  /** A project's newest saved table of that kind; undefined when none was ever saved. */
+  rules<K extends RulesKind>(projectId: string, kind: K): Promise<SavedRules<K> | undefined>
+  /** Every saved version of a project's table, newest first. */
+  rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]>
+  /**
+   * Saves a project's table as version `expectedVersion + 1`, only while `expectedVersion` is the
+   * current one (0: none saved): of two saves of the same version, exactly one wins, in any
+   * number of processes. Rows are saved as given (checked by the caller).
+   */
+  saveRules<K extends RulesKind>(
+    projectId: string,
+    kind: K,
+    expectedVersion: number,
+    rows: RowsOf[K],
+    savedBy: string,
+  ): Promise<SaveOutcome<K>>
   /** Called whenever a job is queued, so idle workers start without polling. Returns unsubscribe. */
   onQueued(listener: () => void): () => void
   close(): Promise<void>

@@ -18,6 +18,7 @@ import type {
   ResultFormat,
 } from '../types.ts'
 import { CRASH_RETRIES, EXTRACT_QUEUE, type QueueEntry, queueTimings, startQueue } from './queue.ts'
+import { rulesRows } from './rules-rows.ts'
 import { migrate } from './schema.ts'
 import { inTransaction, type Query } from './transaction.ts'
 import { retryWhileUnreachable } from './unreachable.ts'
@@ -204,6 +205,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     )
   }
 
+  const rules = rulesRows(query)
   const listening = await db.listen(QUEUED_CHANNEL, queued.notify, queued.notify)
   await prune()
   const pruning = setInterval(
@@ -299,6 +301,14 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     async noteWriteBack(id, note) {
       await retryWhileUnreachable(() => change(id, () => ({ writeBack: { ...note } })))
     },
+
+    async notePricedWith(id, pricedWith) {
+      await change(id, () => ({ pricedWith: { ...pricedWith } }))
+    },
+
+    rules: rules.rules,
+    rulesHistory: rules.rulesHistory,
+    saveRules: rules.saveRules,
 
     async succeed(id, result, files) {
       await finish(id, { status: 'succeeded', result }, files)

@@ -6,8 +6,8 @@ const MIGRATION_LOCK = 7_120_424_001
 
 /**
  * BOQ's own tables beside pg-boss's queue: the jobs as the API shows them (status, progress, the
- * per-user list, the rules on duplicates and limits) and their results, which every process can
- * read. Created at start by whichever process comes first; the others wait on the lock.
+ * per-user list, the rules on duplicates and limits), their results, which every process can
+ * read, and the projects' saved takeoff rules and classifications. Created at start by whichever process comes first; the others wait on the lock.
  */
 const STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS boq_jobs (
@@ -30,6 +30,17 @@ const STATEMENTS = [
     format text NOT NULL,
     bytes bytea NOT NULL,
     PRIMARY KEY (job_id, format)
+  )`,
+  // Every saved version of a project's rules or classification, kept with who and when.
+  `CREATE TABLE IF NOT EXISTS boq_rules (
+    project_id text NOT NULL,
+    kind text NOT NULL,
+    version integer NOT NULL,
+    saved_by text NOT NULL,
+    saved_at timestamptz NOT NULL,
+    row_count integer NOT NULL,
+    rows jsonb NOT NULL,
+    PRIMARY KEY (project_id, kind, version)
   )`,
 ]
 

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { link, mkdir, open, readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
+import { syncDirectory, TEMP_SUFFIX } from './atomic-write.ts'
+import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from './types.ts'
+
+/** What one `<version>.json` holds. */
+interface StoredVersion {
+  projectId: string
+  version: number
+  savedBy: string
+  savedAt: string
+  rows: unknown[]
+}
+
+const VERSION_FILE = /^(\d+)\.json$/
+
+/**
+ * A project's saved tables on files: `<dataDir>/rules/<project hash>/<kind>/<version>.json`, one
+ * file per version, never changed once there. A version's file is written whole under a temporary
+ * name, then hard-linked to its own name: the link fails when that name exists, so of two saves
+ * of the same version exactly one wins, whichever processes make them, and nobody ever reads a
+ * half-written version.
+ */
+export function rulesFiles(dataDir: string) {
+  const root = join(dataDir, 'rules')
+  /** Saved versions never change: what history needs of each is read once. */
+  const metas = new Map<string, SavedVersion>()
+
+  // A hash: project ids are the cloud's, of any length and characters.
+  const dirOf = (projectId: string, kind: RulesKind) =>
+    join(root, createHash('sha256').update(projectId).digest('hex').slice(0, 32), kind)
+
+  async function versions(dir: string): Promise<number[]> {
+    let names: string[]
+    try {
+      names = await readdir(dir)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw error
+    }
+    return names
+      .map((name) => VERSION_FILE.exec(name)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number)
+      .sort((a, b) => b - a)
+  }
+
+  async function read(dir: string, version: number): Promise<StoredVersion> {
+    return JSON.parse(await readFile(join(dir, `${version}.json`), 'utf8')) as StoredVersion
+  }
+
+  async function latest<K extends RulesKind>(
+    projectId: string,
+    kind: K,
+  ): Promise<SavedRules<K> | undefined> {
+    const dir = dirOf(projectId, kind)
+    const [newest] = await versions(dir)
+    if (newest === undefined) return undefined
+    const { version, savedBy, savedAt, rows } = await read(dir, newest)
+    return { version, savedBy, savedAt, rows: rows as RowsOf[K] }
+  }
+
+  return {
+    rules: latest,
+
+    async rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]> {
+      const dir = dirOf(projectId, kind)
+      const history: SavedVersion[] = []
+      for (const version of await versions(dir)) {
+        const key = `${dir}/${version}`
+        let meta = metas.get(key)
+        if (!meta) {
+          const stored = await read(dir, version)
+          meta = {
+            version,
+            savedBy: stored.savedBy,
+            savedAt: stored.savedAt,
+            rows: stored.rows.length,
+          }
+          metas.set(key, meta)
+        }
+        history.push({ ...meta })
+      }
+      return history
+    },
+
+    async saveRules<K extends RulesKind>(
+      projectId: string,
+      kind: K,
+      expectedVersion: number,
+      rows: RowsOf[K],
+      savedBy: string,
+    ): Promise<SaveOutcome<K>> {
+      const dir = dirOf(projectId, kind)
+      const conflict = async (): Promise<SaveOutcome<K>> => {
+        const current = await latest(projectId, kind)
+        if (!current) return { conflict: undefined }
+        const { rows: _rows, ...meta } = current
+        return { conflict: meta }
+      }
+      // Versions are dense (each is linked only beside its predecessor): a held version that is
+      // not the newest one is stale, or was never saved.
+      const [newest = 0] = await versions(dir)
+      if (newest !== expectedVersion) return conflict()
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      const version = expectedVersion + 1
+      const saved: StoredVersion = {
+        projectId,
+        version,
+        savedBy,
+        savedAt: new Date().toISOString(),
+        rows,
+      }
+      const temp = join(dir, `.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
+      const file = await open(temp, 'wx', 0o600)
+      try {
+        await file.writeFile(JSON.stringify(saved))
+        await file.sync()
+      } finally {
+        await file.close()
+      }
+      try {
+        await link(temp, join(dir, `${version}.json`))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return conflict()
+        throw error
+      } finally {
+        await rm(temp, { force: true })
+      }
+      await syncDirectory(dir)
+      const { projectId: _p, ...document } = saved
+      return { saved: document as SavedRules<K> }
+    },
+  }
+}

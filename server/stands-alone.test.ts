@@ -7,7 +7,15 @@ import { loadConfig, repoRoot } from './config.ts'
 // A clone with nothing beside it must run: no file may reach for the folder that sits next to the
 // repository on the developers' machines. (Written in two pieces so this file does not name it.)
 const OUTSIDE = `..${'/'}shared`
-const NOT_SOURCE = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'coverage', '.bench'])
+const NOT_SOURCE = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'data',
+  'test-results',
+  'coverage',
+  '.bench',
+])
 const BINARY = /\.(dwg|png|jpe?g|ico|woff2?|xlsx|pdf|gz)$/i
 
 function projectFiles(dir: string): string[] {

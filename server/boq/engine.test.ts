@@ -114,30 +114,27 @@ describe('files written in the worker', () => {
 })
 
 describe("the drawing's geometry, built in the worker from the same read as the bill", () => {
-  it(
-    'holds every model-space handle the bill names, drawn in paths or arcs',
-    async () => {
-      const engine = createBoqEngine({ workers: 1 })
-      try {
-        for (const input of [dwg(), dxf()]) {
-          const { files } = await engine.extractFiles(input, ['json', 'geometry'])
-          const boq = JSON.parse(new TextDecoder().decode(files.json)) as Boq
-          const geometry = decodeGeometry(gunzipSync(files.geometry ?? new Uint8Array()))
-          const named = boq.bill.flatMap((line) => line.breakdown.flatMap((row) => row.handles))
-          expect(named.length, input.fileName).toBeGreaterThan(0)
-          const handles = new Set(geometry.handles)
-          expect(
-            named.filter((handle) => !handles.has(handle)),
-            input.fileName,
-          ).toEqual([])
-          const { paths, arcs } = geometryCounts(geometry)
-          expect(paths + arcs, input.fileName).toBeGreaterThan(0)
-        }
-      } finally {
-        await engine.close()
+  it('holds every model-space handle the bill names, drawn in paths or arcs', async () => {
+    const engine = createBoqEngine({ workers: 1 })
+    try {
+      for (const input of [dwg(), dxf()]) {
+        const { files } = await engine.extractFiles(input, ['json', 'geometry'])
+        const boq = JSON.parse(new TextDecoder().decode(files.json)) as Boq
+        const geometry = decodeGeometry(gunzipSync(files.geometry ?? new Uint8Array()))
+        const named = boq.bill.flatMap((line) => line.breakdown.flatMap((row) => row.handles))
+        expect(named.length, input.fileName).toBeGreaterThan(0)
+        const handles = new Set(geometry.handles)
+        expect(
+          named.filter((handle) => !handles.has(handle)),
+          input.fileName,
+        ).toEqual([])
+        const { paths, arcs } = geometryCounts(geometry)
+        expect(paths + arcs, input.fileName).toBeGreaterThan(0)
       }
-    },
-  )
+    } finally {
+      await engine.close()
+    }
+  })
 
   it('is not made when not asked for', async () => {
     const engine = createBoqEngine({ workers: 1 })
@@ -151,49 +148,40 @@ describe("the drawing's geometry, built in the worker from the same read as the 
 })
 
 describe('one instance, put back to its fresh state between files', () => {
-  it(
-    'after a reset the reader allocates exactly as when it was new',
-    async () => {
-      const reader = await createResettableReader()
-      const read = (name: string) => {
-        reader.lib.FS.writeFile('/t.dwg', fixture(name))
-        const { data } = reader.lib.dwg_read_file('/t.dwg')
-        reader.lib.FS.unlink('/t.dwg')
-        return data
-      }
-      const first = read('example_2018.dwg')
-      reader.reset()
-      read('2000_TS1.dwg')
-      reader.reset()
-      // The drawing lands where it landed in the new instance: the allocator's state came back too.
-      expect(read('example_2018.dwg')).toBe(first)
-    },
-  )
+  it('after a reset the reader allocates exactly as when it was new', async () => {
+    const reader = await createResettableReader()
+    const read = (name: string) => {
+      reader.lib.FS.writeFile('/t.dwg', fixture(name))
+      const { data } = reader.lib.dwg_read_file('/t.dwg')
+      reader.lib.FS.unlink('/t.dwg')
+      return data
+    }
+    const first = read('example_2018.dwg')
+    reader.reset()
+    read('2000_TS1.dwg')
+    reader.reset()
+    // The drawing lands where it landed in the new instance: the allocator's state came back too.
+    expect(read('example_2018.dwg')).toBe(first)
+  })
 
-  it(
-    'reads every fixture, twice over, exactly as a new instance does',
-    async () => {
-      const names = fixtureNames('.dwg')
-      const fresh = new Map<string, string>()
+  it('reads every fixture, twice over, exactly as a new instance does', async () => {
+    const names = fixtureNames('.dwg')
+    const fresh = new Map<string, string>()
+    for (const name of names) {
+      const lib = await createReader()
+      fresh.set(name, JSON.stringify(extractBoq({ bytes: fixture(name), fileName: name }, lib)))
+    }
+    const reader = await createResettableReader()
+    for (let round = 0; round < 2; round++) {
       for (const name of names) {
-        const lib = await createReader()
-        fresh.set(name, JSON.stringify(extractBoq({ bytes: fixture(name), fileName: name }, lib)))
-      }
-      const reader = await createResettableReader()
-      for (let round = 0; round < 2; round++) {
-        for (const name of names) {
-          let answer: string
-          try {
-            answer = JSON.stringify(
-              extractBoq({ bytes: fixture(name), fileName: name }, reader.lib),
-            )
-          } finally {
-            reader.reset()
-          }
-          expect(answer, `${name}, round ${round + 1}`).toBe(fresh.get(name))
+        let answer: string
+        try {
+          answer = JSON.stringify(extractBoq({ bytes: fixture(name), fileName: name }, reader.lib))
+        } finally {
+          reader.reset()
         }
+        expect(answer, `${name}, round ${round + 1}`).toBe(fresh.get(name))
       }
-    },
-    120_000,
-  )
+    }
+  }, 120_000)
 })

@@ -75,40 +75,37 @@ describe('seeding an empty cloud', () => {
     )
   })
 
-  it(
-    'on first start, a new user sees the sample drawings through the API',
-    async () => {
-      const server = await startTestServer({ seed: true })
-      servers.push(server)
-      const client = await signIn(server.url)
-      const hubs = await client.json<List>('/api/aps/hubs')
-      expect(hubs.map((h) => h.attributes.name)).toEqual([DEMO_HUB])
-      const hubId = hubs[0]?.id as string
-      const projects = await client.json<List>(`/api/aps/hubs/${e(hubId)}/projects`)
-      expect(projects).toHaveLength(2)
-      const projectId = projects[0]?.id as string
-      const top = await client.json<List>(
-        `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents`,
-      )
-      const folderId = top[0]?.id as string
-      const folder = await client.json<List>(
-        `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents?folder_id=${e(folderId)}`,
-      )
-      const featured = folder.find((x) => x.attributes.displayName === FEATURED_DRAWING)
-      expect(featured?.type).toBe('items')
-      const versions = await client.json<List>(
-        `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents/${e(featured?.id as string)}/versions`,
-      )
-      expect(versions.map((v) => v.attributes.versionNumber)).toEqual([1])
+  it('on first start, a new user sees the sample drawings through the API', async () => {
+    const server = await startTestServer({ seed: true })
+    servers.push(server)
+    const client = await signIn(server.url)
+    const hubs = await client.json<List>('/api/aps/hubs')
+    expect(hubs.map((h) => h.attributes.name)).toEqual([DEMO_HUB])
+    const hubId = hubs[0]?.id as string
+    const projects = await client.json<List>(`/api/aps/hubs/${e(hubId)}/projects`)
+    expect(projects).toHaveLength(2)
+    const projectId = projects[0]?.id as string
+    const top = await client.json<List>(
+      `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents`,
+    )
+    const folderId = top[0]?.id as string
+    const folder = await client.json<List>(
+      `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents?folder_id=${e(folderId)}`,
+    )
+    const featured = folder.find((x) => x.attributes.displayName === FEATURED_DRAWING)
+    expect(featured?.type).toBe('items')
+    const versions = await client.json<List>(
+      `/api/aps/hubs/${e(hubId)}/projects/${e(projectId)}/contents/${e(featured?.id as string)}/versions`,
+    )
+    expect(versions.map((v) => v.attributes.versionNumber)).toEqual([1])
 
-      // Every drawing of the fixtures folder is somewhere in the cloud (the listings above have
-      // kept copies of what they listed in hidden .versions folders: those are not counted).
-      const wanted = (await readdir(fixtures as string)).filter((n) => n.endsWith('.dwg')).sort()
-      const seeded = (await readdir(join(server.dataDir, 'cloud'), { recursive: true }))
-        .filter((p) => p.endsWith('.dwg') && !p.split('/').some((part) => part.startsWith('.')))
-        .map((p) => p.split('/').pop())
-        .sort()
-      expect(seeded).toEqual(wanted)
-    },
-  )
+    // Every drawing of the fixtures folder is somewhere in the cloud (the listings above have
+    // kept copies of what they listed in hidden .versions folders: those are not counted).
+    const wanted = (await readdir(fixtures as string)).filter((n) => n.endsWith('.dwg')).sort()
+    const seeded = (await readdir(join(server.dataDir, 'cloud'), { recursive: true }))
+      .filter((p) => p.endsWith('.dwg') && !p.split('/').some((part) => part.startsWith('.')))
+      .map((p) => p.split('/').pop())
+      .sort()
+    expect(seeded).toEqual(wanted)
+  })
 })

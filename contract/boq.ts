@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
+import { PricedBillSchema } from './takeoff-rules.ts'
 import { StatedUnitSchema, UnitSystemSchema } from './units.ts'
 
 export { BILL_KINDS, type BillKind } from './bill-kinds.ts'
@@ -58,6 +59,13 @@ export const BillBreakdownRowSchema = v.object({
   quantity: v.number(),
   /** Entity handles: the measured entities, or the model-space references counted (or holding the counted ones). */
   handles: v.array(v.string()),
+  /**
+   * Lengths and areas: each entity's own figure in the bill's unit, in the order of `handles`.
+   * Absent in results kept before entities were measured one by one.
+   */
+  quantities: v.optional(v.array(v.number())),
+  /** Areas: each entity's boundary length in the bill's length unit, in the order of `handles`. */
+  perimeters: v.optional(v.array(v.number())),
 })
 export type BillBreakdownRow = v.InferOutput<typeof BillBreakdownRowSchema>
 
@@ -206,5 +214,7 @@ export const BoqSchema = v.object({
   propertyNames: v.array(v.string()),
   lengths: v.array(BoqLengthSchema),
   areas: v.array(BoqAreaSchema),
+  /** The bill priced by takeoff rules, when rules were given; `bill` stays the measured bill. */
+  priced: v.optional(PricedBillSchema),
 })
 export type Boq = v.InferOutput<typeof BoqSchema>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extractBoq } from './extract.ts'
+import { compileRuleSet, priceBill } from './rules/price.ts'
 import type { BillLine, BillOptions, Boq } from './schema.ts'
 import { DxfWriter } from './testing/dxf-writer.ts'
 
@@ -330,5 +331,143 @@ describe('nothing of zero', () => {
     expect(slabs.breakdown.map((row) => row.count)).toEqual([1])
     expect(boq.areas[0]).toMatchObject({ closedPolylines: 1 })
     expectNoZero(boq)
+  })
+})
+
+describe('each entity measured on its own', () => {
+  /** In mm: two lines and a circle on Walls; on Floors a hatch with a hole, and an unfilled outline; a half disc on Domes. */
+  function entitiesDrawing() {
+    const w = new DxfWriter()
+    w.insunits = 4
+    const { to, owner } = w.target('model')
+    const handles = {
+      short: w.line(to, owner, 'Walls', [0, 0], [1000, 0]),
+      long: w.line(to, owner, 'Walls', [0, 0], [0, 3000]),
+      circle: w.circle(to, owner, 'Walls', [0, 0], 500),
+      holed: w.hatch(to, owner, 'Floors', [
+        {
+          edges: [
+            {
+              line: [
+                [0, 0],
+                [2000, 0],
+              ],
+            },
+            {
+              line: [
+                [2000, 0],
+                [2000, 2000],
+              ],
+            },
+            {
+              line: [
+                [2000, 2000],
+                [0, 2000],
+              ],
+            },
+            {
+              line: [
+                [0, 2000],
+                [0, 0],
+              ],
+            },
+          ],
+        },
+        {
+          polyline: [
+            { x: 500, y: 500 },
+            { x: 1500, y: 500 },
+            { x: 1500, y: 1500 },
+            { x: 500, y: 1500 },
+          ],
+        },
+      ]),
+      outline: w.lwpolyline(
+        to,
+        owner,
+        'Floors',
+        [
+          { x: 5000, y: 0 },
+          { x: 6000, y: 0 },
+          { x: 6000, y: 2000 },
+          { x: 5000, y: 2000 },
+        ],
+        true,
+      ),
+      dome: w.hatch(to, owner, 'Domes', [
+        {
+          edges: [
+            {
+              line: [
+                [-1000, 0],
+                [1000, 0],
+              ],
+            },
+            { arc: { center: [0, 0], radius: 1000, start: 0, end: 180 } },
+          ],
+        },
+      ]),
+    }
+    return { boq: boqOf(w), handles }
+  }
+
+  it('keeps each length beside its handle, in the bill unit', () => {
+    const { boq, handles } = entitiesDrawing()
+    const walls = line(boq, (l) => l.kind === 'length' && l.layer === 'Walls')
+    const byKind = Object.fromEntries(walls.breakdown.map((row) => [row.kind, row]))
+    expect(byKind.line.handles).toEqual([handles.short, handles.long])
+    expect(byKind.line.quantities).toEqual([1, 3])
+    expect(byKind.circle.handles).toEqual([handles.circle])
+    close(byKind.circle.quantities?.[0], Math.PI)
+    for (const row of walls.breakdown)
+      close(
+        (row.quantities ?? []).reduce((s, q) => s + q, 0),
+        row.quantity,
+      )
+  })
+
+  it('keeps each area and its perimeter beside its handle, holes in both', () => {
+    const { boq, handles } = entitiesDrawing()
+    const floors = line(boq, (l) => l.kind === 'area' && l.layer === 'Floors')
+    const [hatch, outline] = floors.breakdown
+    expect(hatch).toMatchObject({ kind: 'hatch', handles: [handles.holed] })
+    close(hatch.quantities?.[0], 3)
+    close(hatch.perimeters?.[0], 12)
+    expect(outline).toMatchObject({ kind: 'closed polyline', handles: [handles.outline] })
+    close(outline.quantities?.[0], 2)
+    close(outline.perimeters?.[0], 6)
+    const dome = line(boq, (l) => l.kind === 'area' && l.layer === 'Domes').breakdown[0]
+    close(dome.quantities?.[0], Math.PI / 2)
+    close(dome.perimeters?.[0], 2 + Math.PI)
+  })
+  it('prices each entity by its own figures: a perimeter formula per area', () => {
+    const { boq } = entitiesDrawing()
+    const rules = compileRuleSet([
+      {
+        match: 'area',
+        layer: 'Floors',
+        code: 'S1',
+        description: 'Skirting',
+        unit: 'm',
+        quantity: 'perimeter',
+        rate: 2,
+      },
+      {
+        match: 'length',
+        layer: 'Walls',
+        kind: 'line',
+        code: 'W1',
+        description: 'Long walls',
+        unit: 'm',
+        quantity: 'max(length - 2, 0)',
+        rate: 10,
+      },
+    ])
+    const priced = priceBill(boq, rules)
+    const [skirting, walls] = priced.items
+    close(skirting.quantity, 18)
+    close(skirting.amount ?? 0, 36)
+    close(walls.quantity, 1)
+    expect(priced.warnings).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import type { CountLine } from './counts.ts'
-import type { Measured, MeasuredArea } from './measures.ts'
+import type { EachArea, Measured, MeasuredArea } from './measures.ts'
 import type { BillBreakdownRow, BillLine, BillUnits, BoqLength } from './schema.ts'
 
 const KIND_LABELS: Record<BoqLength['kind'], string> = {
@@ -11,6 +11,19 @@ const KIND_LABELS: Record<BoqLength['kind'], string> = {
   ellipse: 'ellipses',
   helix: 'helixes',
   multiline: 'multilines',
+}
+
+function scaled(values: number[], factor: number): number[] {
+  return factor === 1 ? values : values.map((value) => value * factor)
+}
+
+/** An area row's entities one by one, in the bill's units. */
+function eachArea({ handles, areas, perimeters }: EachArea, units: BillUnits) {
+  return {
+    handles,
+    quantities: scaled(areas, units.areaFactor),
+    perimeters: scaled(perimeters, units.lengthFactor),
+  }
 }
 
 /** Every line's quantity is the sum of its breakdown rows, so the two always agree. */
@@ -66,13 +79,14 @@ export function billLines(
   }
   let n = 0
   for (const [layer, entries] of byLayer) {
-    const breakdown: BillBreakdownRow[] = entries.map(({ row, handles }) => ({
+    const breakdown: BillBreakdownRow[] = entries.map(({ row, handles, quantities }) => ({
       label: row.style ? `${KIND_LABELS[row.kind]} (style ${row.style})` : KIND_LABELS[row.kind],
       layer,
       kind: row.kind,
       count: row.count,
       quantity: row.length * units.lengthFactor,
       handles,
+      quantities: scaled(quantities, units.lengthFactor),
     }))
     bill.push({
       ref: `B${++n}`,
@@ -86,7 +100,7 @@ export function billLines(
   }
 
   n = 0
-  for (const { row, hatchHandles, unfilledHandles, unfilledArea } of areas) {
+  for (const { row, hatches, unfilled, unfilledArea } of areas) {
     const breakdown: BillBreakdownRow[] = []
     if (row.hatches > 0) {
       breakdown.push({
@@ -95,7 +109,7 @@ export function billLines(
         kind: 'hatch',
         count: row.hatches,
         quantity: row.hatchArea * units.areaFactor,
-        handles: hatchHandles,
+        ...eachArea(hatches, units),
       })
     }
     if (row.closedPolylines > row.filledByHatch) {
@@ -105,7 +119,7 @@ export function billLines(
         kind: 'closed polyline',
         count: row.closedPolylines - row.filledByHatch,
         quantity: unfilledArea * units.areaFactor,
-        handles: unfilledHandles,
+        ...eachArea(unfilled, units),
       })
     }
     if (breakdown.length === 0) continue

@@ -12,16 +12,24 @@ import {
   sizeOf,
   typeName,
 } from './no-quantity.ts'
+import { hatchPerimeter } from './perimeters.ts'
 import type { BoqArea, BoqLength, LengthKind } from './schema.ts'
 
-/** A per-layer table row and the handles of what it measures (for the bill's breakdown). */
-export type Measured<Row> = { row: Row; handles: string[] }
+/**
+ * A per-layer table row and what it measures, entity by entity (for the bill's breakdown and the
+ * rules' pieces): `quantities` in drawing units, in the order of `handles`. Entities without a
+ * handle are in the row's figures only.
+ */
+export type Measured<Row> = { row: Row; handles: string[]; quantities: number[] }
 
-/** An area row with its handles split by source: hatches, and closed polylines no hatch fills. */
+/** Areas entity by entity, in drawing units: each one's area and boundary length, by handle. */
+export type EachArea = { handles: string[]; areas: number[]; perimeters: number[] }
+
+/** An area row with its entities split by source: hatches, and closed polylines no hatch fills. */
 export type MeasuredArea = {
   row: BoqArea
-  hatchHandles: string[]
-  unfilledHandles: string[]
+  hatches: EachArea
+  unfilled: EachArea
   unfilledArea: number
 }
 
@@ -90,12 +98,19 @@ export function measureLengths(
     const key = `${entity.layer}\u0000${kind}\u0000${style ?? ''}`
     let entry = rows.get(key)
     if (!entry) {
-      entry = { row: { layer: entity.layer, kind, style, count: 0, length: 0 }, handles: [] }
+      entry = {
+        row: { layer: entity.layer, kind, style, count: 0, length: 0 },
+        handles: [],
+        quantities: [],
+      }
       rows.set(key, entry)
     }
     entry.row.count += 1
     entry.row.length += length
-    if (entity.handle) entry.handles.push(entity.handle)
+    if (entity.handle) {
+      entry.handles.push(entity.handle)
+      entry.quantities.push(length)
+    }
   }
   return [...rows.values()].sort(
     (a, b) =>
@@ -154,9 +169,21 @@ function noArea(area: number, size: number, name: keyof typeof NO_AREA, leftOut:
   return true
 }
 
+type Outlined = { area: number; perimeter: number; handle: string }
+
 type LayerAreas = {
-  polylines: (Outline & { handle: string })[]
-  hatches: { area: number; loops: Outline[]; handle: string }[]
+  polylines: (Outline & Outlined)[]
+  hatches: (Outlined & { loops: Outline[] })[]
+}
+
+/** Each entity's figures, those with a handle only (the others are in the row's totals). */
+function eachArea(list: Outlined[]): EachArea {
+  const withHandle = list.filter((entry) => entry.handle)
+  return {
+    handles: withHandle.map((entry) => entry.handle),
+    areas: withHandle.map((entry) => entry.area),
+    perimeters: withHandle.map((entry) => entry.perimeter),
+  }
 }
 
 /**
@@ -183,6 +210,7 @@ export function measureAreas(
       if (noArea(area, sizeOf(entity.vertices), 'closed POLYLINE', leftOut)) continue
       layerOf(entity.layer).polylines.push({
         area,
+        perimeter: polylineLength(entity.vertices, entity.closed),
         box: boxOf(entity.vertices),
         handle: entity.handle,
       })
@@ -191,6 +219,7 @@ export function measureAreas(
       if (noArea(area, sizeOf(corners.flat()), 'HATCH', leftOut)) continue
       layerOf(entity.layer).hatches.push({
         area,
+        perimeter: hatchPerimeter(entity.loops),
         loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(corners[i]) })),
         handle: entity.handle,
       })
@@ -201,12 +230,12 @@ export function measureAreas(
     const loops = hatches.flatMap((h) => h.loops)
     let filled = 0
     let unfilledArea = 0
-    const unfilledHandles: string[] = []
+    const unfilled: Outlined[] = []
     for (const outline of polylines) {
       if (loops.some((loop) => sameOutline(outline, loop))) filled++
       else {
         unfilledArea += outline.area
-        if (outline.handle) unfilledHandles.push(outline.handle)
+        unfilled.push(outline)
       }
     }
     const hatchTotal = hatches.reduce((sum, h) => sum + h.area, 0)
@@ -220,8 +249,8 @@ export function measureAreas(
         filledByHatch: filled,
         net: hatchTotal + unfilledArea,
       },
-      hatchHandles: hatches.map((h) => h.handle).filter(Boolean),
-      unfilledHandles,
+      hatches: eachArea(hatches),
+      unfilled: eachArea(unfilled),
       unfilledArea,
     })
   }

@@ -97,7 +97,7 @@ describe('measured pieces', () => {
     expectWholeBill(boq, pieces)
   })
 
-  it('are the linework and area rows of the bill, entities together', () => {
+  it('are the linework and area rows of a result kept without figures per entity', () => {
     const boq = measured(
       [],
       [
@@ -122,8 +122,49 @@ describe('measured pieces', () => {
     ])
     expect(labelOf(pieces[0])).toBe('3 lines on layer Walls (B1)')
     expect(warnings).toEqual([
-      'Linework and areas are kept per layer and kind, not per entity: a formula runs once on each layer and kind, over all its entities together.',
+      'Some linework or areas are kept per layer and kind, not per entity (a result kept before entities were measured one by one, or entities without a handle): a formula runs once on each such layer and kind, over all its entities together.',
     ])
+  })
+
+  it('are each entity of linework and areas, with its own length, area and perimeter', () => {
+    const walls = lengthLine('B1', 'Walls', [
+      { kind: 'line', count: 3, quantity: 12, handles: ['1', '2', '3'] },
+    ])
+    walls.breakdown[0].quantities = [2, 4, 6]
+    const slabs = areaLine('C1', 'Slabs', [
+      { kind: 'hatch', count: 1, quantity: 40, handles: ['5'] },
+      { kind: 'closed polyline', count: 2, quantity: 9, handles: ['6', '7'] },
+    ])
+    slabs.breakdown[0].quantities = [40]
+    slabs.breakdown[0].perimeters = [26]
+    slabs.breakdown[1].quantities = [4, 5]
+    slabs.breakdown[1].perimeters = [8, 9]
+    const boq = measured([], [walls, slabs])
+    const { pieces, warnings } = piecesOf(boq)
+    expect(
+      pieces.map((p) => [p.line, p.kind, p.count, p.quantity, p.perimeter, p.handles, p.together]),
+    ).toEqual([
+      ['B1', 'line', 1, 2, undefined, ['1'], false],
+      ['B1', 'line', 1, 4, undefined, ['2'], false],
+      ['B1', 'line', 1, 6, undefined, ['3'], false],
+      ['C1', 'hatch', 1, 40, 26, ['5'], false],
+      ['C1', 'polyline', 1, 4, 8, ['6'], false],
+      ['C1', 'polyline', 1, 5, 9, ['7'], false],
+    ])
+    expect(warnings).toEqual([])
+    expect(lookupOf(pieces[4])('perimeter')).toBe(8)
+    expect(lookupOf(pieces[1])('length')).toBe(4)
+    expect(labelOf(pieces[1])).toBe('1 line (entity 2) on layer Walls (B1)')
+    expectWholeBill(boq, pieces)
+  })
+
+  it('keep a row together when some of its entities have no figure of their own', () => {
+    const walls = lengthLine('B1', 'Walls', [
+      { kind: 'line', count: 3, quantity: 12, handles: ['1', '2'] },
+    ])
+    walls.breakdown[0].quantities = [2, 4]
+    const { pieces } = piecesOf(measured([], [walls]))
+    expect(pieces.map((p) => [p.count, p.quantity, p.together])).toEqual([[3, 12, true]])
   })
 
   it('say when the references list was capped', () => {

@@ -6,8 +6,9 @@ import { attributeOf, keyed, NONE, type Piece } from './piece.ts'
  * among its pieces to the last unit, so rules can neither lose nor double anything. Placed
  * references come one by one from the references list where it says which line they are in;
  * whatever a line has beyond them (references past the list's cap, nested references whose
- * line the list cannot tell) is one piece per line and layer. Linework and areas are kept per
- * layer and kind, so each breakdown row is one piece.
+ * line the list cannot tell) is one piece per line and layer. Linework and areas are one piece
+ * per entity where the result keeps each entity's figure; a result kept before that has only a
+ * sum per layer and kind, and each breakdown row is then one piece.
  */
 export function piecesOf(boq: Boq): { pieces: Piece[]; warnings: string[] } {
   const warnings: string[] = []
@@ -18,6 +19,12 @@ export function piecesOf(boq: Boq): { pieces: Piece[]; warnings: string[] } {
   for (const line of boq.bill) {
     if (line.kind === 'count') continue
     for (const row of line.breakdown) {
+      if (keptOneByOne(row)) {
+        row.handles.forEach((_, i) => {
+          pieces.push(entityPiece(line, row, i))
+        })
+        continue
+      }
       const piece = measuredPiece(line, row)
       if (piece.together) together++
       pieces.push(piece)
@@ -25,7 +32,7 @@ export function piecesOf(boq: Boq): { pieces: Piece[]; warnings: string[] } {
   }
   if (together > 0) {
     warnings.push(
-      'Linework and areas are kept per layer and kind, not per entity: a formula runs once on each layer and kind, over all its entities together.',
+      'Some linework or areas are kept per layer and kind, not per entity (a result kept before entities were measured one by one, or entities without a handle): a formula runs once on each such layer and kind, over all its entities together.',
     )
   }
   if (boq.referencesCapped) {
@@ -164,8 +171,42 @@ function restPiece(slot: Slot): Piece {
   })
 }
 
+/** Every entity of the row has its own figure (and, for areas, its perimeter). */
+function keptOneByOne(row: BillBreakdownRow): boolean {
+  const { quantities, perimeters, handles } = row
+  if (quantities === undefined || quantities.length !== row.count) return false
+  if (handles.length !== row.count) return false
+  return perimeters === undefined || perimeters.length === row.count
+}
+
+function entityKind(row: BillBreakdownRow): string | undefined {
+  return row.kind === 'closed polyline' ? 'polyline' : row.kind
+}
+
+/** One entity of a breakdown row, with its own figures. */
+function entityPiece(line: BillLine, row: BillBreakdownRow, i: number): Piece {
+  const kind = entityKind(row)
+  const perimeter = row.perimeters?.[i]
+  return keyed({
+    match: line.kind,
+    line: line.ref,
+    description: line.description,
+    layer: row.layer,
+    ...(kind !== undefined ? { kind } : {}),
+    attributes: NONE,
+    properties: NONE,
+    count: 1,
+    quantity: row.quantities?.[i] ?? 0,
+    ...(perimeter !== undefined ? { perimeter } : {}),
+    handles: [row.handles[i]],
+    together: false,
+    origin: 'measured',
+    what: `${row.kind ?? 'entity'} (entity ${row.handles[i]})`,
+  })
+}
+
 function measuredPiece(line: BillLine, row: BillBreakdownRow): Piece {
-  const kind = row.kind === 'closed polyline' ? 'polyline' : row.kind
+  const kind = entityKind(row)
   return keyed({
     match: line.kind,
     line: line.ref,

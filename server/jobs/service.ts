@@ -7,7 +7,10 @@ import { openEmbeddedJobStore } from './embedded-store.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { createJobLog } from './job-log.ts'
 import { openPostgresJobStore } from './pg/postgres-store.ts'
+import { priceRoutes } from './price-routes.ts'
+import { projectAccess } from './project-access.ts'
 import { jobsRoutes } from './routes.ts'
+import { rulesRoutes } from './rules-routes.ts'
 import { startJobRunner } from './runner.ts'
 
 export interface JobsService {
@@ -78,13 +81,17 @@ export async function startJobs(options: {
           concurrency: config.workers,
           maxFileBytes: config.maxFileBytes,
         })
+  const withCloud: Parameters<typeof jobsRoutes>[0]['withCloud'] = (c, fn) =>
+    options.access.run(c, fn)
   const routes = jobsRoutes({
     store,
     cloud,
-    withCloud: (c, fn) => options.access.run(c, fn),
+    withCloud,
     maxFileBytes: config.maxFileBytes,
     maxQueuedPerUser: config.maxQueuedPerUser,
   })
+  routes.route('/', rulesRoutes({ store, withCloud, visibleProject: projectAccess(cloud) }))
+  routes.route('/', priceRoutes({ store, withCloud }))
 
   let closing: Promise<void> | undefined
   return {

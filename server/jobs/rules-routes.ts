@@ -1,0 +1,136 @@
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
+import type { ClassificationDocument, RulesDocument } from '../../contract/takeoff-rules-api.ts'
+import type { CloudContext } from '../cloud/types.ts'
+import { AppError } from '../errors.ts'
+import type { VisibleProject } from './project-access.ts'
+import { contentDisposition } from './routes.ts'
+import { heldVersion, LIST_KEY, tableFromBody, XLSX_TYPE } from './rules-body.ts'
+import { tableCsv, tableXlsx } from './rules-export.ts'
+import type { JobStore, RulesKind, SavedRules } from './types.ts'
+
+export interface RulesRoutesOptions {
+  store: JobStore
+  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  visibleProject: VisibleProject
+}
+
+const NOUN = { rules: 'rules', classification: 'classification' } as const
+/** The table in a sentence. */
+const THESE = { rules: 'these rules', classification: 'this classification' } as const
+const NONE_SAVED = { rules: 'No rules have', classification: 'No classification has' } as const
+
+/**
+ * GET/PUT /projects/{projectId}/rules and …/classification (JSON, or a CSV/XLSX file to export
+ * or import), and …/history: anyone who can see the project reads and changes them. A save names
+ * the version it replaces (If-Match), so a colleague's save in between is refused, never lost.
+ */
+export function rulesRoutes(options: RulesRoutesOptions): Hono {
+  const { store, withCloud, visibleProject } = options
+  const routes = new Hono()
+
+  for (const kind of ['rules', 'classification'] as const) {
+    const path = `/projects/:projectId/${kind}`
+
+    routes.get(path, async (c) => {
+      const { project, saved } = await withCloud(c, async (ctx) => {
+        const project = await visibleProject(ctx, projectIdOf(c))
+        return { project, saved: await store.rules(projectIdOf(c), kind) }
+      })
+      const format = c.req.query('format') ?? 'json'
+      c.header('Cache-Control', 'no-store')
+      c.header('ETag', `"${saved?.version ?? 0}"`)
+      if (format === 'json') return c.json(documentOf(kind, saved))
+      if (format !== 'csv' && format !== 'xlsx') {
+        throw new AppError(400, 'format must be json, csv or xlsx.')
+      }
+      const rows = saved?.rows ?? []
+      const bytes = format === 'csv' ? tableCsv(kind, rows) : await tableXlsx(kind, rows)
+      const name = `${project.name} ${NOUN[kind]} v${saved?.version ?? 0}.${format}`
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+        'Content-Disposition': contentDisposition(name),
+      })
+    })
+
+    routes.get(`${path}/history`, async (c) => {
+      const history = await withCloud(c, async (ctx) => {
+        await visibleProject(ctx, projectIdOf(c))
+        return store.rulesHistory(projectIdOf(c), kind)
+      })
+      c.header('Cache-Control', 'no-store')
+      return c.json(history)
+    })
+
+    routes.put(
+      path,
+      bodyLimit({
+        maxSize: MAX_RULES_FILE_BYTES,
+        onError: () => {
+          throw new AppError(
+            413,
+            `The ${NOUN[kind]} table is larger than ${MAX_RULES_FILE_BYTES / 1024 / 1024} MB; that is more than a table can be.`,
+          )
+        },
+      }),
+      async (c) => {
+        const projectId = projectIdOf(c)
+        const outcome = await withCloud(c, async (ctx) => {
+          // Who first (401), then which project (404), then what is asked (428, 400).
+          await visibleProject(ctx, projectId)
+          const held = heldVersion(c.req.header('if-match'), kind)
+          const bytes = new Uint8Array(await c.req.arrayBuffer())
+          const rows = await tableFromBody(kind, bytes, c.req.header('content-type'))
+          const by = ctx.user.name || ctx.user.userId
+          return { held, result: await store.saveRules(projectId, kind, held, rows, by) }
+        })
+        if ('conflict' in outcome.result) {
+          throw new AppError(412, conflictMessage(kind, outcome.held, outcome.result.conflict))
+        }
+        c.header('Cache-Control', 'no-store')
+        c.header('ETag', `"${outcome.result.saved.version}"`)
+        return c.json(documentOf(kind, outcome.result.saved))
+      },
+    )
+  }
+
+  return routes
+}
+
+function documentOf(
+  kind: RulesKind,
+  saved: SavedRules | undefined,
+): RulesDocument | ClassificationDocument {
+  return {
+    version: saved?.version ?? 0,
+    savedBy: saved?.savedBy ?? null,
+    savedAt: saved?.savedAt ?? null,
+    [LIST_KEY[kind]]: saved?.rows ?? [],
+  } as RulesDocument | ClassificationDocument
+}
+
+/** Why a save was refused, in words: who saved the version there is now, and when (UTC). */
+function conflictMessage(
+  kind: RulesKind,
+  held: number,
+  current: Omit<SavedRules, 'rows'> | undefined,
+): string {
+  const noun = NOUN[kind]
+  if (!current) {
+    return `${NONE_SAVED[kind]} been saved for this project yet, so there is no version ${held}: reload and save again.`
+  }
+  const when = `${current.savedAt.slice(11, 16)} UTC${sameDay(current.savedAt) ? '' : ` on ${current.savedAt.slice(0, 10)}`}`
+  if (held > current.version) {
+    return `There is no version ${held} of ${THESE[kind]}; the newest is version ${current.version}, saved by ${current.savedBy} at ${when}: reload to see it.`
+  }
+  return `Saved by ${current.savedBy} at ${when} since you opened it: reload to see their ${noun}.`
+}
+
+function sameDay(iso: string): boolean {
+  return iso.slice(0, 10) === new Date().toISOString().slice(0, 10)
+}
+
+function projectIdOf(c: Context): string {
+  return c.req.param('projectId') ?? ''
+}

@@ -16,6 +16,7 @@ import { Route as AppCompareRouteImport } from './routes/_app/compare'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppJobsIndexRouteImport } from './routes/_app/jobs.index'
 import { Route as AppJobsJobIdRouteImport } from './routes/_app/jobs.$jobId'
+import { Route as AppProjectsProjectIdRulesRouteImport } from './routes/_app/projects.$projectId.rules'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -51,6 +52,12 @@ const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   path: '/jobs/$jobId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsProjectIdRulesRoute =
+  AppProjectsProjectIdRulesRouteImport.update({
+    id: '/projects/$projectId/rules',
+    path: '/projects/$projectId/rules',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -59,6 +66,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs/': typeof AppJobsIndexRoute
+  '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -67,6 +75,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs': typeof AppJobsIndexRoute
+  '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -77,12 +86,27 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute
   '/_app/jobs/': typeof AppJobsIndexRoute
+  '/_app/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/compare' | '/home' | '/jobs/$jobId' | '/jobs/'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/compare'
+    | '/home'
+    | '/jobs/$jobId'
+    | '/jobs/'
+    | '/projects/$projectId/rules'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/compare' | '/home' | '/' | '/jobs/$jobId' | '/jobs'
+  to:
+    | '/login'
+    | '/compare'
+    | '/home'
+    | '/'
+    | '/jobs/$jobId'
+    | '/jobs'
+    | '/projects/$projectId/rules'
   id:
     | '__root__'
     | '/_app'
@@ -92,6 +116,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/jobs/$jobId'
     | '/_app/jobs/'
+    | '/_app/projects/$projectId/rules'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -150,6 +175,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsJobIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/rules': {
+      id: '/_app/projects/$projectId/rules'
+      path: '/projects/$projectId/rules'
+      fullPath: '/projects/$projectId/rules'
+      preLoaderRoute: typeof AppProjectsProjectIdRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -159,6 +191,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppJobsJobIdRoute: typeof AppJobsJobIdRoute
   AppJobsIndexRoute: typeof AppJobsIndexRoute
+  AppProjectsProjectIdRulesRoute: typeof AppProjectsProjectIdRulesRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -167,6 +200,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppJobsJobIdRoute: AppJobsJobIdRoute,
   AppJobsIndexRoute: AppJobsIndexRoute,
+  AppProjectsProjectIdRulesRoute: AppProjectsProjectIdRulesRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

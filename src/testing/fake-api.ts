@@ -1,10 +1,12 @@
 // The fake server every test talks to (through MSW): a small cloud, a session, jobs.
 // Tests change `fakeApi` directly, or override one route with server.use().
 import type { CloudResource } from '../../contract/cloud'
+import type { PriceRequest } from '../../contract/takeoff-rules-api'
 import type { Job } from '../features/jobs/api/jobs-api'
 import {
   accWebView,
   bim360WebView,
+  fakePricing,
   folder,
   hub,
   item,
@@ -74,8 +76,31 @@ export type FakeApi = {
   upload: (form: UploadForm) => { status: number; body: unknown }
   /** Every upload's form, in order. */
   uploads: UploadForm[]
+  /**
+   * A project's saved takeoff rules and classification (GET/PUT …/projects/{id}/rules and
+   * /classification); a project not here has never saved (version 0, empty).
+   */
+  rules: Record<string, SavedDocument<'rules'>>
+  classification: Record<string, SavedDocument<'entries'>>
+  /**
+   * What PUT …/rules answers to a CSV or XLSX body (the server parses files; the fake does not):
+   * the rules the file held, or the server's refusal as text. The default refuses.
+   */
+  rulesFile: (body: string) => { status: number; body: unknown }
+  /**
+   * What POST /api/boq/jobs/{id}/price and …/reprice answer; the default prices the job's
+   * project with a toy engine (fakePricing) using the request's rules or the saved ones.
+   */
+  price: (jobId: string, request: PriceRequest) => { status: number; body: unknown }
   requests: RecordedRequest[]
 }
+
+/** A versioned document as the fake server keeps it (rules or classification entries). */
+export type SavedDocument<Key extends 'rules' | 'entries'> = {
+  version: number
+  savedBy: string | null
+  savedAt: string | null
+} & Record<Key, unknown[]>
 
 /** Ids of the default cloud, for tests to refer to. */
 export const ids = {
@@ -162,6 +187,24 @@ export function defaultFakeApi(): FakeApi {
     uploadAvailable: false,
     upload: (form) => writeUpload(form),
     uploads: [],
+    rules: {},
+    classification: {},
+    rulesFile: () => text(400, 'row 1: the fake server reads no files'),
+    price: (jobId, request) => {
+      const found = fakeApi.jobs.find((j) => j.id === jobId)
+      if (!found) return text(404, 'There is no such job.')
+      const saved = fakeApi.rules[found.projectId]
+      const rules = (request.rules ?? saved?.rules ?? []) as Parameters<typeof fakePricing>[0]
+      return {
+        status: 200,
+        body: {
+          jobId,
+          rulesVersion: request.rules ? null : (saved?.version ?? 0),
+          classificationVersion: null,
+          priced: fakePricing(rules),
+        },
+      }
+    },
     requests: [],
   }
 }

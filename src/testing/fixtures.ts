@@ -2,6 +2,12 @@
 import type { BillBreakdownRow, BillLine, Boq } from '../../contract/boq'
 import type { CloudResource } from '../../contract/cloud'
 import type { ChangeBill, ChangeLine } from '../../contract/compare'
+import type {
+  NotClassified,
+  PricedBill,
+  PricedItem,
+  TakeoffRule,
+} from '../../contract/takeoff-rules'
 import type { Job } from '../features/jobs/api/jobs-api'
 
 let seq = 0
@@ -364,4 +370,146 @@ export function boq(overrides: Partial<Boq> = {}): Boq {
     ],
     ...overrides,
   }
+}
+
+/** A takeoff rule: a count of any block, unless told otherwise. */
+export function takeoffRule(overrides: Partial<TakeoffRule> = {}): TakeoffRule {
+  return { match: 'count', ...overrides }
+}
+
+/** A priced bill with nothing in it unless told otherwise. */
+export function pricedBill(overrides: Partial<PricedBill> = {}): PricedBill {
+  return {
+    sections: [],
+    items: [],
+    total: 0,
+    notClassified: [],
+    ignored: [],
+    rules: [],
+    warnings: [],
+    ...overrides,
+  }
+}
+
+/** The measured lines the toy pricing works on: those of `boq()`, one piece each. */
+export const PRICED_LINES: NotClassified[] = [
+  { line: 'A1', match: 'count', description: 'bloko', block: 'bloko', layer: 'Tavolo 3' },
+  {
+    line: 'A2',
+    match: 'count',
+    description: 'CIRKLO_PUNKTOJ',
+    block: 'CIRKLO_PUNKTOJ',
+    layer: 'Tavolo 3',
+  },
+  {
+    line: 'B1',
+    match: 'length',
+    description: 'Linework on layer Tavolo 2',
+    layer: 'Tavolo 2',
+    kind: 'arc,polyline',
+  },
+  { line: 'C1', match: 'area', description: 'Area on layer Tavolo 2', layer: 'Tavolo 2' },
+].map((line, i) => ({
+  ...(line as Omit<NotClassified, 'unit' | 'quantity' | 'count' | 'handles'>),
+  unit: ['nr', 'nr', 'm', 'm²'][i] as string,
+  quantity: [2, 8, 12.5, 4][i] as number,
+  count: 1,
+  handles: [],
+}))
+
+const globMatches = (glob: string | undefined, value: string | undefined) =>
+  !glob ||
+  new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    'i',
+  ).test(value ?? '')
+
+const sameFilters = (a: TakeoffRule, b: TakeoffRule) =>
+  a.match === b.match && a.block === b.block && a.layer === b.layer && a.kind === b.kind
+
+/**
+ * A toy of the server's pricing, enough for screens: each of PRICED_LINES goes to the first
+ * group of rows whose match, block and layer fit it; each row of the group gives an item of the
+ * line's quantity at the row's rate (quantity formulas are not read). Sections by the code's
+ * first segment.
+ */
+export function fakePricing(rules: TakeoffRule[]): PricedBill {
+  const items: PricedItem[] = []
+  const notClassified: NotClassified[] = []
+  const ignored: PricedBill['ignored'] = []
+  for (const line of PRICED_LINES) {
+    const first = rules.findIndex(
+      (rule) =>
+        rule.match === line.match &&
+        globMatches(rule.block, line.block) &&
+        globMatches(rule.layer, line.layer),
+    )
+    if (first < 0) {
+      notClassified.push(line)
+      continue
+    }
+    for (
+      let i = first;
+      i < rules.length && sameFilters(rules[i] as TakeoffRule, rules[first] as TakeoffRule);
+      i++
+    ) {
+      const rule = rules[i] as TakeoffRule
+      if (rule.ignore) {
+        ignored.push({ rule: i + 1, ...line })
+        continue
+      }
+      const code = rule.code ?? ''
+      const description = rule.description ?? line.description
+      const unit = rule.unit ?? line.unit
+      const rate = rule.rate ?? null
+      const source = {
+        line: line.line,
+        measured: line.quantity,
+        count: 1,
+        quantity: line.quantity,
+        handles: [],
+      }
+      const same = items.find(
+        (item) =>
+          item.code === code &&
+          item.description === description &&
+          item.unit === unit &&
+          item.rate === rate,
+      )
+      if (same) {
+        same.quantity += line.quantity
+        same.amount = rate === null ? null : same.quantity * rate
+        same.rules.push(i + 1)
+        same.sources.push(source)
+        continue
+      }
+      items.push({
+        ref: `${items.length + 1}`,
+        section: code.split(/[.\s]/)[0] ?? '',
+        code,
+        description,
+        unit,
+        quantity: line.quantity,
+        rate,
+        amount: rate === null ? null : line.quantity * rate,
+        rules: [i + 1],
+        sources: [source],
+        flags: [],
+      })
+    }
+  }
+  const sections = [...new Set(items.map((item) => item.section))].map((code) => {
+    const own = items.filter((item) => item.section === code)
+    return {
+      code,
+      title: code ? `Section ${code}` : 'No code',
+      items: own.map((item) => item.ref),
+      subtotal: own.reduce((sum, item) => sum + (item.amount ?? 0), 0),
+    }
+  })
+  const total = items.reduce((sum, item) => sum + (item.amount ?? 0), 0)
+  return pricedBill({ sections, items, total, notClassified, ignored, rules })
 }

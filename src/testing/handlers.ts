@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry'
-import { fakeApi, type UploadForm } from './fake-api'
+import { fakeApi, type SavedDocument, type UploadForm } from './fake-api'
 
 const text401 = () => new HttpResponse('Not signed in', { status: 401 })
 
@@ -48,6 +48,85 @@ function list(request: Request, data: unknown[] | undefined): Response {
         data,
       })
   }
+}
+
+/** The saved document of a project, or the never-saved one (version 0). */
+function savedOf<Key extends 'rules' | 'entries'>(
+  kept: Record<string, SavedDocument<Key>>,
+  projectId: string,
+  key: Key,
+): SavedDocument<Key> {
+  return (
+    kept[projectId] ??
+    ({ version: 0, savedBy: null, savedAt: null, [key]: [] } as unknown as SavedDocument<Key>)
+  )
+}
+
+/**
+ * GET, history and PUT of a project's versioned document (rules or classification), as the
+ * server answers them: If-Match with the version, 428 without it, 412 when another save came
+ * in between; a CSV or XLSX body goes through fakeApi.rulesFile.
+ */
+function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'entries') {
+  const kept = () =>
+    (path === 'rules' ? fakeApi.rules : fakeApi.classification) as Record<
+      string,
+      SavedDocument<typeof key>
+    >
+  return [
+    http.get(`*/api/boq/projects/:projectId/${path}`, ({ request, params }) => {
+      const saved = savedOf(kept(), String(params.projectId), key)
+      const format = new URL(request.url).searchParams.get('format')
+      if (format === 'csv') return HttpResponse.text(`${path} version ${saved.version}`)
+      if (format === 'xlsx') return HttpResponse.arrayBuffer(new ArrayBuffer(8))
+      return HttpResponse.json(saved)
+    }),
+    http.get(`*/api/boq/projects/:projectId/${path}/history`, ({ params }) => {
+      const saved = kept()[String(params.projectId)]
+      return HttpResponse.json(
+        saved
+          ? [
+              {
+                version: saved.version,
+                savedBy: saved.savedBy,
+                savedAt: saved.savedAt,
+                rows: saved[key].length,
+              },
+            ]
+          : [],
+      )
+    }),
+    http.put(`*/api/boq/projects/:projectId/${path}`, async ({ request, params }) => {
+      const projectId = String(params.projectId)
+      const saved = savedOf(kept(), projectId, key)
+      const ifMatch = request.headers.get('If-Match')
+      if (!ifMatch)
+        return answer({ status: 428, body: 'Say which version you changed (If-Match).' })
+      if (ifMatch !== `"${saved.version}"`) {
+        return answer({
+          status: 412,
+          body: `Version ${saved.version} was saved by ${saved.savedBy} since version ${ifMatch.replaceAll('"', '')}.`,
+        })
+      }
+      const type = request.headers.get('Content-Type') ?? ''
+      let rows: unknown[]
+      if (type.includes('json')) {
+        rows = ((await request.json()) as Record<string, unknown[]>)[key] ?? []
+      } else {
+        const parsed = fakeApi.rulesFile(await request.text())
+        if (parsed.status !== 200) return answer(parsed)
+        rows = (parsed.body as Record<string, unknown[]>)[key] ?? []
+      }
+      const next = {
+        version: saved.version + 1,
+        savedBy: fakeApi.profile.name,
+        savedAt: '2024-06-07T08:09:10.000Z',
+        [key]: rows,
+      } as SavedDocument<typeof key>
+      kept()[projectId] = next
+      return HttpResponse.json(next)
+    }),
+  ]
 }
 
 /** The default answers of the fake server (see fake-api.ts). */
@@ -127,6 +206,15 @@ export const handlers = [
           status: 404,
         })
   }),
+  ...versionedDocument('rules', 'rules'),
+  ...versionedDocument('classification', 'entries'),
+  http.post('*/api/boq/jobs/:id/price', async ({ request, params }) => {
+    const raw = await request.text()
+    return answer(fakeApi.price(String(params.id), raw ? JSON.parse(raw) : {}))
+  }),
+  http.post('*/api/boq/jobs/:id/reprice', ({ params }) =>
+    answer(fakeApi.price(String(params.id), {})),
+  ),
   http.get('*/api/boq/jobs/:id', ({ params }) => {
     const found = fakeApi.jobs.find((j) => j.id === params.id)
     return found ? HttpResponse.json(found) : answer(noSuchJob)

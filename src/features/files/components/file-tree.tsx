@@ -23,6 +23,7 @@ import {
   uploadNote,
   uploadTargetOf,
 } from '../utils/upload-target'
+import { ProjectRulesLink } from './project-rules-link'
 import { carriesFiles, RowDropContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
 import { useTreeData } from './use-tree-data'
@@ -261,6 +262,9 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
   return (
     <RowDropContext value={canUpload ? dropFiles : null}>
       {tree}
+      {selected && 'projectId' in selected ? (
+        <ProjectRulesLink projectId={selected.projectId} />
+      ) : null}
       {canUpload ? (
         <UploadBar
           note={uploadNote(selected, selectedTarget)}

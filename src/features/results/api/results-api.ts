@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { type Boq, BoqSchema } from '../../../../contract/boq'
 import { type Job, JobSchema } from '../../../../contract/jobs'
+import { PricedJobSchema } from '../../../../contract/takeoff-rules-api'
 import { api, apiUrl } from '../../../lib/api-client'
 import { isActive } from '../../../lib/job-words'
 
@@ -36,6 +37,18 @@ export const resultQueries = {
         v.parse(BoqSchema, await api.get(relative(jsonUrl), { signal }).json()),
       // A finished job's bill never changes.
       staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** Every job's priced bill: what a save of a project's rules makes stale. */
+  pricedAll: () => [...resultQueries.all(), 'priced'] as const,
+  /** A succeeded job priced with its project's saved rules (a POST that keeps nothing). */
+  priced: (jobId: string) =>
+    queryOptions({
+      queryKey: [...resultQueries.pricedAll(), jobId] as const,
+      queryFn: async ({ signal }) =>
+        v.parse(
+          PricedJobSchema,
+          await api.post(`api/boq/jobs/${encodeURIComponent(jobId)}/price`, { signal }).json(),
+        ),
     }),
 }
 

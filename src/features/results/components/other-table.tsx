@@ -25,7 +25,7 @@ export function OtherTable({
   tab,
   boq,
   ...view
-}: View & { tab: Exclude<ResultTab, 'bill'>; boq: Boq }) {
+}: View & { tab: Exclude<ResultTab, 'bill' | 'priced'>; boq: Boq }) {
   const lengths = useMemo(() => lengthColumns(boq.units), [boq.units])
   const areas = useMemo(() => areaColumns(boq.units), [boq.units])
   switch (tab) {

@@ -12,8 +12,8 @@ export function ResultTabs({
   children,
 }: {
   tab: ResultTab
-  /** How many rows each table has, shown on its tab. */
-  counts: Record<ResultTab, number>
+  /** How many rows each table has, shown on its tab (when known). */
+  counts: Partial<Record<ResultTab, number>>
   onTab(tab: ResultTab): void
   /** The chosen tab's panel. */
   children: ReactNode
@@ -68,7 +68,8 @@ export function ResultTabs({
                   : 'border-transparent text-slate-600 hover:text-sky-700'
               }`}
             >
-              {entry.label} ({counts[entry.id]})
+              {entry.label}
+              {counts[entry.id] === undefined ? '' : ` (${counts[entry.id]})`}
             </button>
           )
         })}

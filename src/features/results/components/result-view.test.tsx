@@ -261,6 +261,7 @@ describe('the result view', () => {
     const tabs = screen.getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Bill (4)',
+      'Priced',
       'Blocks (2)',
       'Lengths (2)',
       'Areas (1)',

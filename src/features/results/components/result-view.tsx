@@ -13,6 +13,7 @@ import { BillTable } from './bill-table'
 import type { DrawingSlot } from './drawing-slot'
 import { EmptyTable } from './empty-table'
 import { OtherTable } from './other-table'
+import { PricedBillView } from './priced-bill'
 import { ResultDownloads } from './result-downloads'
 import { ResultNotices } from './result-notices'
 import { ResultTabs } from './result-tabs'
@@ -51,7 +52,7 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
     (handle: string) => dispatch({ type: 'pick', handle, index, shown: shownRefs.current }),
     [index],
   )
-  const counts: Record<ResultTab, number> = {
+  const counts: Partial<Record<ResultTab, number>> = {
     bill: boq.bill.length,
     blocks: boq.blocks.length,
     lengths: boq.lengths.length,
@@ -101,6 +102,8 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
                   reveal={state.reveal}
                 />
               )
+            ) : state.tab === 'priced' ? (
+              <PricedBillView job={job} />
             ) : (
               <OtherTable
                 tab={state.tab}

@@ -23,6 +23,7 @@ export type Column<Row> = {
 /** The tables of a result, in the order of their tabs. */
 export const RESULT_TABS = [
   { id: 'bill', label: 'Bill' },
+  { id: 'priced', label: 'Priced' },
   { id: 'blocks', label: 'Blocks' },
   { id: 'lengths', label: 'Lengths' },
   { id: 'areas', label: 'Areas' },

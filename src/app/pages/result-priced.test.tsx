@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
+import { boq, pricedBill, succeededJob, takeoffRule } from '../../testing/fixtures'
+import { renderApp } from '../../testing/render-app'
+
+// The drawing beside the bill is the drawing feature's to test.
+vi.mock('../../features/drawing/components/drawing-view', () => ({
+  DrawingView: () => <p>Drawing</p>,
+}))
+vi.mock('../../features/drawing/viewer/load-viewer', () => {
+  const load = async () => async () => {
+    throw new Error('No renderer in jsdom.')
+  }
+  return { loadDrawingViewer: load, loadGeometryViewer: load }
+})
+
+const PRICE_PATH = '/api/boq/jobs/j1/price'
+
+const totalRow = (table: HTMLElement) =>
+  within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')
+
+function keptBill() {
+  fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 })]
+  fakeApi.results.j1 = { status: 200, body: boq() }
+}
+
+async function openPriced() {
+  const app = renderApp('/jobs/j1')
+  await app.user.click(await screen.findByRole('tab', { name: 'Priced' }))
+  return app
+}
+
+describe('the priced bill on the result page', { timeout: 20_000 }, () => {
+  it('shows sections, items, amounts and the total, priced with the project’s saved rules', async () => {
+    keptBill()
+    fakeApi.rules[ids.tower] = {
+      version: 7,
+      savedBy: 'Ada Lovelace',
+      savedAt: '2024-05-01T10:00:00.000Z',
+      rules: [
+        takeoffRule({ block: 'bloko', code: 'F.10', description: 'Desk', rate: 1250 }),
+        takeoffRule({ match: 'length', layer: 'Tavolo 2', code: 'W.1', unit: 'm', rate: 4.2 }),
+      ],
+    }
+    await openPriced()
+    const table = await screen.findByRole('table', { name: 'Priced bill' })
+    const furniture = within(table).getByRole('rowgroup', { name: 'Section F Section F' })
+    expect(furniture).toHaveTextContent('F.10Desk2nr1,250.002,500.00')
+    expect(furniture).toHaveTextContent('Subtotal F2,500.00')
+    expect(within(table).getByRole('rowgroup', { name: 'Section W Section W' })).toHaveTextContent(
+      'W.1Linework on layer Tavolo 212.50m4.2052.50',
+    )
+    expect(totalRow(table)).toHaveTextContent(/^Total2,552\.50$/)
+    expect(screen.getByText('Rules version 7')).toBeInTheDocument()
+    // A POST with no body: the saved rules, nothing kept.
+    const posts = requestsTo(PRICE_PATH, 'POST')
+    expect(posts).toHaveLength(1)
+    expect(posts[0]?.body).toBe('')
+    // What no rule took is listed, never dropped.
+    expect(screen.getByRole('region', { name: 'Not classified' })).toHaveTextContent(
+      'A2CIRKLO_PUNKTOJ8nr',
+    )
+  })
+
+  it('says when the project has no rules yet, with the way to its rules page', async () => {
+    keptBill()
+    const { user, router } = await openPriced()
+    expect(await screen.findByText(/No takeoff rules for this project yet/)).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Priced bill' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Write the project’s rules' }))
+    await screen.findByRole('heading', { name: 'Takeoff rules' })
+    expect(router.state.location.pathname).toBe(`/projects/${ids.tower}/rules`)
+  })
+
+  it('shows the server’s words when the bill cannot be priced', async () => {
+    keptBill()
+    fakeApi.price = () => ({ status: 500, body: 'The rules could not be read.' })
+    await openPriced()
+    expect(await screen.findByRole('alert')).toHaveTextContent('The rules could not be read.')
+  })
+
+  it('“Make a rule…” opens the rules page with a row from the line; once saved, the bill is priced again', async () => {
+    keptBill()
+    fakeApi.price = (jobId, request) => {
+      const rules = request.rules ?? fakeApi.rules[ids.tower]?.rules ?? []
+      return {
+        status: 200,
+        body: {
+          jobId,
+          rulesVersion: 0,
+          classificationVersion: null,
+          priced:
+            rules.length === 0
+              ? pricedBill({
+                  notClassified: [
+                    {
+                      line: 'B1',
+                      match: 'length',
+                      description: 'Linework on layer Tavolo 2',
+                      layer: 'Tavolo 2',
+                      kind: 'arc,polyline',
+                      unit: 'm',
+                      quantity: 12.5,
+                      count: 5,
+                      handles: [],
+                    },
+                  ],
+                })
+              : pricedBill({
+                  sections: [{ code: 'W', title: 'Walls', items: ['1'], subtotal: 50 }],
+                  items: [
+                    {
+                      ref: '1',
+                      section: 'W',
+                      code: 'W.1',
+                      description: 'Walls',
+                      unit: 'm',
+                      quantity: 12.5,
+                      rate: 4,
+                      amount: 50,
+                      rules: [1],
+                      sources: [],
+                      flags: [],
+                    },
+                  ],
+                  total: 50,
+                }),
+        },
+      }
+    }
+    const { user, router } = await openPriced()
+    await user.click(
+      await screen.findByRole('link', { name: 'Make a rule for B1 Linework on layer Tavolo 2' }),
+    )
+    await screen.findByRole('heading', { name: 'Takeoff rules' })
+    expect(router.state.location.search).toMatchObject({
+      job: 'j1',
+      match: 'length',
+      layer: 'Tavolo 2',
+      kind: 'arc,polyline',
+      description: 'Linework on layer Tavolo 2',
+    })
+    const row = await screen.findByRole('row', { name: 'Rule 1' })
+    expect(within(row).getByRole('combobox', { name: 'Match, row 1' })).toHaveValue('length')
+    expect(within(row).getByRole('textbox', { name: 'Layer, row 1' })).toHaveValue('Tavolo 2')
+    expect(within(row).getByRole('textbox', { name: 'Kind, row 1' })).toHaveValue('arc,polyline')
+    expect(within(row).getByRole('textbox', { name: 'Block, row 1' })).toHaveValue('')
+    expect(within(row).getByRole('textbox', { name: 'Description, row 1' })).toHaveValue(
+      'Linework on layer Tavolo 2',
+    )
+    // The preview is of the job the line came from.
+    expect(screen.getByRole('combobox', { name: 'Preview against' })).toHaveValue('j1')
+
+    await user.type(within(row).getByRole('textbox', { name: 'Code, row 1' }), 'W.1')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Saved as version 1.')).toBeInTheDocument()
+    const before = requestsTo(PRICE_PATH, 'POST').filter((r) => r.body === '').length
+
+    await user.click(screen.getByRole('link', { name: 'Back to the result' }))
+    await user.click(await screen.findByRole('tab', { name: 'Priced' }))
+    const table = await screen.findByRole('table', { name: 'Priced bill' })
+    expect(totalRow(table)).toHaveTextContent(/^Total50\.00$/)
+    await waitFor(() =>
+      expect(requestsTo(PRICE_PATH, 'POST').filter((r) => r.body === '').length).toBe(before + 1),
+    )
+  })
+})

@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { RULE_MATCHES, type RuleMatch } from '../../../contract/takeoff-rules'
+import { jobsQueries } from '../../features/jobs/api/jobs-api'
+import { resultQueries } from '../../features/results/api/results-api'
+import { rulesQueries } from '../../features/rules/api/rules-api'
+import { RulesEditor } from '../../features/rules/components/rules-editor'
+import type { PreviewJob } from '../../features/rules/components/rules-preview'
+import { formatDateTime } from '../../lib/format-date'
+import { errorText } from '../../lib/http-errors'
+
+/** What the rules page's address may carry: the job to preview, and a row to start with. */
+export type RulesSearch = {
+  job?: string
+  match?: string
+  block?: string
+  layer?: string
+  kind?: string
+  description?: string
+}
+
+/** The cells of the row the address asks for, when it asks for one. */
+function prefillOf(search: RulesSearch) {
+  if (!search.match || !RULE_MATCHES.includes(search.match as RuleMatch)) return undefined
+  return {
+    match: search.match as RuleMatch,
+    block: search.block ?? '',
+    layer: search.layer ?? '',
+    kind: search.kind ?? '',
+    description: search.description ?? '',
+  }
+}
+
+/** A project's takeoff rules, previewed against its finished extractions. */
+export function RulesPage({ projectId, search }: { projectId: string; search: RulesSearch }) {
+  const queryClient = useQueryClient()
+  const document = useQuery(rulesQueries.document(projectId))
+  const jobs = useQuery(jobsQueries.list())
+  const finished: PreviewJob[] = (jobs.data ?? [])
+    .filter((job) => job.projectId === projectId && job.status === 'succeeded')
+    .map((job) => ({
+      id: job.id,
+      label: `${job.fileName}${job.fileVersionNumber === null ? '' : `, version ${job.fileVersionNumber}`} (${formatDateTime(job.createdAt)})`,
+    }))
+  return (
+    <div className="flex flex-col gap-4 p-4">
+      <nav className="flex gap-4 text-sm">
+        <Link to="/" className="text-sky-700 underline">
+          Back to the drawings
+        </Link>
+        {search.job ? (
+          <Link to="/jobs/$jobId" params={{ jobId: search.job }} className="text-sky-700 underline">
+            Back to the result
+          </Link>
+        ) : null}
+      </nav>
+      <h1 className="text-lg font-semibold text-slate-800">Takeoff rules</h1>
+      {document.isPending || jobs.isPending ? (
+        <p className="text-sm text-slate-500">Loading the rules…</p>
+      ) : document.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(document.error)}
+        </p>
+      ) : (
+        <RulesEditor
+          key={projectId}
+          projectId={projectId}
+          document={document.data}
+          jobs={finished}
+          initialJobId={search.job}
+          prefill={prefillOf(search)}
+          onSaved={() => {
+            // Every priced bill of the project is priced again when next shown.
+            queryClient.invalidateQueries({ queryKey: resultQueries.pricedAll() }).catch(() => {})
+          }}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { useId } from 'react'
+import { rulesExportUrl } from '../api/rules-api'
+
+/**
+ * Import and export. An import is a save: the file goes to the server, which reads and checks it
+ * and keeps it as the next version; the table then shows what it holds.
+ */
+export function RulesFiles({
+  projectId,
+  busy,
+  onImport,
+}: {
+  projectId: string
+  busy: boolean
+  onImport(file: File): void
+}) {
+  const hint = useId()
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <label className="flex items-center gap-2">
+        Import CSV or XLSX
+        <input
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={busy}
+          aria-describedby={hint}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (file) onImport(file)
+          }}
+          className="text-sm"
+        />
+      </label>
+      <span id={hint} className="text-xs text-slate-500">
+        (saved at once as the next version, in place of the table)
+      </span>
+      <a className="text-sky-700 underline" href={rulesExportUrl(projectId, 'csv')} download>
+        Export CSV
+      </a>
+      <a className="text-sky-700 underline" href={rulesExportUrl(projectId, 'xlsx')} download>
+        Export XLSX
+      </a>
+    </div>
+  )
+}

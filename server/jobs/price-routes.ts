@@ -51,10 +51,15 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       saved(job, 'classification'),
     ])
     const priced = await priceJob(store, job, rules, classification)
-    await store.notePricedWith(job.id, {
+    const pricedWith = {
       rulesVersion: rules.version ?? 0,
       classificationVersion: classification.version ?? 0,
-    })
+    }
+    // Re-pricing with the same versions again changes nothing on the job: no write.
+    const same =
+      job.pricedWith?.rulesVersion === pricedWith.rulesVersion &&
+      job.pricedWith.classificationVersion === pricedWith.classificationVersion
+    if (!same) await store.notePricedWith(job.id, pricedWith)
     c.header('Cache-Control', 'no-store')
     return c.json(priced)
   })

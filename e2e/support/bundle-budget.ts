@@ -10,9 +10,9 @@ import { signIn } from './sign-in.ts'
  */
 export const budgetKb = {
   /** /login as a signed-out visitor reaches it: by opening /, whose guard sends them there. */
-  login: 100,
+  login: 120,
   /** The file-selection screen once its user menu has been opened. */
-  fileScreen: 155,
+  fileScreen: 200,
 }
 
 export interface ScriptSize {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { csvText, toCsv } from './csv.ts'
 import { makeBoq } from './testing/boq-factory.ts'
+import { pricedBoq } from './testing/priced-boq.ts'
 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\tx', '\rx']
 
@@ -154,5 +155,48 @@ describe('csvText', () => {
   it('prefixes a quote to text starting = + - @ tab or carriage return, and only to those', () => {
     expect(HOSTILE.map(csvText)).toEqual(HOSTILE.map((text) => `'${text}`))
     for (const safe of ['DOOR', ' =1', 'a=b', '1-2', '', '’quote']) expect(csvText(safe)).toBe(safe)
+  })
+})
+
+describe('toCsv of a priced bill', () => {
+  it('gives the priced sections first, then the measured bill as before', () => {
+    const rows = records(toCsv(pricedBoq()))
+    const sections = [...new Set(rows.map((r) => r.Section))]
+    expect(sections.slice(0, 4)).toEqual(['Priced bill', 'Not classified', 'Ignored', 'Rules'])
+    expect(sections).toContain('Bill')
+    expect(sections.indexOf('Bill')).toBeGreaterThan(sections.indexOf('Rules'))
+    const priced = rows.filter((r) => r.Section === 'Priced bill')
+    expect(priced.map((r) => [r['Bill section'], r.Item, r.Description, r.Amount])).toEqual([
+      ['22', '1', 'Walls', String(25.123456789012344 * 40)],
+      ['22', '2', 'Slab', '5000'],
+      ['22', undefined, 'Subtotal 22', String(25.123456789012344 * 40 + 5000)],
+      ['23', '3', 'Doors', '1650'],
+      ['23', '4', 'Windows', '600'],
+      ['23', undefined, 'Subtotal 23', '2250'],
+      [undefined, undefined, 'Total', String(pricedBoq().priced?.total)],
+    ])
+    expect(rows.find((r) => r.Section === 'Not classified')).toMatchObject({
+      'Measured line': 'A3',
+      Description: 'CHAIR',
+      Quantity: '6',
+      Unit: 'nr',
+    })
+    expect(rows.find((r) => r.Section === 'Ignored')).toMatchObject({
+      Rule: '4',
+      'Measured line': 'B2',
+    })
+    expect(rows.filter((r) => r.Section === 'Rules').map((r) => r.Match)).toEqual([
+      'count',
+      'count',
+      'length',
+      'length',
+      'area',
+    ])
+  })
+
+  it('has no priced sections without rules', () => {
+    const sections = new Set(records(toCsv(makeBoq())).map((r) => r.Section))
+    expect(sections.has('Priced bill')).toBe(false)
+    expect(sections.has('Rules')).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { ComparedBill } from '../../contract/compare.ts'
+import type { PricedBill } from '../../contract/takeoff-rules.ts'
 import { compareBills } from './compare.ts'
 import { toCsv } from './csv.ts'
 import { type Boq, BoqSchema } from './schema.ts'
@@ -25,13 +26,17 @@ export type BoqFiles = {
 /**
  * Writes the bill in each format; the engine runs this in its worker, off the host's thread. With
  * an earlier bill, the workbook gets a Changes sheet against it (an earlier bill that is not a
- * BOQ of this schema, say of an older version of BOQ, is left out).
+ * BOQ of this schema, say of an older version of BOQ, is left out). With a priced bill (or one
+ * already on the BOQ), every file gives it first: the JSON's `priced`, the workbook's first sheet
+ * and the CSV's first sections.
  */
 export async function renderFiles(
-  boq: Boq,
+  measured: Boq,
   formats: OutputFormat[],
   changesFrom?: ChangesFrom,
+  priced?: PricedBill,
 ): Promise<BoqFiles> {
+  const boq = priced ? { ...measured, priced } : measured
   const earlier = changesFrom ? readBill(changesFrom.json) : null
   const changes =
     changesFrom && earlier

@@ -1,4 +1,5 @@
 import { NO_QUANTITIES, noQuantitiesWarning } from '../../contract/no-quantities.ts'
+import { pricedCsvTables } from './priced-rows.ts'
 import type { BillLine, BillUnits, Boq, BoqNotMeasured, BoqReference, BoqXref } from './schema.ts'
 
 export type Cell = string | number | null
@@ -35,9 +36,13 @@ export function sheetTables(boq: Boq): Table[] {
   ]
 }
 
-/** The CSV's sections: the sheets' tables, then what the workbook says in notes. */
+/**
+ * The CSV's sections: the priced bill's when there is one, then the sheets' tables, then what
+ * the workbook says in notes.
+ */
 export function csvTables(boq: Boq): Table[] {
-  return [...sheetTables(boq), warningsTable(boq), xrefsTable(boq)]
+  const priced = boq.priced ? pricedCsvTables(boq.priced) : []
+  return [...priced, ...sheetTables(boq), warningsTable(boq), xrefsTable(boq)]
 }
 
 // --- The bill ---------------------------------------------------------------------------------

@@ -1,0 +1,26 @@
+import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { compileRuleSet, priceBill } from '../rules/price.ts'
+import type { Boq } from '../schema.ts'
+import { makeBoq } from './boq-factory.ts'
+
+/** Rules for the factory's bill: doors, windows, walls and the slab priced, partitions ignored; chairs left. */
+export const FACTORY_RULES: TakeoffRule[] = [
+  { match: 'count', block: 'DOOR', code: '23.10', description: 'Doors', unit: 'nr', rate: 150 },
+  { match: 'count', block: 'WINDOW', code: '23.20', description: 'Windows', rate: 300 },
+  { match: 'length', layer: 'Walls', code: '22.10', description: 'Walls', unit: 'm', rate: 40 },
+  { match: 'length', layer: 'Partitions', ignore: true },
+  {
+    match: 'area',
+    layer: 'Slabs',
+    code: '22.20',
+    description: 'Slab',
+    quantity: 'area',
+    rate: 12.5,
+  },
+]
+
+/** The factory's bill, priced by FACTORY_RULES. */
+export function pricedBoq(): Boq {
+  const boq = makeBoq()
+  return { ...boq, priced: priceBill(boq, compileRuleSet(FACTORY_RULES)) }
+}

@@ -1,0 +1,149 @@
+/** How the workbook's cells are written and laid out: formats, fonts, widths, printing. */
+import type ExcelJS from 'exceljs'
+import { type Cell, type Format, fitted } from './rows.ts'
+
+export const NUMBER_FORMATS: Record<Exclude<Format, 'text'>, string> = {
+  count: '#,##0',
+  measure: '#,##0.00',
+}
+/** A measure that two decimals would show as 0.00: in figures that say it is not nothing. */
+const SMALL_MEASURE = '0.00E+00'
+const SMALLEST_SHOWN = 0.005
+export const DATE_FORMAT = 'yyyy-mm-dd hh:mm'
+/** Column widths in characters: wide enough for the content, never a wall of text. */
+const MIN_WIDTH = 8
+const MAX_WIDTH = 60
+const EXCELJS_DEFAULT_WIDTH = 9
+
+/** The workbook's own font with a change: a font without a name falls back to another face. */
+export function font(change: Partial<ExcelJS.Font>): Partial<ExcelJS.Font> {
+  return { name: 'Calibri', family: 2, size: 11, ...change }
+}
+
+/** Rows written as one sentence that runs on to the right: left out of widths and wrapping. */
+export type Sentences = Set<number>
+
+/** Strings go in as text (ExcelJS writes a formula only when given one); numbers as numbers. */
+export function writeCell(cell: ExcelJS.Cell, value: Cell, format: Format): void {
+  if (value === null) return
+  if (typeof value === 'string') {
+    cell.value = fitted(value)
+    return
+  }
+  // A cell cannot hold NaN or infinity: show it as the word rather than write a broken file.
+  if (!Number.isFinite(value)) {
+    cell.value = String(value)
+    return
+  }
+  cell.value = value
+  if (format === 'text') return
+  const small = format === 'measure' && value !== 0 && Math.abs(value) < SMALLEST_SHOWN
+  cell.numFmt = small ? SMALL_MEASURE : NUMBER_FORMATS[format]
+}
+
+/** Widths fitted to every cell's shown text, bounded; longer text wraps, its row grown to show it. */
+export function fitColumns(sheet: ExcelJS.Worksheet, sentences: Sentences): void {
+  const widths: number[] = []
+  eachMeasuredCell(sheet, sentences, (cell, length) => {
+    const c = Number(cell.col)
+    widths[c] = Math.max(widths[c] ?? 0, length)
+  })
+  // ExcelJS leaves out a column of width 9, its default: make that the sheet's default too.
+  sheet.properties.defaultColWidth = EXCELJS_DEFAULT_WIDTH
+  for (let c = 1; c < widths.length; c++)
+    sheet.getColumn(c).width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (widths[c] ?? 0) + 2))
+  sheet.eachRow((row, r) => {
+    if (!sentences.has(r)) wrapLongText(sheet, row)
+  })
+}
+
+const LINE_HEIGHT = 15
+/** The tallest row a spreadsheet allows, in points. */
+const MAX_ROW_HEIGHT = 409
+
+/**
+ * Text wider than its column wraps, and the row is made tall enough: spreadsheets do not all
+ * grow a row to its wrapped text when they open a file.
+ */
+function wrapLongText(sheet: ExcelJS.Worksheet, row: ExcelJS.Row): void {
+  let lines = 1
+  row.eachCell((cell) => {
+    if (typeof cell.value !== 'string') return
+    const width = sheet.getColumn(Number(cell.col)).width ?? MIN_WIDTH
+    const needed = linesShown(cell.value, width - 2)
+    if (needed === 1) return
+    cell.alignment = { ...cell.alignment, wrapText: true }
+    lines = Math.max(lines, needed)
+  })
+  if (lines === 1) return
+  row.height = Math.min(MAX_ROW_HEIGHT, lines * LINE_HEIGHT)
+  // The row's other cells line up with the first line of the wrapped text.
+  row.eachCell((cell) => {
+    cell.alignment = { ...cell.alignment, vertical: 'top' }
+  })
+}
+
+function linesShown(text: string, charsPerLine: number): number {
+  return text
+    .split('\n')
+    .reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / charsPerLine)), 0)
+}
+
+function eachMeasuredCell(
+  sheet: ExcelJS.Worksheet,
+  sentences: Sentences,
+  visit: (cell: ExcelJS.Cell, length: number) => void,
+): void {
+  sheet.eachRow((row, r) => {
+    if (sentences.has(r)) return
+    row.eachCell((cell) => visit(cell, shownLength(cell)))
+  })
+}
+
+const SHOWN = {
+  '#,##0': new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+  '#,##0.00': new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  [SMALL_MEASURE]: new Intl.NumberFormat('en-US', {
+    notation: 'scientific',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+} as Record<string, Intl.NumberFormat>
+
+/** How many characters the cell takes: its longest line, or its number as formatted, and its indent. */
+function shownLength(cell: ExcelJS.Cell): number {
+  const indent = 2 * (cell.alignment?.indent ?? 0)
+  return indent + shownText(cell)
+}
+
+function shownText(cell: ExcelJS.Cell): number {
+  // A formula shows its result.
+  const value =
+    typeof cell.value === 'object' && cell.value !== null && 'formula' in cell.value
+      ? cell.value.result
+      : cell.value
+  if (typeof value === 'number')
+    return (SHOWN[cell.numFmt] ?? SHOWN['#,##0.00']).format(value).length
+  if (value instanceof Date) return DATE_FORMAT.length
+  return Math.max(
+    ...String(value ?? '')
+      .split('\n')
+      .map((line) => line.length),
+  )
+}
+
+/** Printed (and converted to PDF) a page wide, the header repeated on every page. */
+export function setUpPrinting(sheet: ExcelJS.Worksheet, headerRow: number): void {
+  const width = (sheet.columns ?? []).reduce((sum, column) => sum + (column.width ?? MIN_WIDTH), 0)
+  sheet.pageSetup = {
+    ...sheet.pageSetup,
+    orientation: width > 100 ? 'landscape' : 'portrait',
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    printTitlesRow: `${headerRow}:${headerRow}`,
+  }
+}

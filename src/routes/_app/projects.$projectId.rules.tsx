@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RulesPage, type RulesSearch } from '../../app/pages/rules-page'
+import { rulesQueries } from '../../features/rules/api/rules-api'
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
 
 // A project's takeoff rules: /projects/<projectId>/rules, a lazy chunk. The address may name the
 // job to preview and a row to start with (from a not-classified line of a result).
 export const Route = createFileRoute('/_app/projects/$projectId/rules')({
+  // The loader is split off with the page: the rules API loads only here, not with every screen.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch: (search: Record<string, unknown>): RulesSearch => ({
     job: text(search.job),
     match: text(search.match),
@@ -14,12 +17,9 @@ export const Route = createFileRoute('/_app/projects/$projectId/rules')({
     kind: text(search.kind),
     description: text(search.description),
   }),
-  // The rules API loads with the page's chunk, not with every screen.
-  loader: async ({ context, params }) => {
-    const { rulesQueries } = await import('../../features/rules/api/rules-api')
-    // A failure shows on the page, which asks again.
-    await context.queryClient.prefetchQuery(rulesQueries.document(params.projectId))
-  },
+  // A failure shows on the page, which asks again.
+  loader: ({ context, params }) =>
+    context.queryClient.prefetchQuery(rulesQueries.document(params.projectId)),
   component: Page,
 })
 

@@ -1,0 +1,71 @@
+/**
+ * Takeoff rules end to end in Chromium against the real server: extract example_2018.dwg → its
+ * result's Priced tab → the project's rules page → a table of one rule (CIRKLO_PUNKTOJ at 2.50
+ * each) previewed against the job (8 × 2.50 = 20.00) → saved → the result's priced bill says so.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type FoundItem, findNewestVersion } from './support/api.ts'
+import { unexpectedProblems } from './support/browser.ts'
+import { extractInTree } from './support/extract.ts'
+import { useBrowser, useServer } from './support/hooks.ts'
+import { jobCard, waitUntilFinished } from './support/jobs.ts'
+import { signIn } from './support/sign-in.ts'
+
+const DRAWING = 'example_2018.dwg'
+
+describe('takeoff rules in Chromium', () => {
+  const server = useServer()
+  const browser = useBrowser()
+  let drawing: FoundItem
+  let versionNumber: number
+
+  beforeAll(async () => {
+    ;({ drawing, versionNumber } = await findNewestVersion(server().url, DRAWING))
+  })
+
+  it('writes a rule on the rules page, previews it, saves it, and the result is priced with it', async () => {
+    const { page, problems } = browser()
+    await signIn(page, server().url)
+    await extractInTree(page, drawing, versionNumber)
+    const card = jobCard(page, `${DRAWING}, version ${versionNumber}`)
+    expect(await waitUntilFinished(card)).toBe('Done')
+    await card.getByRole('link', { name: 'Open result' }).click()
+    await page.waitForURL(/\/jobs\/[^/]+$/)
+    const resultUrl = page.url()
+
+    await page.getByRole('tab', { name: 'Priced' }).click()
+    // Whatever rules the project has (none, or an example set), its rules page is one link away.
+    await page.getByRole('link', { name: /the project’s rules$/ }).click()
+    await page.getByRole('heading', { name: 'Takeoff rules' }).waitFor()
+    await page.getByRole('button', { name: 'Save' }).waitFor()
+
+    // One rule alone: the rows there are go.
+    const remove = page.getByRole('button', { name: 'Remove row 1' })
+    while ((await remove.count()) > 0) await remove.click()
+    await page.getByRole('button', { name: 'Add a row' }).click()
+    await page.getByRole('combobox', { name: 'Match, row 1' }).selectOption('count')
+    await page.getByRole('textbox', { name: 'Block, row 1' }).fill('CIRKLO_PUNKTOJ')
+    await page.getByRole('textbox', { name: 'Code, row 1' }).fill('E.1')
+    await page.getByRole('textbox', { name: 'Description, row 1' }).fill('Points')
+    await page.getByRole('spinbutton', { name: 'Rate, row 1' }).fill('2.5')
+
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await preview.getByText('Total 20.00').waitFor()
+    expect(await preview.getByRole('table', { name: 'Preview items' }).innerText()).toMatch(
+      /E\.1\s+Points\s+1\s+8\s+nr\s+2\.50\s+20\.00/,
+    )
+
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText(/^Saved as version \d+\.$/).waitFor()
+
+    await page.getByRole('link', { name: 'Back to the result' }).click()
+    await page.waitForURL(resultUrl)
+    await page.getByRole('tab', { name: 'Priced' }).click()
+    const priced = page.getByRole('table', { name: 'Priced bill' })
+    await priced.waitFor()
+    const text = (await priced.innerText()).replace(/\s+/g, ' ')
+    expect(text).toMatch(/E\.1 Points 8 nr 2\.50 20\.00/)
+    expect(text).toMatch(/Total 20\.00$/)
+    expect(unexpectedProblems(problems)).toEqual([])
+  })
+})

@@ -230,6 +230,8 @@ describe('the command line', { timeout: 120_000 }, () => {
       '--units',
       '--drawing-units',
       '--split-by',
+      '--rules',
+      '--classification',
       '--help',
     ])
       expect(stdout).toContain(option)
@@ -264,6 +266,75 @@ describe('the command line', { timeout: 120_000 }, () => {
       'D1',
       'D2',
     ])
+  })
+
+  it('--rules prices the bill: the priced bill in the JSON, first in the workbook and the CSV', async () => {
+    const rules = join(dir, 'rules.csv')
+    writeFileSync(
+      rules,
+      [
+        'match,block,layer,code,description,unit,quantity,rate',
+        'count,DOOR,,23.10,Doors,nr,,150',
+        'area,,Rooms,22.30,,m,perimeter,4',
+      ].join('\n'),
+    )
+    const codes = join(dir, 'codes.csv')
+    writeFileSync(codes, 'code,title,parent\n22,Structure,\n22.30,Skirting,22\n23,Doors,\n')
+    const typed = ['--rules', 'rules.csv', '--classification', 'codes.csv']
+    const json = await run([known, ...typed], dir)
+    expect(json.code).toBe(0)
+    const boq = JSON.parse(json.stdout)
+    expect(boq.bill.length).toBeGreaterThan(0)
+    const doors = boq.bill
+      .filter((l: { block?: string }) => l.block === 'DOOR')
+      .reduce((sum: number, l: { quantity: number }) => sum + l.quantity, 0)
+    const [skirting, door] = boq.priced.items
+    expect(door).toMatchObject({ code: '23.10', quantity: doors, amount: doors * 150 })
+    // The 10 × 5 room's outline, in the bill's unit.
+    expect(skirting).toMatchObject({ code: '22.30', description: 'Skirting', unit: 'm' })
+    expect(skirting.quantity).toBeCloseTo(30 * boq.units.lengthFactor, 9)
+    expect(boq.priced.sections.map((s: { title: string }) => s.title)).toEqual([
+      'Structure',
+      'Doors',
+    ])
+    expect(boq.priced.notClassified.length).toBeGreaterThan(0)
+    const xlsx = join(dir, 'priced.xlsx')
+    expect(
+      (await run([known, ...typed, '--format', 'xlsx', '--out', 'priced.xlsx'], dir)).code,
+    ).toBe(0)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(xlsx)
+    const names = book.worksheets.map((s) => s.name)
+    expect([names[0], names[1], names.at(-1)]).toEqual(['Priced bill', 'Bill', 'Rules'])
+    const csv = await run([known, '--rules', rules, '--format', 'csv'])
+    expect(csv.stdout.split('\n')[1]).toMatch(/^Priced bill,22,1,22\.30,/)
+  })
+
+  it('a bad rules file: one line naming its row, exit 2, nothing written', async () => {
+    const here = tempFolder()
+    writeFileSync(
+      join(here, 'rules.csv'),
+      'match,layer,code,quantity\nlength,Walls,W1,length\nlength,Slabs,S1,length *\n',
+    )
+    const out = join(here, 'boqs')
+    const bad = await run(
+      [known, '--rules', 'rules.csv', '--format', 'xlsx', '--out', 'boqs/'],
+      here,
+    )
+    expect(bad.code).toBe(2)
+    expect(bad.stdout).toBe('')
+    const lines = bad.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^boq: rules\.csv: row 3: /)
+    expect(existsSync(out)).toBe(false)
+    const xlsx = await run([known, '--rules', 'rules.csv', '--format', 'xlsx'], here)
+    expect(xlsx.code).toBe(2)
+    expect(existsSync(join(here, 'known.boq.xlsx'))).toBe(false)
+    const missing = await run([known, '--rules', 'none.json'], here)
+    expect([missing.code, missing.stderr.trim()]).toEqual([2, 'boq: none.json: no such file'])
+    const alone = await run([known, '--classification', 'codes.csv'], here)
+    expect(alone.code).toBe(2)
+    expect(alone.stderr).toMatch(/--classification needs --rules/)
   })
 
   it('keeps BOQ_MAX_FILE_MB', async () => {

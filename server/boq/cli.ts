@@ -8,11 +8,13 @@ import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseMaxFileBytes } from '../config.ts'
 import { typedIn } from './cli-paths.ts'
+import { type Pricing, RulesFileError, readPricing } from './cli-rules.ts'
 import { warningLines } from './cli-warnings.ts'
 import { compareBills } from './compare.ts'
 import { changeBillCsv, toCsv } from './csv.ts'
 import { createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
+import { priceBill } from './rules/price.ts'
 import {
   type BillOptions,
   type Boq,
@@ -23,7 +25,7 @@ import {
 import { changeBillXlsx, toXlsx } from './xlsx.ts'
 
 const USAGE =
-  'usage: boq <drawing>… | boq compare <old> <new>  [--format json|csv|xlsx] [--out <path>] (boq --help)'
+  'usage: boq <drawing>… [--rules <file>] | boq compare <old> <new>  [--format json|csv|xlsx] [--out <path>] (boq --help)'
 const HELP = `boq: the bill of quantities of DWG and DXF drawings
 
 usage: boq <drawing>… [options]
@@ -44,9 +46,17 @@ options:
                                   the unit of a drawing that does not state one
       --split-by TAG,…            count blocks separately by these attribute values
                                   (visibility: a dynamic block's visibility state)
+      --rules <rules.csv|.xlsx|.json>
+                                  takeoff rules: the bill priced by them comes first (JSON:
+                                  "priced"; XLSX: the first sheet, amounts as formulas, the
+                                  rules on a Rules sheet; CSV: the first sections); the
+                                  measured bill stays as it is
+      --classification <codes.csv|.xlsx|.json>
+                                  a classification system (code, title, parent): items take
+                                  their code's title and are grouped by its top level
   -h, --help                      this text
 
-paths (drawings, --out) are relative to the folder the command was typed in, through
+paths (drawings, --out, --rules, --classification) are relative to the folder the command was typed in, through
 npm run boq and npx boq too
 
 warnings (what a bill leaves out or assumes) go to stderr, one line each:
@@ -58,13 +68,16 @@ exit codes:
   1  a drawing could not be read or its bill not written: one line each on stderr, and the
      other drawings are still done; also any unexpected error (boq: <reason>), and through
      npm run boq a Node too old to run BOQ
-  2  bad usage, nothing read: one line saying what is wrong, then the usage line
+  2  bad usage, nothing read: one line saying what is wrong, then the usage line; or a
+     rules or classification file that cannot be used, nothing written: one line naming
+     the file, its row and what is wrong
 
 examples:
   boq plan.dwg                                   JSON on stdout
   boq plan.dwg --format xlsx --out plan-boq.xlsx
   boq a.dwg b.dxf --format csv --out boqs/ --units metric --split-by TYPE,visibility
   boq survey.dwg --drawing-units mm
+  boq plan.dwg --rules rules.csv --classification codes.xlsx --format xlsx
   boq compare plan-v6.dwg plan-v7.dwg --format csv
 
 environment:
@@ -108,7 +121,14 @@ async function kindOf(path: string): Promise<'folder' | 'file' | 'none'> {
   }
 }
 
-type Parsed = { files: string[]; format: Format; out?: string; options: BillOptions }
+type Parsed = {
+  files: string[]
+  format: Format
+  out?: string
+  options: BillOptions
+  rules?: string
+  classification?: string
+}
 
 function parse(argv: string[]): Parsed | 'help' {
   let parsed: ReturnType<typeof parseArgs>
@@ -122,6 +142,8 @@ function parse(argv: string[]): Parsed | 'help' {
         units: { type: 'string' },
         'drawing-units': { type: 'string' },
         'split-by': { type: 'string' },
+        rules: { type: 'string' },
+        classification: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -158,7 +180,12 @@ function parse(argv: string[]): Parsed | 'help' {
       .filter(Boolean)
   }
   const out = typeof values.out === 'string' ? values.out : undefined
-  return { files, format, out, options }
+  const rules = typeof values.rules === 'string' ? values.rules : undefined
+  const classification =
+    typeof values.classification === 'string' ? values.classification : undefined
+  if (classification !== undefined && rules === undefined)
+    throw new UsageError('--classification needs --rules')
+  return { files, format, out, options, rules, classification }
 }
 
 /** Where each drawing's BOQ goes: a path, or undefined for stdout. */
@@ -191,6 +218,7 @@ async function main(argv: string[]): Promise<number> {
   const comparing = argv[0] === 'compare'
   let parsed: Parsed | 'help'
   let target: (file: string) => string | undefined = () => undefined
+  let pricing: Pricing | undefined
   try {
     parsed = parse(comparing ? argv.slice(1) : argv)
     if (parsed !== 'help' && comparing && parsed.files.length !== 2) {
@@ -198,8 +226,17 @@ async function main(argv: string[]): Promise<number> {
         `compare takes two drawings, the older first (got ${parsed.files.length})`,
       )
     }
+    if (parsed !== 'help' && comparing && parsed.rules !== undefined)
+      throw new UsageError('compare does not take --rules')
+    // Before --out's folder is made: a bad rules file leaves nothing written.
+    if (parsed !== 'help' && parsed.rules !== undefined)
+      pricing = await readPricing(parsed.rules, parsed.classification, at)
     if (parsed !== 'help' && !comparing) target = await targets(parsed)
   } catch (error) {
+    if (error instanceof RulesFileError) {
+      process.stderr.write(`boq: ${error.message}\n`)
+      return 2
+    }
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
     return 2
@@ -208,13 +245,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP)
     return 0
   }
-  return comparing ? compare(parsed) : extractEach(parsed, target)
+  return comparing ? compare(parsed) : extractEach(parsed, target, pricing)
 }
 
 /** `boq drawing…`: each drawing's BOQ, to its file or to stdout. */
 async function extractEach(
   parsed: Parsed,
   target: (file: string) => string | undefined,
+  pricing?: Pricing,
 ): Promise<number> {
   const { files, format, options } = parsed
   const engine = createBoqEngine({
@@ -227,6 +265,7 @@ async function extractEach(
       try {
         const bytes = new Uint8Array(await readFile(at(file)))
         const boq = await engine.extract({ bytes, fileName: basename(file), options })
+        if (pricing) boq.priced = priceBill(boq, pricing.rules, pricing.classification)
         const path = target(file)
         if (path === undefined) {
           toStdout.push(boq)
@@ -234,7 +273,7 @@ async function extractEach(
           await writeFile(path, await render(boq, format))
           process.stderr.write(`${file}: BOQ written to ${path}\n`)
         }
-        printWarnings(file, boq.warnings)
+        printWarnings(file, [...boq.warnings, ...(boq.priced?.warnings ?? [])])
       } catch (error) {
         failed++
         process.stderr.write(`${line(file, error)}\n`)

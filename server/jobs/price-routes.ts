@@ -1,14 +1,18 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
-import type { CloudContext } from '../cloud/types.ts'
+import { MAX_RULES_FILE_BYTES, type PricedBill } from '../../contract/takeoff-rules.ts'
+import { renderFiles } from '../boq/files.ts'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
-import { type PriceWith, priceJob } from './priced-job.ts'
+import { findEarlierBill } from './earlier-bill.ts'
+import { keptBill, type PriceWith, priceJob } from './priced-job.ts'
 import { checkedList } from './rules-body.ts'
 import type { JobRecord, JobStore, RowsOf, RulesKind } from './types.ts'
+import { type WrittenBack, writeBackAgain } from './write-back.ts'
 
 export interface PriceRoutesOptions {
   store: JobStore
+  cloud: CloudBackend
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
 }
 
@@ -21,7 +25,7 @@ const MAX_PRICE_BODY_BYTES = 2 * MAX_RULES_FILE_BYTES + 1024
  * versions the job records). Both price the job's kept bill; only the job's owner may.
  */
 export function priceRoutes(options: PriceRoutesOptions): Hono {
-  const { store, withCloud } = options
+  const { store, cloud, withCloud } = options
   const routes = new Hono()
 
   routes.post(
@@ -44,8 +48,9 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     },
   )
 
-  routes.post('/jobs/:id/reprice', async (c) => {
+  routes.post('/jobs/:id/reprice', bodyLimit({ maxSize: 1024, onError: tooLarge }), async (c) => {
     const job = await ownJob(c)
+    const writeBack = writeBackAsked(await c.req.text())
     const [rules, classification] = await Promise.all([
       saved(job, 'rules'),
       saved(job, 'classification'),
@@ -60,9 +65,31 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       job.pricedWith?.rulesVersion === pricedWith.rulesVersion &&
       job.pricedWith.classificationVersion === pricedWith.classificationVersion
     if (!same) await store.notePricedWith(job.id, pricedWith)
+    const written = writeBack ? await writeWorkbook(c, job, priced.priced) : undefined
     c.header('Cache-Control', 'no-store')
-    return c.json(priced)
+    return c.json(written ? { ...priced, written } : priced)
   })
+
+  /**
+   * The job's workbook made again with its priced bill first (and its Changes sheet against the
+   * earlier version, as the job's own had), written as the result's next version beside the
+   * drawing with the signed-in user's access. Written on the request's thread.
+   */
+  async function writeWorkbook(
+    c: Context,
+    job: JobRecord,
+    priced: PricedBill,
+  ): Promise<WrittenBack> {
+    const measured = await keptBill(store, job)
+    const earlier =
+      job.fileVersionNumber === undefined
+        ? undefined
+        : await findEarlierBill(store, job, job.fileVersionNumber)
+    const { files } = await renderFiles(measured, ['xlsx'], earlier, priced)
+    const xlsx = files.xlsx
+    if (!xlsx) throw new Error('The workbook was not written.')
+    return withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, xlsx))
+  }
 
   /** The job when it belongs to the signed-in user; another user's job is as unknown as a missing one. */
   async function ownJob(c: Context): Promise<JobRecord> {
@@ -95,6 +122,26 @@ function given<K extends RulesKind>(
     rows: rows as RowsOf[K][number][],
     version: null,
   }))
+}
+
+function tooLarge(): never {
+  throw new AppError(413, 'The request body is too large.')
+}
+
+/** `{"writeBack": true}` asks for the workbook to be written again; an empty body does not. */
+function writeBackAsked(text: string): boolean {
+  if (text.trim() === '') return false
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new AppError(400, 'The body is not JSON.')
+  }
+  const writeBack = (body as { writeBack?: unknown } | null)?.writeBack
+  if (writeBack !== undefined && typeof writeBack !== 'boolean') {
+    throw new AppError(400, 'writeBack must be true or false.')
+  }
+  return writeBack === true
 }
 
 function requestOf(text: string): { rules?: unknown[]; classification?: unknown[] } {

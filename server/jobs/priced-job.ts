@@ -42,7 +42,8 @@ export async function priceJob(
   }
 }
 
-async function keptBill(store: JobStore, job: JobRecord): Promise<Boq> {
+/** The bill a finished job kept; 409 saying why when it has none to price. */
+export async function keptBill(store: JobStore, job: JobRecord): Promise<Boq> {
   if (job.status !== 'succeeded') {
     throw new AppError(
       409,

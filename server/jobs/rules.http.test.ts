@@ -1,5 +1,6 @@
-import { rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -388,6 +389,44 @@ describe('pricing a job’s kept bill over HTTP', () => {
     expect(priced.priced.ignored.length).toBeGreaterThan(0)
     const after = v.parse(JobSchema, await ann.json(`/api/boq/jobs/${job.id}`))
     expect(after.pricedWith).toEqual({ rulesVersion: saved.version, classificationVersion: 1 })
+  })
+
+  it('writes the re-priced workbook as the next version beside the drawing when asked', async () => {
+    const response = await ann(`/api/boq/jobs/${job.id}/reprice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ writeBack: true }),
+    })
+    expect(response.status).toBe(200)
+    const answer = (await response.json()) as { written: { itemId: string; versionNumber: number } }
+    expect(answer.written).toEqual({
+      fileName: '2018_Dynblocks BOQ.xlsx',
+      itemId: job.result?.itemId,
+      versionNumber: (job.result?.versionNumber ?? 0) + 1,
+    })
+    const item = encodeURIComponent(answer.written.itemId)
+    const versions = await ann.json<{ attributes: { versionNumber?: number } }[]>(
+      `/api/aps/hubs/${encodeURIComponent(drawing.hubId)}/projects/${encodeURIComponent(drawing.projectId)}/contents/${item}/versions`,
+    )
+    expect(versions[0]?.attributes.versionNumber).toBe(answer.written.versionNumber)
+    // The item's file in the local cloud is its newest version: the priced bill comes first.
+    const [path] = (await readdir(server.dataDir, { recursive: true })).filter(
+      (name) => name.endsWith('2018_Dynblocks BOQ.xlsx') && !name.includes('.versions'),
+    )
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(
+      (await readFile(join(server.dataDir, path ?? ''))) as unknown as ArrayBuffer,
+    )
+    expect(book.worksheets[0]?.name).toBe('Priced bill')
+    await expectText(
+      await ann(`/api/boq/jobs/${job.id}/reprice`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ writeBack: 'yes' }),
+      }),
+      400,
+      /writeBack/,
+    )
   })
 
   it('answers 404 for another user’s job, and 403 without the anti-forgery header', async () => {

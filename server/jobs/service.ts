@@ -91,7 +91,7 @@ export async function startJobs(options: {
     maxQueuedPerUser: config.maxQueuedPerUser,
   })
   routes.route('/', rulesRoutes({ store, withCloud, visibleProject: projectAccess(cloud) }))
-  routes.route('/', priceRoutes({ store, withCloud }))
+  routes.route('/', priceRoutes({ store, cloud, withCloud }))
 
   let closing: Promise<void> | undefined
   return {

@@ -41,3 +41,23 @@ export async function writeBackOnce(
   await store.noteWriteBack(job.id, { fileName, before, written: outcome })
   return { fileName, ...outcome }
 }
+
+/**
+ * Writes a workbook made again for a finished job (re-priced) as the next version of its result
+ * beside the drawing: each call is a new version, as a person saving it again would make.
+ */
+export async function writeBackAgain(
+  cloud: CloudBackend,
+  context: CloudContext,
+  job: JobRecord,
+  bytes: Uint8Array,
+): Promise<WrittenBack> {
+  const fileName = resultFileName(job.fileName)
+  const written = await cloud.upload(context, {
+    projectId: job.projectId,
+    folderId: job.fileFolderId,
+    fileName,
+    bytes,
+  })
+  return { fileName, itemId: written.itemId, versionNumber: written.versionNumber }
+}

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { TakeoffRule } from '../../../contract/takeoff-rules'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { succeededJob, takeoffRule } from '../../testing/fixtures'
+import { fakePricing, succeededJob, takeoffRule } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
 import { clickPath } from '../../testing/tree-helpers'
@@ -53,11 +53,25 @@ describe('the rules page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Move row 2 up' })).toHaveFocus()
     await user.keyboard('{Enter}')
     expect(blocks()).toEqual(['C', 'A', 'B'])
+    // At the top it can only go down: that button has the focus.
     expect(screen.getByRole('button', { name: 'Move row 1 up' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Move row 1 down' })).toHaveFocus()
     await user.click(screen.getByRole('button', { name: 'Move row 1 down' }))
     expect(blocks()).toEqual(['A', 'C', 'B'])
 
     await user.click(screen.getByRole('button', { name: 'Remove row 1' }))
+    expect(blocks()).toEqual(['C', 'B'])
+    expect(screen.getByRole('button', { name: 'Remove row 1' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }))
+    expect(screen.getByRole('button', { name: 'Remove row 1' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('table', { name: 'Takeoff rules' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Add a row' }))
+    await user.selectOptions(cell('Match', 1), 'count')
+    await user.type(cell('Block', 1), 'C')
+    await user.click(screen.getByRole('button', { name: 'Add a row' }))
+    await user.selectOptions(cell('Match', 2), 'count')
+    await user.type(cell('Block', 2), 'B')
     expect(blocks()).toEqual(['C', 'B'])
     expect(screen.getByText(/Unsaved changes/)).toBeInTheDocument()
 
@@ -205,6 +219,30 @@ describe('the rules page', { timeout: 20_000 }, () => {
     })
     // Typing is debounced: not one request per key.
     expect(requestsTo('/api/boq/jobs/j1/price', 'POST').length).toBeLessThan(4)
+  })
+
+  it('shows the preview’s refusal on the row it names', async () => {
+    fakeApi.jobs = [succeededJob({ id: 'j1' })]
+    savedRules([takeoffRule({ block: 'bloko' }), takeoffRule({ match: 'length' })])
+    fakeApi.price = (_jobId, request) =>
+      request.rules?.[1]?.quantity
+        ? { status: 400, body: "Row 2: unknown variable 'lenght' in quantity." }
+        : {
+            status: 200,
+            body: {
+              jobId: 'j1',
+              rulesVersion: null,
+              classificationVersion: null,
+              priced: fakePricing(request.rules ?? []),
+            },
+          }
+    const { user } = await openRules()
+    expect(await screen.findByText('Total 0.00')).toBeInTheDocument()
+    await user.type(cell('Quantity', 2), 'lenght')
+    expect(
+      await within(rule(2)).findByText("unknown variable 'lenght' in quantity."),
+    ).toBeInTheDocument()
+    expect(within(rule(1)).queryByText(/unknown variable/)).not.toBeInTheDocument()
   })
 
   it('is reached from the tree: a node of a project links to its rules', async () => {

@@ -3,9 +3,13 @@ import type { EditorRow } from '../utils/rule-rows'
 import type { EditorAction } from '../utils/rules-editor-state'
 import { HEADERS, RuleRow } from './rule-row'
 
+/** Where the focus goes once rows have moved or gone (keyboard users stay in the table). */
+type Refocus = { kind: 'moved'; id: number; by: -1 | 1 } | { kind: 'removed'; index: number }
+
 /**
  * The editable table of rules, in order (the first matching group takes a piece). A moved row
- * keeps the focus on the button that moved it, so the keyboard can move it again.
+ * keeps the focus on the button that moved it, so the keyboard can move it again; a removed
+ * row's place keeps it too.
  */
 export function RulesTable({
   rows,
@@ -18,19 +22,23 @@ export function RulesTable({
   dispatch(action: EditorAction): void
 }) {
   const table = useRef<HTMLTableElement>(null)
-  const refocus = useRef<{ id: number; by: -1 | 1 } | null>(null)
+  const refocus = useRef<Refocus | null>(null)
   useLayoutEffect(() => {
-    const moved = refocus.current
-    if (!moved) return
+    const after = refocus.current
+    if (!after) return
     refocus.current = null
-    const at = rows.findIndex((row) => row.id === moved.id)
-    const name = `Move row ${at + 1} ${moved.by < 0 ? 'up' : 'down'}`
-    const button = table.current?.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)
-    // At the top or the bottom that button is disabled: the other one takes the focus.
-    const other = table.current?.querySelector<HTMLButtonElement>(
-      `button[aria-label="Move row ${at + 1} ${moved.by < 0 ? 'down' : 'up'}"]`,
-    )
-    ;(button && !button.disabled ? button : other)?.focus()
+    const button = (name: string) =>
+      table.current?.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]:not(:disabled)`)
+    if (after.kind === 'removed') {
+      // The row that took the removed one's place, else the one above it.
+      const at = Math.min(after.index, rows.length - 1)
+      button(`Remove row ${at + 1}`)?.focus()
+      return
+    }
+    const at = rows.findIndex((row) => row.id === after.id)
+    const [same, other] = after.by < 0 ? ['up', 'down'] : ['down', 'up']
+    // At the top or the bottom the button that moved it is disabled: the other one takes the focus.
+    ;(button(`Move row ${at + 1} ${same}`) ?? button(`Move row ${at + 1} ${other}`))?.focus()
   })
   if (rows.length === 0) {
     return <p className="text-sm text-slate-600">No rules yet: add a row or import a file.</p>
@@ -66,10 +74,13 @@ export function RulesTable({
               error={errors[index + 1]}
               onEdit={(cells) => dispatch({ type: 'edit', id: row.id, cells })}
               onMove={(by) => {
-                refocus.current = { id: row.id, by }
+                refocus.current = { kind: 'moved', id: row.id, by }
                 dispatch({ type: 'move', id: row.id, by })
               }}
-              onRemove={() => dispatch({ type: 'remove', id: row.id })}
+              onRemove={() => {
+                refocus.current = { kind: 'removed', index }
+                dispatch({ type: 'remove', id: row.id })
+              }}
             />
           ))}
         </tbody>

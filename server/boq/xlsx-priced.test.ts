@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
+import { compileRuleSet, priceBill } from './rules/price.ts'
 import { readRules } from './rules/read.ts'
 import type { Boq } from './schema.ts'
 import { makeBoq } from './testing/boq-factory.ts'
@@ -118,6 +119,39 @@ describe('the workbook of a priced bill', () => {
       4,
       'm',
     ])
+  })
+
+  it('says when no rule took anything, and keeps every line as not classified', async () => {
+    const boq = makeBoq()
+    boq.priced = priceBill(boq, compileRuleSet([{ match: 'count', block: 'NONE', code: 'X' }]))
+    const ws = (await read(boq)).getWorksheet('Priced bill') as ExcelJS.Worksheet
+    const texts = rowsOf(ws).map((row) => row.a)
+    expect(texts).toContain('No items: no rule took a measured quantity.')
+    expect(rowsOf(ws).some((row) => row.c === 'Total')).toBe(false)
+    const block = texts.indexOf('Not classified')
+    expect(texts.slice(block + 2, block + 2 + boq.bill.length)).toEqual(
+      boq.bill.map((line) => line.ref),
+    )
+  })
+
+  it('writes hostile text from the rules as text, never a formula', async () => {
+    const boq = makeBoq()
+    const hostile = '=HYPERLINK("http://x","y")'
+    boq.priced = priceBill(
+      boq,
+      compileRuleSet([{ match: 'count', block: 'DOOR', code: 'D', description: hostile, rate: 1 }]),
+    )
+    const ws = (await read(boq)).getWorksheet('Priced bill') as ExcelJS.Worksheet
+    const item = rowsOf(ws).find((row) => row.c === hostile)
+    expect(item).toBeDefined()
+    const formulas: string[] = []
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const f = formulaOf(cell)
+        if (f) formulas.push(f.formula)
+      }),
+    )
+    expect(formulas.every((f) => /^(D\d+\*F\d+|SUBTOTAL\(9,G\d+:G\d+\))$/.test(f))).toBe(true)
   })
 
   it('reads back, from its Rules sheet, as the rules that priced it', async () => {

@@ -58,8 +58,8 @@ export function writePricedSheet(
   for (const row of pricedRows(priced)) {
     r++
     if (row.kind === 'section') {
-      sheet.getCell(r, 1).value = row.code
-      sheet.getCell(r, 3).value = row.title
+      writeCell(sheet.getCell(r, 1), row.code, 'text')
+      writeCell(sheet.getCell(r, 3), row.title || null, 'text')
       sheet.getRow(r).font = font({ bold: true })
       sectionStart = r + 1
     } else if (row.kind === 'item') {
@@ -68,7 +68,7 @@ export function writePricedSheet(
       if (row.amount !== null && Number.isFinite(row.amount))
         amount.value = { formula: `${QUANTITY}${r}*${RATE}${r}`, result: row.amount }
     } else if (row.kind === 'subtotal') {
-      sheet.getCell(r, 3).value = row.label
+      writeCell(sheet.getCell(r, 3), row.label, 'text')
       sumCell(sheet.getCell(r, AMOUNT_COLUMN), sectionStart, r - 1, row.subtotal)
       sheet.getRow(r).font = font({ bold: true })
     } else {

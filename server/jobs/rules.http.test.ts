@@ -236,6 +236,17 @@ describe('a project’s rules over HTTP', () => {
         /^Row 3: .*widht/,
       ],
       ['not the JSON asked for', putJson(ann, rulesPath, { rows: [] }, held), /"rules"/],
+      [
+        'too many rows',
+        put(
+          ann,
+          rulesPath,
+          `match,block,code\r\n${'count,*,A\r\n'.repeat(10_001)}`,
+          'text/csv',
+          held,
+        ),
+        /10,001 rows; at most 10,000/,
+      ],
     ]
     for (const [name, response, text] of cases) {
       const answer = await response

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, useEffect } from 'react'
 import { drawingQueries } from '../../features/drawing/api/drawing-queries'
 import { loadGeometryViewer } from '../../features/drawing/viewer/load-viewer'
+import { resultQueries } from '../../features/results/api/results-api'
 import type { DrawingSlot } from '../../features/results/components/drawing-slot'
 import { JobResult } from '../../features/results/components/job-result'
 
@@ -20,6 +21,8 @@ export function ResultPage({ jobId }: { jobId: string }) {
   // by another renderer (3.4 MB): both wait for the view, as the file fetched alongside slowed the
   // bill and came no sooner (measured on loopback).
   const queryClient = useQueryClient()
+  // The job the result shows (the same query): its project's rules are a link away.
+  const projectId = useQuery(resultQueries.job(jobId)).data?.projectId
   useEffect(() => {
     loadDrawingView().catch(() => {})
     loadGeometryViewer().catch(() => {})
@@ -34,6 +37,16 @@ export function ResultPage({ jobId }: { jobId: string }) {
         <Link to="/jobs" className="text-sky-700 underline">
           All extractions
         </Link>
+        {projectId ? (
+          <Link
+            to="/projects/$projectId/rules"
+            params={{ projectId }}
+            search={{ job: jobId }}
+            className="text-sky-700 underline"
+          >
+            Takeoff rules of this project
+          </Link>
+        ) : null}
       </nav>
       <JobResult key={jobId} jobId={jobId} Drawing={DrawingView} />
     </div>

@@ -63,6 +63,15 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
     )
   })
 
+  it('links the job’s project’s rules page from the result page', async () => {
+    keptBill()
+    const { user, router } = renderApp('/jobs/j1')
+    await user.click(await screen.findByRole('link', { name: 'Takeoff rules of this project' }))
+    await screen.findByRole('heading', { name: 'Takeoff rules' })
+    expect(router.state.location.pathname).toBe(`/projects/${ids.tower}/rules`)
+    expect(router.state.location.search).toEqual({ job: 'j1' })
+  })
+
   it('says when the project has no rules yet, with the way to its rules page', async () => {
     keptBill()
     const { user, router } = await openPriced()
@@ -155,6 +164,10 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
     await user.type(within(row).getByRole('textbox', { name: 'Code, row 1' }), 'W.1')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Saved as version 1.')).toBeInTheDocument()
+    // Saved: the address no longer asks for the row, so a reload does not add it again.
+    await waitFor(() => expect(router.state.location.search).toEqual({ job: 'j1' }))
+    expect(screen.getByRole('row', { name: 'Rule 1' })).toBeInTheDocument()
+    expect(screen.queryByRole('row', { name: 'Rule 2' })).not.toBeInTheDocument()
     const before = requestsTo(PRICE_PATH, 'POST').filter((r) => r.body === '').length
 
     await user.click(screen.getByRole('link', { name: 'Back to the result' }))

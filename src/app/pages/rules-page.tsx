@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { RULE_MATCHES, type RuleMatch } from '../../../contract/takeoff-rules'
 import { jobsQueries } from '../../features/jobs/api/jobs-api'
 import { resultQueries } from '../../features/results/api/results-api'
@@ -34,6 +34,7 @@ function prefillOf(search: RulesSearch) {
 /** A project's takeoff rules, previewed against its finished extractions. */
 export function RulesPage({ projectId, search }: { projectId: string; search: RulesSearch }) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const document = useQuery(rulesQueries.document(projectId))
   const jobs = useQuery(jobsQueries.list())
   const finished: PreviewJob[] = (jobs.data ?? [])
@@ -72,6 +73,15 @@ export function RulesPage({ projectId, search }: { projectId: string; search: Ru
           onSaved={() => {
             // Every priced bill of the project is priced again when next shown.
             queryClient.invalidateQueries({ queryKey: resultQueries.pricedAll() }).catch(() => {})
+            // The row asked for is saved: the address no longer asks for it (a reload adds none).
+            if (search.match) {
+              navigate({
+                to: '/projects/$projectId/rules',
+                params: { projectId },
+                search: { job: search.job },
+                replace: true,
+              }).catch(() => {})
+            }
           }}
         />
       )}

@@ -245,6 +245,15 @@ describe('the rules page', { timeout: 20_000 }, () => {
     expect(within(rule(1)).queryByText(/unknown variable/)).not.toBeInTheDocument()
   })
 
+  it('says the server’s words when the rules cannot be read', async () => {
+    server.use(
+      http.get(`*${RULES_PATH}`, () => new HttpResponse('The job store is down.', { status: 500 })),
+    )
+    await openRules()
+    expect(await screen.findByRole('alert')).toHaveTextContent('The job store is down.')
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
+  })
+
   it('is reached from the tree: a node of a project links to its rules', async () => {
     const { user, router } = renderApp('/')
     await clickPath(user, ['Demo Hub', 'Tower'])

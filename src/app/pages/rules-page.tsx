@@ -56,9 +56,10 @@ export function RulesPage({ projectId, search }: { projectId: string; search: Ru
         ) : null}
       </nav>
       <h1 className="text-lg font-semibold text-slate-800">Takeoff rules</h1>
+      {/* Once loaded, the editor stays: a later failed refetch must not take unsaved rows away. */}
       {document.isPending || jobs.isPending ? (
         <p className="text-sm text-slate-500">Loading the rules…</p>
-      ) : document.isError ? (
+      ) : !document.data ? (
         <p role="alert" className="text-sm text-red-700">
           {errorText(document.error)}
         </p>

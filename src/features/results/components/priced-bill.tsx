@@ -152,7 +152,7 @@ function NotClassifiedLines({ job, lines }: { job: Job; lines: NotClassified[] }
         <tbody>
           {lines.map((line) => (
             <tr
-              key={`${line.line}:${line.layer}:${line.kind ?? ''}`}
+              key={`${line.line}:${line.block ?? ''}:${line.layer}:${line.kind ?? ''}`}
               className="border-t border-slate-200"
             >
               <td className="px-2 py-1">{line.line}</td>

@@ -88,7 +88,7 @@ export function RulesPreview({ priced }: { priced: PricedBill }) {
           </h3>
           <ul aria-label="Not classified" className="list-disc pl-5">
             {priced.notClassified.map((line) => (
-              <li key={`${line.line}:${line.layer}:${line.kind ?? ''}`}>
+              <li key={`${line.line}:${line.block ?? ''}:${line.layer}:${line.kind ?? ''}`}>
                 {line.line} {line.description}: {formatItemQuantity(line.quantity)} {line.unit}
               </li>
             ))}

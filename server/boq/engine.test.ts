@@ -36,11 +36,14 @@ describe('workers stay, reader instances do not', () => {
     const names = ['sample_2018.dwg', 'sample_2000.dwg', 'r14_v.dwg', '2000_entities-2d.dwg']
     let maxLive = 0
     let maxHeap = 0
-    const rssBefore = process.memoryUsage.rss()
-    let rssPeak = rssBefore
+    let rssBefore = 0
+    let rssPeak = 0
     for (let i = 0; i < 50; i++) {
       const boq = await engine.extract(dwg(names[i % names.length]))
       expect(boq.schema).toBe('boq')
+      // Growth is counted from after the first file: on some machines an instance's WebAssembly
+      // memory (1 GB, declared by the binding) is resident as a whole from its first read, once.
+      if (i === 0) rssBefore = rssPeak = process.memoryUsage.rss()
       const last = engine.stats().last
       maxLive = Math.max(maxLive, last?.liveReaders ?? Infinity)
       maxHeap = Math.max(maxHeap, last?.heapMb ?? Infinity)
@@ -53,7 +56,8 @@ describe('workers stay, reader instances do not', () => {
     expect(stats.workersStarted).toBe(1)
     expect(maxLive).toBeLessThanOrEqual(16)
     expect(maxHeap).toBeLessThan(128)
-    // The whole process (this test, the worker, its instances) grew by far less than 512 MB.
+    // The whole process (this test, the worker, its instances) grew by far less than 512 MB over
+    // the next 49 files, each read by a new instance.
     expect((rssPeak - rssBefore) / 1024 / 1024).toBeLessThan(512)
   })
 

@@ -71,6 +71,14 @@ describe('workers stay, reader instances do not', () => {
     expect(stats.last?.reader).toBe(1)
   })
 
+  it('closed while a file waits for its worker, the file is refused and no worker starts again', async () => {
+    engine = createBoqEngine({ workers: 1 })
+    const waiting = engine.extract(dwg()) // the worker is still making its reader
+    await engine.close()
+    await expect(waiting).rejects.toThrow(/closed/)
+    expect(engine.stats().workersStarted).toBe(1)
+  })
+
   it('after a timeout the worker is replaced; the engine goes on', async () => {
     engine = createBoqEngine({ workers: 1, timeoutMs: 1 })
     const error = await engine.extract(dwg('example_2018.dwg')).catch((e: unknown) => e)

@@ -181,14 +181,23 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   const acquire = async (): Promise<Slot> => {
     const readyNow = idle.findIndex((s) => s.isReady && !s.dead)
     let slot = (readyNow >= 0 ? idle.splice(readyNow, 1)[0] : idle.shift()) ?? spawn()
+    // Busy from now on, so that closing the engine ends a worker a file is still waiting for.
+    busy.add(slot)
     try {
       await slot.ready
       if (slot.dead) throw new Error('dead')
     } catch {
-      stats.workersReplaced++
+      busy.delete(slot)
       void slot.worker.terminate()
+      // Closed while this file waited for its worker: no new worker outlives the engine.
+      if (closed) throw new BoqError('crashed', 'The BOQ engine was closed.')
+      stats.workersReplaced++
       slot = spawn()
-      await slot.ready
+      busy.add(slot)
+      await slot.ready.catch((error: unknown) => {
+        busy.delete(slot)
+        throw error
+      })
     }
     return slot
   }
@@ -267,7 +276,6 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
 
   const run = async (job: Job): Promise<Boq | BoqFiles> => {
     const slot = await acquire()
-    busy.add(slot)
     slot.worker.ref() // a file in progress keeps the process alive
     try {
       return await readIn(slot, job)

@@ -14,14 +14,6 @@ export interface Comparison {
 }
 
 /**
- * The change bill from an older bill to a newer one, without reading either drawing again. Items
- * are matched as a surveyor reads them: count lines by effective block name (and the attribute
- * or visibility values the bill split them by), linework and area lines by layer. Renamed layers
- * are not guessed. The older bill's figures are put in the newer one's units. Each line has its
- * own item number (`numberChanges`). It also says which counted or measured entities were added
- * or removed (`changedEntities`).
- */
-/**
  * A bill's lines that measured something: bills kept before zero figures were left out of the
  * engine's bill may still hold a line of 0, which is no item to compare (nor "added").
  */
@@ -29,6 +21,14 @@ function measuredLines(boq: Boq): Boq['bill'] {
   return boq.bill.filter((line) => line.quantity > 0)
 }
 
+/**
+ * The change bill from an older bill to a newer one, without reading either drawing again. Items
+ * are matched as a surveyor reads them: count lines by effective block name (and the attribute
+ * or visibility values the bill split them by), linework and area lines by layer. Renamed layers
+ * are not guessed. The older bill's figures are put in the newer one's units. Each line has its
+ * own item number (`numberChanges`). It also says which counted or measured entities were added
+ * or removed (`changedEntities`).
+ */
 export function compareBills(before: Boq, after: Boq): Comparison {
   const notes: string[] = []
   const scale = conversion(before, after, notes)

@@ -6,6 +6,7 @@ import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { findEarlierBill } from './earlier-bill.ts'
 import { keptBill, type PriceWith, priceJob } from './priced-job.ts'
+import type { VisibleProject } from './project-access.ts'
 import { checkedList } from './rules-body.ts'
 import type { JobRecord, JobStore, RowsOf, RulesKind } from './types.ts'
 import { type WrittenBack, writeBackAgain } from './write-back.ts'
@@ -14,6 +15,8 @@ export interface PriceRoutesOptions {
   store: JobStore
   cloud: CloudBackend
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  /** The project's rules are read only by a user who can still see the project (404 else). */
+  visibleProject: VisibleProject
 }
 
 /** A preview's body holds both tables, each up to a rules file's size. */
@@ -22,10 +25,11 @@ const MAX_PRICE_BODY_BYTES = 2 * MAX_RULES_FILE_BYTES + 1024
 /**
  * POST /jobs/{id}/price (a preview: the request's rules or the project's saved ones, nothing
  * kept) and POST /jobs/{id}/reprice (the project's saved rules and classification, whose
- * versions the job records). Both price the job's kept bill; only the job's owner may.
+ * versions the job records). Both price the job's kept bill; only the job's owner may, and only
+ * while they can still see the job's project (its saved rules are read as the rules routes do).
  */
 export function priceRoutes(options: PriceRoutesOptions): Hono {
-  const { store, cloud, withCloud } = options
+  const { store, cloud, withCloud, visibleProject } = options
   const routes = new Hono()
 
   routes.post(
@@ -91,13 +95,19 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     return withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, xlsx))
   }
 
-  /** The job when it belongs to the signed-in user; another user's job is as unknown as a missing one. */
+  /**
+   * The job when it belongs to the signed-in user and they can still see its project; another
+   * user's job is as unknown as a missing one, and a project they no longer see is a 404 as the
+   * rules routes answer it.
+   */
   async function ownJob(c: Context): Promise<JobRecord> {
-    const userId = await withCloud(c, async (ctx) => ctx.user.userId)
-    const id = c.req.param('id')
-    const job = id ? await store.get(id) : undefined
-    if (!job || job.userId !== userId) throw new AppError(404, 'There is no such job.')
-    return job
+    return withCloud(c, async (ctx) => {
+      const id = c.req.param('id')
+      const job = id ? await store.get(id) : undefined
+      if (!job || job.userId !== ctx.user.userId) throw new AppError(404, 'There is no such job.')
+      await visibleProject(ctx, job.projectId)
+      return job
+    })
   }
 
   /** The project's saved table (version 0, empty, when none was saved). */

@@ -90,8 +90,9 @@ export async function startJobs(options: {
     maxFileBytes: config.maxFileBytes,
     maxQueuedPerUser: config.maxQueuedPerUser,
   })
-  routes.route('/', rulesRoutes({ store, withCloud, visibleProject: projectAccess(cloud) }))
-  routes.route('/', priceRoutes({ store, cloud, withCloud }))
+  const visibleProject = projectAccess(cloud)
+  routes.route('/', rulesRoutes({ store, withCloud, visibleProject }))
+  routes.route('/', priceRoutes({ store, cloud, withCloud, visibleProject }))
 
   let closing: Promise<void> | undefined
   return {

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import { RULE_COLUMNS } from '../../contract/takeoff-rules.ts'
+import { csvText } from '../boq/csv.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
 const CLASSIFICATION_COLUMNS = ['code', 'title', 'parent'] as const
@@ -31,9 +32,22 @@ function grid(
   }
 }
 
+/**
+ * The table as CSV, its text guarded as the bill's CSV is: a cell a spreadsheet would run as a
+ * formula (`=length*2`, `-` leading a description) is written after a quote, which the rules
+ * reader takes off again (as it does the quote of text that starts with one, quoted here too).
+ */
 export function tableCsv(kind: RulesKind, rows: RowsOf[RulesKind]): Uint8Array {
   const { columns, cells } = grid(kind, rows)
-  return new TextEncoder().encode(stringify([[...columns], ...cells], { record_delimiter: '\r\n' }))
+  const guarded = cells.map((row) => row.map(csvCell))
+  return new TextEncoder().encode(
+    stringify([[...columns], ...guarded], { record_delimiter: '\r\n' }),
+  )
+}
+
+function csvCell(cell: Cell): Cell {
+  if (typeof cell !== 'string') return cell
+  return cell.startsWith("'") ? `'${cell}` : csvText(cell)
 }
 
 /** One sheet named after the table (the sheet the reader looks for first). */

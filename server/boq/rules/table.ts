@@ -79,8 +79,9 @@ function delimiterOf(text: string): string {
 }
 
 function csvGrid(text: string, delimiter: string): string[][] {
+  let grid: string[][]
   try {
-    return parse(text, {
+    grid = parse(text, {
       delimiter,
       bom: true,
       relax_column_count: true,
@@ -89,6 +90,15 @@ function csvGrid(text: string, delimiter: string): string[][] {
   } catch (error) {
     return fail(`the CSV cannot be read: ${(error as Error).message}`)
   }
+  return grid.map((line) => line.map(unguarded))
+}
+
+/**
+ * A CSV cell's text without the quote an export puts before text a spreadsheet would run as a
+ * formula (`'=length*2`), or before text that starts with a quote itself (`''…`).
+ */
+function unguarded(cell: string): string {
+  return /^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell
 }
 
 async function xlsxGrid(bytes: Uint8Array, preferred: string): Promise<string[][]> {

@@ -43,7 +43,7 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
         takeoffRule({ match: 'length', layer: 'Tavolo 2', code: 'W.1', unit: 'm', rate: 4.2 }),
       ],
     }
-    await openPriced()
+    const { user } = await openPriced()
     const table = await screen.findByRole('table', { name: 'Priced bill' })
     const furniture = within(table).getByRole('rowgroup', { name: 'Section F Section F' })
     expect(furniture).toHaveTextContent('F.10Desk2nr1,250.002,500.00')
@@ -57,6 +57,11 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
     const posts = requestsTo(PRICE_PATH, 'POST')
     expect(posts).toHaveLength(1)
     expect(posts[0]?.body).toBe('')
+    // Shown again, the tab is not priced again: nothing was saved in between.
+    await user.click(screen.getByRole('tab', { name: /^Bill/ }))
+    await user.click(screen.getByRole('tab', { name: 'Priced' }))
+    await screen.findByRole('table', { name: 'Priced bill' })
+    expect(requestsTo(PRICE_PATH, 'POST')).toHaveLength(1)
     // What no rule took is listed, never dropped.
     expect(screen.getByRole('region', { name: 'Not classified' })).toHaveTextContent(
       'A2CIRKLO_PUNKTOJ8nr',

@@ -49,6 +49,9 @@ export const resultQueries = {
           PricedJobSchema,
           await api.post(`api/boq/jobs/${encodeURIComponent(jobId)}/price`, { signal }).json(),
         ),
+      // Priced once per showing of the job, not on every show of the tab: a save of the project's
+      // rules invalidates every priced bill (`pricedAll`), which is then priced again.
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 }
 

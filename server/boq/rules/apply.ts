@@ -187,7 +187,9 @@ function addSource(item: DraftItem, piece: Piece, quantity: number): void {
 }
 
 function addNotClassified(list: Map<string, NotClassified>, piece: Piece, units: BillUnits): void {
-  const key = `${piece.line}\u0000${piece.layer}\u0000${piece.kind ?? ''}`
+  // The block too: "Make a rule…" prefills its block, so two blocks' pieces on one line and
+  // layer are two entries.
+  const key = `${piece.line}\u0000${piece.block ?? ''}\u0000${piece.layer}\u0000${piece.kind ?? ''}`
   let entry = list.get(key)
   if (!entry) {
     entry = {

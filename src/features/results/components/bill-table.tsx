@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useId, useRef } from 'react'
 import type { BillBreakdownRow, BillLine } from '../../../../contract/boq'
-import { formatCount, formatQuantity } from '../utils/format-quantity'
+import { formatCount, formatQuantity } from '../../../lib/format-quantity'
 import { BILL_COLUMNS } from '../utils/result-tables'
 import type { Selection } from '../utils/selection'
 import type { Sort } from '../utils/sort-rows'

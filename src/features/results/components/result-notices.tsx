@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { BoqNotMeasured } from '../../../../contract/boq'
-import { formatCount } from '../utils/format-quantity'
+import { formatCount } from '../../../lib/format-quantity'
 
 /** The warnings a banner lists before "Show all". */
 export const SHOWN_WARNINGS = 10

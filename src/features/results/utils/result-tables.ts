@@ -7,7 +7,7 @@ import type {
   BoqLength,
   BoqNotMeasured,
 } from '../../../../contract/boq'
-import { formatCount, formatMeasure, formatQuantity } from './format-quantity'
+import { formatCount, formatMeasure, formatQuantity } from '../../../lib/format-quantity'
 import type { SortKey } from './sort-rows'
 
 /** One column of a result table: its header, what a cell shows, what it sorts on. */

@@ -8,3 +8,6 @@ export const NO_QUANTITIES = 'No quantities measured'
 export function noQuantitiesWarning(warnings: readonly string[]): string | null {
   return warnings.find((warning) => warning.startsWith(`${NO_QUANTITIES}:`)) ?? null
 }
+
+/** The Not measured entry that stands for what is on layouts rather than in model space. */
+export const PAPER_SPACE = 'paper space'

@@ -1,10 +1,8 @@
 import { type DrawingGeometry, geometryCounts } from '../../../../contract/drawing-geometry'
+import { PAPER_SPACE } from '../../../../contract/no-quantities'
 
 /** One kind of entity the bill left out, as the job's result lists it (`notMeasured`). */
 export type LeftOut = { type: string; count: number }
-
-/** The entry that stands for what is on layouts rather than in model space. */
-const PAPER_SPACE = 'paper space'
 
 /** Kinds the view cannot draw, as a person names them (one, several); others keep their type. */
 const NAMES: [RegExp, string, string][] = [

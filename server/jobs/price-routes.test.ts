@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { makeBoq } from '../boq/testing/boq-factory.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
 import { priceRoutes } from './price-routes.ts'
@@ -14,10 +15,14 @@ let store: JobStore
 let app: Hono
 let job: JobRecord
 const seen = new Map<string, Set<string>>()
+/** Whether the cloud takes the written workbook. */
+let uploads: 'taken' | 'refused'
 
 beforeEach(async () => {
   store = await openTempJobStore('boq-price-routes-')
   seen.clear()
+  uploads = 'taken'
+  const fake = createFakeCloud()
   job = (await store.submit(newJobFor('ann', 's1'), { maxActivePerUser: 5 })).job
   app = new Hono()
   app.onError(errorResponse)
@@ -25,7 +30,13 @@ beforeEach(async () => {
     '/api/boq',
     priceRoutes({
       store,
-      cloud: createFakeCloud().cloud,
+      cloud: {
+        ...fake.cloud,
+        upload: async (ctx, request) => {
+          if (uploads === 'refused') throw new AppError(502, 'The cloud refused the workbook.')
+          return fake.cloud.upload(ctx, request)
+        },
+      },
       withCloud: async (c, fn) => {
         const user = c.req.header('x-user')
         if (!user) throw new AppError(401, 'You are not signed in.')
@@ -45,8 +56,24 @@ afterEach(async () => {
   await store.close()
 })
 
-const post = (route: string) =>
-  app.request(`/api/boq/jobs/${job.id}/${route}`, { method: 'POST', headers: { 'x-user': 'ann' } })
+const post = (route: string, body?: unknown) =>
+  app.request(`/api/boq/jobs/${job.id}/${route}`, {
+    method: 'POST',
+    headers: { 'x-user': 'ann', 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+
+/** The job finished, its bill kept, and a first version of its project's rules saved. */
+async function finished(): Promise<void> {
+  await store.claim()
+  const bytes = (text: string) => new TextEncoder().encode(text)
+  await store.succeed(
+    job.id,
+    { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true },
+    { xlsx: bytes('x'), csv: bytes('c'), json: bytes(JSON.stringify(makeBoq())) },
+  )
+  await store.saveRules(job.projectId, 'rules', 0, [{ match: 'count', code: 'A' }], 'Ann')
+}
 
 describe('price routes', () => {
   it('answers 404 to the job’s owner once they can no longer see its project', async () => {
@@ -62,5 +89,21 @@ describe('price routes', () => {
   it('goes on to the job itself while they can (an unfinished job has no bill: 409)', async () => {
     seen.set('ann', new Set([job.projectId]))
     for (const route of ['price', 'reprice']) expect((await post(route)).status).toBe(409)
+  })
+
+  it('records the versions re-priced with only once the asked write-back is done', async () => {
+    seen.set('ann', new Set([job.projectId]))
+    await finished()
+    uploads = 'refused'
+    expect((await post('reprice', { writeBack: true })).status).toBe(502)
+    expect((await store.get(job.id))?.pricedWith).toBeUndefined()
+    uploads = 'taken'
+    const response = await post('reprice', { writeBack: true })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ written: { versionNumber: 1 } })
+    expect((await store.get(job.id))?.pricedWith).toEqual({
+      rulesVersion: 1,
+      classificationVersion: 0,
+    })
   })
 })

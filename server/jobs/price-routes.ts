@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_RULES_FILE_BYTES, type PricedBill } from '../../contract/takeoff-rules.ts'
 import { renderFiles } from '../boq/files.ts'
+import type { Boq } from '../boq/schema.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { findEarlierBill } from './earlier-bill.ts'
@@ -47,8 +48,9 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
         given('rules', request.rules) ?? saved(job, 'rules'),
         given('classification', request.classification) ?? saved(job, 'classification'),
       ])
+      const bill = await keptBill(store, job)
       c.header('Cache-Control', 'no-store')
-      return c.json(await priceJob(store, job, rules, classification))
+      return c.json(priceJob(job, bill, rules, classification))
     },
   )
 
@@ -59,7 +61,11 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       saved(job, 'rules'),
       saved(job, 'classification'),
     ])
-    const priced = await priceJob(store, job, rules, classification)
+    // Read once: priced, then (when asked) made into the workbook written back.
+    const bill = await keptBill(store, job)
+    const priced = priceJob(job, bill, rules, classification)
+    const written = writeBack ? await writeWorkbook(c, job, bill, priced.priced) : undefined
+    // Recorded once what was asked has been done: a failed write-back records nothing.
     const pricedWith = {
       rulesVersion: rules.version ?? 0,
       classificationVersion: classification.version ?? 0,
@@ -69,7 +75,6 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       job.pricedWith?.rulesVersion === pricedWith.rulesVersion &&
       job.pricedWith.classificationVersion === pricedWith.classificationVersion
     if (!same) await store.notePricedWith(job.id, pricedWith)
-    const written = writeBack ? await writeWorkbook(c, job, priced.priced) : undefined
     c.header('Cache-Control', 'no-store')
     return c.json(written ? { ...priced, written } : priced)
   })
@@ -82,9 +87,9 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
   async function writeWorkbook(
     c: Context,
     job: JobRecord,
+    measured: Boq,
     priced: PricedBill,
   ): Promise<WrittenBack> {
-    const measured = await keptBill(store, job)
     const earlier =
       job.fileVersionNumber === undefined
         ? undefined

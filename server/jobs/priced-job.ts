@@ -13,16 +13,16 @@ export interface PriceWith<T> {
 }
 
 /**
- * A finished job's kept bill priced with the given rules and classification: no drawing is read.
- * Runs on the request's thread (a 10,000-line bill prices in about a tenth of a second).
+ * A finished job's kept bill (keptBill) priced with the given rules and classification: no
+ * drawing is read. Runs on the request's thread (a 10,000-line bill prices in about a tenth of a
+ * second).
  */
-export async function priceJob(
-  store: JobStore,
+export function priceJob(
   job: JobRecord,
+  boq: Boq,
   rules: PriceWith<TakeoffRule>,
   classification: PriceWith<ClassificationEntry>,
-): Promise<PricedJob> {
-  const boq = await keptBill(store, job)
+): PricedJob {
   try {
     const priced = priceBill(
       boq,

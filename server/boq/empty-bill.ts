@@ -1,8 +1,5 @@
-import { NO_QUANTITIES } from '../../contract/no-quantities.ts'
+import { NO_QUANTITIES, PAPER_SPACE } from '../../contract/no-quantities.ts'
 import type { BoqNotMeasured, BoqXref } from './schema.ts'
-
-/** The Not measured entry of what is on layouts. */
-export const PAPER_SPACE = 'paper space'
 
 /** Kinds named in the sentence before the rest are only counted. */
 const KINDS_SAID = 5

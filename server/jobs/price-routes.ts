@@ -48,7 +48,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
         given('rules', request.rules) ?? saved(job, 'rules'),
         given('classification', request.classification) ?? saved(job, 'classification'),
       ])
-      const bill = await keptBill(store, job)
+      const bill = await keptBill(store, job, 'price')
       c.header('Cache-Control', 'no-store')
       return c.json(priceJob(job, bill, rules, classification))
     },
@@ -62,7 +62,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       saved(job, 'classification'),
     ])
     // Read once: priced, then (when asked) made into the workbook written back.
-    const bill = await keptBill(store, job)
+    const bill = await keptBill(store, job, 'price')
     const priced = priceJob(job, bill, rules, classification)
     const written = writeBack ? await writeWorkbook(c, job, bill, priced.priced) : undefined
     // Recorded once what was asked has been done: a failed write-back records nothing.

@@ -42,14 +42,22 @@ export function priceJob(
   }
 }
 
-/** The bill a finished job kept; 409 saying why when it has none to price. */
-export async function keptBill(store: JobStore, job: JobRecord): Promise<Boq> {
+/**
+ * The bill a finished job kept, for pricing or comparing; 409 saying why when it has none (not
+ * finished, failed, or kept before bills were).
+ */
+export async function keptBill(
+  store: JobStore,
+  job: JobRecord,
+  purpose: 'price' | 'compare',
+): Promise<Boq> {
+  const what = `The extraction of ${job.fileName}`
   if (job.status !== 'succeeded') {
     throw new AppError(
       409,
       job.status === 'failed'
-        ? 'This job failed, so it has no bill to price.'
-        : 'This job has not finished yet; price it once it has.',
+        ? `${what} failed, so it has no bill to ${purpose}.`
+        : `${what} has not finished yet; ${purpose} once it has.`,
     )
   }
   const bytes = await store.readResult(job.id, 'json')
@@ -58,7 +66,7 @@ export async function keptBill(store: JobStore, job: JobRecord): Promise<Boq> {
   if (bill?.schema !== 'boq' || bill.version !== BOQ_SCHEMA_VERSION) {
     throw new AppError(
       409,
-      `The extraction of ${job.fileName} was made before bills were kept for pricing; extract it again.`,
+      `${what} was made before bills were kept for ${purpose === 'price' ? 'pricing' : 'comparing'}; extract it again.`,
     )
   }
   return bill

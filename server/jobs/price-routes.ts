@@ -10,6 +10,7 @@ import { keptBill, type PriceWith, priceJob } from './priced-job.ts'
 import type { VisibleProject } from './project-access.ts'
 import { checkedList } from './rules-body.ts'
 import type { JobRecord, JobStore, RowsOf, RulesKind } from './types.ts'
+import { userJob } from './user-job.ts'
 import { type WrittenBack, writeBackAgain } from './write-back.ts'
 
 export interface PriceRoutesOptions {
@@ -107,9 +108,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
    */
   async function ownJob(c: Context): Promise<JobRecord> {
     return withCloud(c, async (ctx) => {
-      const id = c.req.param('id')
-      const job = id ? await store.get(id) : undefined
-      if (!job || job.userId !== ctx.user.userId) throw new AppError(404, 'There is no such job.')
+      const job = await userJob(store, ctx.user.userId, c.req.param('id'))
       await visibleProject(ctx, job.projectId)
       return job
     })

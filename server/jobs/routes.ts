@@ -16,6 +16,7 @@ import { locateSource } from './locate.ts'
 import { resultFileName } from './result-name.ts'
 import { sameDrawing } from './same-drawing.ts'
 import type { JobRecord, JobStore, ResultFormat } from './types.ts'
+import { userJob } from './user-job.ts'
 import { parseExtractRequest } from './validate.ts'
 
 export interface JobsRoutesOptions {
@@ -176,7 +177,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
     compress({ contentTypeFilter: COMPRESSED_DRAWING }),
     async (c) => {
       const bytes = await withCloud(c, async (ctx) => {
-        const job = await userJob(ctx.user.userId, c.req.param('id'))
+        const job = await userJob(store, ctx.user.userId, c.req.param('id'))
         const size = await cloud.storageSize(ctx, job.projectId, job.fileStorageId)
         if (size > options.maxFileBytes) {
           throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
@@ -203,8 +204,8 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       throw new AppError(400, 'Name the two jobs to compare: ?from={jobId}&to={jobId}.')
     }
     const [from, to] = await Promise.all([
-      userJob(userId, c.req.query('from')),
-      userJob(userId, c.req.query('to')),
+      userJob(store, userId, c.req.query('from')),
+      userJob(store, userId, c.req.query('to')),
     ])
     const changes = await changeBillOf(store, from, to)
     const format = c.req.query('format') ?? 'json'
@@ -230,13 +231,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
 
   /** The job when it belongs to the signed-in user; another user's job is as unknown as a missing one. */
   async function ownJob(c: Context): Promise<JobRecord> {
-    return userJob(await userIdOf(c), c.req.param('id'))
-  }
-
-  async function userJob(userId: string, id: string | undefined): Promise<JobRecord> {
-    const job = id ? await store.get(id) : undefined
-    if (!job || job.userId !== userId) throw new AppError(404, 'There is no such job.')
-    return job
+    return userJob(store, await userIdOf(c), c.req.param('id'))
   }
 
   return routes

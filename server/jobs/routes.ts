@@ -10,12 +10,13 @@ import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { changeBillOf } from './change-bill.ts'
+import { CONTENT_TYPES } from './content-types.ts'
 import { tooLargeMessage } from './failure.ts'
 import { toJobJson } from './job-json.ts'
 import { locateSource } from './locate.ts'
 import { resultFileName } from './result-name.ts'
 import { sameDrawing } from './same-drawing.ts'
-import type { JobRecord, JobStore, ResultFormat } from './types.ts'
+import type { JobRecord, JobStore } from './types.ts'
 import { userJob } from './user-job.ts'
 import { parseExtractRequest } from './validate.ts'
 
@@ -45,12 +46,6 @@ function isDxf(bytes: Uint8Array): boolean {
   } catch {
     return false
   }
-}
-
-const CONTENT_TYPES: Record<Exclude<ResultFormat, 'geometry'>, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json; charset=utf-8',
 }
 
 /**

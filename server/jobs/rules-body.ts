@@ -2,14 +2,16 @@ import { RulesError } from '../boq/rules/errors.ts'
 import { readClassification, readRules } from '../boq/rules/read.ts'
 import type { TableFormat } from '../boq/rules/table.ts'
 import { AppError } from '../errors.ts'
+import { CONTENT_TYPES } from './content-types.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const XLSX_TYPE = CONTENT_TYPES.xlsx
 
 /** The JSON key of each table's list, as contract/takeoff-rules-api.ts names it. */
 export const LIST_KEY = { rules: 'rules', classification: 'entries' } as const
 
-const NOUN = { rules: 'rules', classification: 'classification' } as const
+/** The table's name in a sentence. */
+export const NOUN = { rules: 'rules', classification: 'classification' } as const
 
 /** The table's format from the Content-Type: JSON, CSV or an XLSX workbook. */
 function formatOf(contentType: string | undefined): TableFormat {

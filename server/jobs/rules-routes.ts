@@ -4,9 +4,10 @@ import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
 import type { ClassificationDocument, RulesDocument } from '../../contract/takeoff-rules-api.ts'
 import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { CONTENT_TYPES } from './content-types.ts'
 import type { VisibleProject } from './project-access.ts'
 import { contentDisposition } from './routes.ts'
-import { heldVersion, LIST_KEY, tableFromBody, XLSX_TYPE } from './rules-body.ts'
+import { heldVersion, LIST_KEY, NOUN, tableFromBody } from './rules-body.ts'
 import { tableCsv, tableXlsx } from './rules-export.ts'
 import type { JobStore, RulesKind, SavedRules } from './types.ts'
 
@@ -16,7 +17,6 @@ export interface RulesRoutesOptions {
   visibleProject: VisibleProject
 }
 
-const NOUN = { rules: 'rules', classification: 'classification' } as const
 /** The table in a sentence. */
 const THESE = { rules: 'these rules', classification: 'this classification' } as const
 const NONE_SAVED = { rules: 'No rules have', classification: 'No classification has' } as const
@@ -49,7 +49,7 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
       const bytes = format === 'csv' ? tableCsv(kind, rows) : await tableXlsx(kind, rows)
       const name = `${project.name} ${NOUN[kind]} v${saved?.version ?? 0}.${format}`
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+        'Content-Type': CONTENT_TYPES[format],
         'Content-Disposition': contentDisposition(name),
       })
     })

@@ -58,6 +58,15 @@ export const PriceRequestSchema = v.object({
 export type PriceRequest = v.InferOutput<typeof PriceRequestSchema>
 
 /**
+ * POST /api/boq/jobs/{jobId}/reprice: `writeBack: true` also writes the re-priced workbook as
+ * the result's next version beside the drawing. An empty body is `{}`.
+ */
+export const RepriceRequestSchema = v.object({
+  writeBack: v.optional(v.boolean()),
+})
+export type RepriceRequest = v.InferOutput<typeof RepriceRequestSchema>
+
+/**
  * The answer of POST …/price and of POST /api/boq/jobs/{jobId}/reprice (the project's saved
  * rules, recorded on the job). Versions are null where the request gave its own table.
  */

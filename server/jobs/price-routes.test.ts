@@ -106,4 +106,27 @@ describe('price routes', () => {
       classificationVersion: 0,
     })
   })
+
+  it('reads the bodies with their contract schemas, a 400 naming the row or the field', async () => {
+    seen.set('ann', new Set([job.projectId]))
+    const refused = async (route: string, body: unknown) => {
+      const response = await post(route, body)
+      return { status: response.status, body: await response.text() }
+    }
+    expect(
+      await refused('price', { rules: [{ match: 'count' }, { match: 'count', rate: '9' }] }),
+    ).toEqual({ status: 400, body: expect.stringMatching(/^Row 2, rate: .*number/) })
+    expect(await refused('price', { classification: [{ code: 'A' }] })).toEqual({
+      status: 400,
+      body: expect.stringMatching(/^Classification row 1, title: /),
+    })
+    expect(await refused('price', { rules: 'all' })).toEqual({
+      status: 400,
+      body: expect.stringMatching(/^rules: /),
+    })
+    expect(await refused('reprice', { writeBack: 'yes' })).toEqual({
+      status: 400,
+      body: expect.stringMatching(/^writeBack: .*boolean/),
+    })
+  })
 })

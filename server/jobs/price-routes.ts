@@ -1,6 +1,8 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import * as v from 'valibot'
 import { MAX_RULES_FILE_BYTES, type PricedBill } from '../../contract/takeoff-rules.ts'
+import { PriceRequestSchema, RepriceRequestSchema } from '../../contract/takeoff-rules-api.ts'
 import { renderFiles } from '../boq/files.ts'
 import type { Boq } from '../boq/schema.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
@@ -44,7 +46,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     }),
     async (c) => {
       const job = await ownJob(c)
-      const request = requestOf(await c.req.text())
+      const request = bodyOf(PriceRequestSchema, await c.req.text())
       const [rules, classification] = await Promise.all([
         given('rules', request.rules) ?? saved(job, 'rules'),
         given('classification', request.classification) ?? saved(job, 'classification'),
@@ -57,7 +59,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
 
   routes.post('/jobs/:id/reprice', bodyLimit({ maxSize: 1024, onError: tooLarge }), async (c) => {
     const job = await ownJob(c)
-    const writeBack = writeBackAsked(await c.req.text())
+    const writeBack = bodyOf(RepriceRequestSchema, await c.req.text()).writeBack === true
     const [rules, classification] = await Promise.all([
       saved(job, 'rules'),
       saved(job, 'classification'),
@@ -142,41 +144,28 @@ function tooLarge(): never {
   throw new AppError(413, 'The request body is too large.')
 }
 
-/** `{"writeBack": true}` asks for the workbook to be written again; an empty body does not. */
-function writeBackAsked(text: string): boolean {
-  if (text.trim() === '') return false
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new AppError(400, 'The body is not JSON.')
-  }
-  const writeBack = (body as { writeBack?: unknown } | null)?.writeBack
-  if (writeBack !== undefined && typeof writeBack !== 'boolean') {
-    throw new AppError(400, 'writeBack must be true or false.')
-  }
-  return writeBack === true
-}
-
-function requestOf(text: string): { rules?: unknown[]; classification?: unknown[] } {
-  if (text.trim() === '') return {}
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new AppError(400, 'The body is not JSON.')
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError(400, 'The body must be {"rules"?: [...], "classification"?: [...]}.')
-  }
-  const { rules, classification } = body as Record<string, unknown>
-  for (const [key, value] of Object.entries({ rules, classification })) {
-    if (value !== undefined && !Array.isArray(value)) {
-      throw new AppError(400, `${key} must be a list of rows.`)
+/**
+ * A JSON body read with its contract schema (an empty body is `{}`): 400 saying what is wrong,
+ * a table's row by its number as the rules checks name it.
+ */
+function bodyOf<S extends v.GenericSchema>(schema: S, text: string): v.InferOutput<S> {
+  let body: unknown = {}
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw new AppError(400, 'The body is not JSON.')
     }
   }
-  return {
-    rules: rules as unknown[] | undefined,
-    classification: classification as unknown[] | undefined,
-  }
+  const result = v.safeParse(schema, body)
+  if (result.success) return result.output
+  const issue = result.issues[0]
+  const path = (issue.path ?? []).map((item) => String(item.key))
+  const [table, index, ...rest] = path
+  const row = Number(index)
+  const where =
+    (table === 'rules' || table === 'classification') && Number.isInteger(row)
+      ? `${table === 'rules' ? 'Row' : 'Classification row'} ${row + 1}${rest.length > 0 ? `, ${rest.join('.')}` : ''}`
+      : path.join('.') || 'The body'
+  throw new AppError(400, `${where}: ${issue.message}.`)
 }

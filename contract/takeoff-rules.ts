@@ -33,7 +33,23 @@ export const MAX_RULE_ROWS = 10_000
 /** The largest rules or classification file read. */
 export const MAX_RULES_FILE_BYTES = 1024 * 1024
 
-const text = v.pipe(v.string(), v.maxLength(1000))
+/** The columns of text (the others: match, rate, ignore), in the table's order. */
+export const RULE_TEXT_COLUMNS = [
+  'block',
+  'layer',
+  'kind',
+  'attribute',
+  'visibility',
+  'code',
+  'description',
+  'unit',
+  'quantity',
+] as const satisfies readonly RuleColumn[]
+
+/** The longest cell taken: a formula or glob past it is a mistake, and deep nesting a risk. */
+export const MAX_RULE_CELL_LENGTH = 1000
+
+const text = v.pipe(v.string(), v.maxLength(MAX_RULE_CELL_LENGTH))
 
 /** One row of the table. Filters are globs (`*`, `?`, case-insensitive); empty is "any". */
 export const TakeoffRuleSchema = v.strictObject({

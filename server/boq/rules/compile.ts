@@ -1,5 +1,11 @@
 import { LENGTH_KINDS } from '../../../contract/boq.ts'
-import { RULE_MATCHES, type RuleMatch, type TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import {
+  MAX_RULE_CELL_LENGTH,
+  RULE_MATCHES,
+  RULE_TEXT_COLUMNS,
+  type RuleMatch,
+  type TakeoffRule,
+} from '../../../contract/takeoff-rules.ts'
 import type { RuleProblem } from './errors.ts'
 import { compileFormula, type Formula, isFormulaError } from './formula.ts'
 import { compileGlob, type Glob, isGlobError } from './glob.ts'
@@ -52,22 +58,6 @@ export type CompiledRules = {
 
 const COUNT_ONLY = ['block', 'attribute', 'visibility'] as const
 
-/** The longest cell taken: a formula or glob past it is a mistake, and deep nesting a risk. */
-export const MAX_CELL_LENGTH = 1000
-
-/** The columns of text (the others: match, rate, ignore). */
-export const TEXT_CELLS = [
-  'block',
-  'layer',
-  'kind',
-  'attribute',
-  'visibility',
-  'code',
-  'description',
-  'unit',
-  'quantity',
-] as const
-
 export function compileRules(
   rules: TakeoffRule[],
   rowOf: (index: number) => number = (i) => i + 1,
@@ -88,8 +78,10 @@ export function compileRules(
       )
       return
     }
-    const long = TEXT_CELLS.filter((cell) => (rule[cell]?.length ?? 0) > MAX_CELL_LENGTH)
-    for (const cell of long) wrong(`${cell} is longer than ${MAX_CELL_LENGTH} characters`)
+    const long = RULE_TEXT_COLUMNS.filter(
+      (cell) => (rule[cell]?.length ?? 0) > MAX_RULE_CELL_LENGTH,
+    )
+    for (const cell of long) wrong(`${cell} is longer than ${MAX_RULE_CELL_LENGTH} characters`)
     if (long.length > 0) return
     const { tests, gate } = filtersOf(rule, wrong)
     const compiledRow = rowOfRule(rule, index + 1, wrong)

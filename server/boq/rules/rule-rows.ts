@@ -1,5 +1,9 @@
-import { RULE_COLUMNS, type RuleMatch, type TakeoffRule } from '../../../contract/takeoff-rules.ts'
-import { TEXT_CELLS } from './compile.ts'
+import {
+  RULE_COLUMNS,
+  RULE_TEXT_COLUMNS,
+  type RuleMatch,
+  type TakeoffRule,
+} from '../../../contract/takeoff-rules.ts'
 import type { RuleProblem } from './errors.ts'
 import type { TableRow, TableShape } from './table.ts'
 
@@ -20,7 +24,7 @@ export function rulesFromRows(
     const wrong = (message: string) => problems.push({ row, message })
     // Checked with the filters, where typed rules are checked too.
     const rule: TakeoffRule = { match: (cells.match ?? '').trim().toLowerCase() as RuleMatch }
-    for (const column of TEXT_CELLS) {
+    for (const column of RULE_TEXT_COLUMNS) {
       const value = (cells[column] ?? '').trim()
       if (value) rule[column] = value
     }

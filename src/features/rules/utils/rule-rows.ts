@@ -1,17 +1,12 @@
-import { RULE_MATCHES, type RuleMatch, type TakeoffRule } from '../../../../contract/takeoff-rules'
+import {
+  RULE_MATCHES,
+  RULE_TEXT_COLUMNS,
+  type RuleMatch,
+  type TakeoffRule,
+} from '../../../../contract/takeoff-rules'
 
 /** The text cells of a rule, as the editor edits them. */
-export const TEXT_COLUMNS = [
-  'block',
-  'layer',
-  'kind',
-  'attribute',
-  'visibility',
-  'code',
-  'description',
-  'unit',
-  'quantity',
-] as const
+export const TEXT_COLUMNS = RULE_TEXT_COLUMNS
 export type TextColumn = (typeof TEXT_COLUMNS)[number]
 
 /** One row of the editor: every cell as typed; `id` keeps a row's identity while rows move. */

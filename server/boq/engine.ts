@@ -3,6 +3,7 @@ import { BoqError, isBoqErrorKind } from './errors.ts'
 import type { BoqFiles, ChangesFrom, OutputFormat } from './files.ts'
 import { DEFAULT_MAX_FILE_MB } from './limits.ts'
 import { detect } from './read/detect.ts'
+import type { PricingTables } from './rules/price.ts'
 import type { BillOptions, Boq } from './schema.ts'
 import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './worker.ts'
 
@@ -66,6 +67,8 @@ export type BoqInput = {
   fileName: string
   options?: BillOptions
   changesFrom?: ChangesFrom
+  /** Takeoff rules and classification to price the bill's files with. */
+  pricing?: PricingTables
 }
 
 type Job = {
@@ -269,6 +272,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
           options: job.input.options,
           formats: job.formats,
           changesFrom: job.input.changesFrom,
+          pricing: job.input.pricing,
         } satisfies WorkerJob,
         [bytes.buffer],
       )

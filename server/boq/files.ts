@@ -21,6 +21,8 @@ export type BoqFiles = {
   files: Partial<Record<OutputFormat, Uint8Array>>
   /** The earlier bill the workbook's Changes sheet compares with; null when it has none. */
   comparedWith: ComparedBill | null
+  /** The files carry a priced bill. */
+  priced: boolean
 }
 
 /**
@@ -49,7 +51,13 @@ export async function renderFiles(
     else if (format === 'csv') files.csv = text.encode(toCsv(boq))
     else if (format === 'json') files.json = text.encode(`${JSON.stringify(boq)}\n`)
   }
-  return { warnings: [...boq.warnings], files, comparedWith: changes ? changes.from : null }
+  return {
+    // The pricing's own warnings (a formula that gave no number) are the job's too.
+    warnings: [...boq.warnings, ...(boq.priced?.warnings ?? [])],
+    files,
+    comparedWith: changes ? changes.from : null,
+    priced: boq.priced !== undefined,
+  }
 }
 
 function readBill(json: Uint8Array): Boq | null {

@@ -10,12 +10,15 @@ import { getHeapStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { gzipSync } from 'node:zlib'
 import { encodeGeometry } from '../../contract/drawing-geometry.ts'
+import type { PricedBill } from '../../contract/takeoff-rules.ts'
 import type { Drawing } from './drawing.ts'
 import { buildGeometry } from './drawing-geometry/build.ts'
 import { BoqError } from './errors.ts'
 import { billOf, readDrawing } from './extract.ts'
 import { type BoqFiles, type ChangesFrom, type OutputFormat, renderFiles } from './files.ts'
 import { createResettableReader, type ResettableReader } from './read/libredwg.ts'
+import { RulesError } from './rules/errors.ts'
+import { type PricingTables, priceWithTables } from './rules/price.ts'
 import type { BillOptions, Boq } from './schema.ts'
 
 export type WorkerJob = {
@@ -26,6 +29,8 @@ export type WorkerJob = {
   formats?: OutputFormat[]
   /** An earlier bill: the workbook gets a Changes sheet against it. */
   changesFrom?: ChangesFrom
+  /** Takeoff rules and classification: the files give the bill priced by them first. */
+  pricing?: PricingTables
 }
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
@@ -123,7 +128,7 @@ async function read(job: WorkerJob): Promise<void> {
   if (boq && job.formats) {
     // Writing the files is not reading the drawing: its failure is said as such.
     try {
-      const written = await renderFiles(boq, job.formats, job.changesFrom)
+      const written = await renderFiles(boq, job.formats, job.changesFrom, pricedOf(boq, job))
       if (drawing && wantsGeometry(job)) addGeometry(written, drawing)
       drawing = null
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
@@ -154,6 +159,23 @@ async function read(job: WorkerJob): Promise<void> {
     () => port?.postMessage({ type: 'ready' } satisfies WorkerMessage),
     () => process.exit(1), // no new instance, no more files here: the engine starts a new worker
   )
+}
+
+/**
+ * The bill priced with the job's tables, when it has some. Tables that no longer check (saved
+ * under an engine that checked less) leave the bill measured only, with a warning saying why.
+ */
+function pricedOf(boq: Boq, job: WorkerJob): PricedBill | undefined {
+  if (!job.pricing) return undefined
+  try {
+    return priceWithTables(boq, job.pricing)
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error
+    boq.warnings.push(
+      `The bill is not priced: the project's takeoff rules could not be applied (${error.message.replace(/\s+/g, ' ')}).`,
+    )
+    return undefined
+  }
 }
 
 /** Only a job that asks for the geometry has the picture read: the bill alone does without. */

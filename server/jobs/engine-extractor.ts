@@ -13,14 +13,22 @@ export function createEngineExtractor(options: {
   return {
     async extract(input, onProgress) {
       const formats = ['xlsx', 'csv', 'json', 'geometry'] as const
-      const { files, warnings, comparedWith } = await engine.extractFiles(
+      const { files, warnings, comparedWith, priced } = await engine.extractFiles(
         input,
         [...formats],
         onProgress,
       )
       if (!files.xlsx || !files.csv || !files.json) throw new Error('The engine wrote no files.')
       const { xlsx, csv, json, geometry } = files
-      return { xlsx, csv, json, ...(geometry ? { geometry } : {}), warnings, comparedWith }
+      return {
+        xlsx,
+        csv,
+        json,
+        ...(geometry ? { geometry } : {}),
+        warnings,
+        comparedWith,
+        priced,
+      }
     },
     close: () => engine.close(),
   }

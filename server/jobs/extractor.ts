@@ -1,5 +1,6 @@
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { ChangesFrom } from '../boq/files.ts'
+import type { PricingTables } from '../boq/rules/price.ts'
 import type { BillOptions } from '../boq/schema.ts'
 
 /** The outputs of one extraction, ready to upload and to keep for download. */
@@ -18,6 +19,8 @@ export interface BoqOutputs {
   comparedWith: ComparedBill | null
   /** The bill's warnings (the engine's `boq.warnings`), shown with the job. */
   warnings: string[]
+  /** The files carry the bill priced with the input's tables (false: none given, or unusable). */
+  priced: boolean
 }
 
 /** One drawing to extract; `options` only when the person chose the bill's units. */
@@ -27,6 +30,8 @@ export interface ExtractorInput {
   options?: BillOptions
   /** An earlier bill of the same drawing: the workbook gets a Changes sheet against it. */
   changesFrom?: ChangesFrom
+  /** The project's saved takeoff rules and classification: the files give the priced bill first. */
+  pricing?: PricingTables
 }
 
 /**

@@ -440,6 +440,23 @@ describe('pricing a job’s kept bill over HTTP', () => {
     )
   })
 
+  it('prices a new extraction with the saved rules: its bill, its workbook and the job say which', async () => {
+    const saved = v.parse(RulesDocumentSchema, await ann.json(rulesPath))
+    const posted = await postExtract(ann, extractBody(drawing))
+    expect(posted.status).toBe(202)
+    const again = await waitForJob(ann, ((await posted.json()) as Job).id, { timeoutMs: 90_000 })
+    expect(again.status).toBe('succeeded')
+    expect(again.pricedWith).toEqual({ rulesVersion: saved.version, classificationVersion: 1 })
+    const kept = await ann.json<Boq>(again.result?.jsonUrl ?? '')
+    expect(kept.bill).toEqual(bill.bill)
+    expect(kept.priced?.total).toBe(placed() * 2.5)
+    expect(kept.priced?.items.map((item) => item.code)).toEqual(['D.10'])
+    const response = await ann(again.result?.xlsxUrl ?? '')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await response.arrayBuffer())
+    expect(book.worksheets.map((sheet) => sheet.name).slice(0, 2)).toEqual(['Priced bill', 'Bill'])
+  })
+
   it('answers 404 for another user’s job, and 403 without the anti-forgery header', async () => {
     for (const route of ['price', 'reprice']) {
       await expectText(

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import { AppError } from '../errors.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
@@ -210,6 +211,44 @@ describe('job runner', () => {
     expect(await store.get(imperial.id)).toMatchObject({
       units: { system: 'imperial', drawingUnits: 'mm' },
     })
+  })
+
+  it("prices the bill with the project's saved rules and classification, and records their versions", async () => {
+    const rule = { match: 'count', block: 'Door*', code: 'EX-10', description: 'Doors', unit: 'nr' }
+    await store.saveRules('p1', 'rules', 0, [rule as TakeoffRule], 'ann')
+    await store.saveRules('p1', 'rules', 1, [{ ...rule, rate: 40 } as TakeoffRule], 'bob')
+    await store.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
+    await store.saveRules('p2', 'rules', 0, [{ ...rule, rate: 99 } as TakeoffRule], 'ann')
+    start({ concurrency: 1 })
+    const priced = await finished((await submit('s1', 'drawing')).id)
+    expect(priced.status).toBe('succeeded')
+    expect(priced.pricedWith).toEqual({ rulesVersion: 2, classificationVersion: 1 })
+    expect(engine.inputs[0]?.pricing).toEqual({
+      rules: [{ ...rule, rate: 40 }],
+      classification: [{ code: 'EX-10', title: 'Doors' }],
+    })
+  })
+
+  it('extracts without pricing when the project has no rules, and records no versions', async () => {
+    await store.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
+    start()
+    const job = await finished((await submit('s1', 'drawing')).id)
+    expect(job.status).toBe('succeeded')
+    expect(job.pricedWith).toBeUndefined()
+    expect(engine.inputs[0]?.pricing).toBeUndefined()
+  })
+
+  it('still extracts when the rules cannot be read, and says the bill is not priced', async () => {
+    store.rules = async () => {
+      throw new Error('the store is unreachable')
+    }
+    start()
+    const job = await finished((await submit('s1', 'drawing')).id)
+    expect(job.status).toBe('succeeded')
+    expect(job.result?.warnings).toEqual([
+      "The bill is not priced: the project's takeoff rules could not be read. Price it again from the result page.",
+    ])
+    expect(logged).toContain(`jobs: could not read the takeoff rules for ${job.id}`)
   })
 
   it('keeps the units of a job put back in the queue at shutdown for its re-run', async () => {

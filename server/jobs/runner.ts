@@ -1,3 +1,5 @@
+import type { PricedWith } from '../../contract/jobs.ts'
+import type { PricingTables } from '../boq/rules/price.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { log as serverLog } from '../log.ts'
 import { findEarlierBill } from './earlier-bill.ts'
@@ -24,6 +26,13 @@ export interface RunnerOptions {
 export interface JobRunner {
   /** Stops taking jobs, closes the engine, waits for running jobs to settle (unfinished ones go back to the queue). */
   close(): Promise<void>
+}
+
+/** What the runner prices a job's bill with, or why it could not tell. */
+interface SavedPricing {
+  tables?: PricingTables
+  pricedWith?: PricedWith
+  warning?: string
 }
 
 /** Progress shares: download up to 10%, extraction to 90%, upload the rest. */
@@ -103,6 +112,34 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
+  /**
+   * The project's saved rules and classification to price the bill with, and their versions;
+   * none when the project has no rules. A store that cannot say costs the job only its pricing
+   * (the result page prices it again once the store answers), with a warning saying so.
+   */
+  async function savedPricing(job: JobRecord): Promise<SavedPricing> {
+    try {
+      const [rules, classification] = await Promise.all([
+        store.rules(job.projectId, 'rules'),
+        store.rules(job.projectId, 'classification'),
+      ])
+      if (!rules || rules.rows.length === 0) return {}
+      return {
+        tables: { rules: rules.rows, classification: classification?.rows ?? [] },
+        pricedWith: {
+          rulesVersion: rules.version,
+          classificationVersion: classification?.version ?? 0,
+        },
+      }
+    } catch (error) {
+      log(`jobs: could not read the takeoff rules for ${job.id}`, error)
+      return {
+        warning:
+          "The bill is not priced: the project's takeoff rules could not be read. Price it again from the result page.",
+      }
+    }
+  }
+
   async function execute({ job, context }: ClaimedJob): Promise<void> {
     let phase: JobPhase = 'download'
     let reported = 0
@@ -141,15 +178,26 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       const input: ExtractorInput = options
         ? { bytes, fileName: job.fileName, options }
         : { bytes, fileName: job.fileName }
-      const changesFrom = await earlierBill(job, numbering)
+      const [changesFrom, pricing] = await Promise.all([
+        earlierBill(job, numbering),
+        savedPricing(job),
+      ])
       if (changesFrom) input.changesFrom = changesFrom
+      if (pricing.tables) input.pricing = pricing.tables
       const outputs = await extractor.extract(input, (fraction) =>
         report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
       )
+      if (pricing.warning) outputs.warnings.push(pricing.warning)
       report(EXTRACTED)
       await noteVersionNumber()
       phase = 'upload'
       const written = await writeBackOnce(cloud, store, context, job, outputs.xlsx)
+      // The versions the kept bill is priced with, as a re-pricing records them.
+      if (outputs.priced && pricing.pricedWith) {
+        await store
+          .notePricedWith(job.id, pricing.pricedWith)
+          .catch((e) => log(`jobs: could not record the rules ${job.id} was priced with`, e))
+      }
       await store.succeed(
         job.id,
         {

@@ -33,6 +33,14 @@ export function compileClassification(entries: ClassificationEntry[]): Classific
   return classificationOf(entries)
 }
 
+/** A project's saved tables as they are handed to the engine's worker (plain data, cloned). */
+export type PricingTables = { rules: TakeoffRule[]; classification: ClassificationEntry[] }
+
+/** The bill priced with tables given as rows: checked and compiled here, throws naming the rows. */
+export function priceWithTables(boq: Boq, tables: PricingTables): PricedBill {
+  return priceBill(boq, compileRuleSet(tables.rules), compileClassification(tables.classification))
+}
+
 /**
  * The priced bill of a kept result: its measured pieces through the rules, items named and
  * grouped by the classification (or by their codes' first segments), numbered and priced.

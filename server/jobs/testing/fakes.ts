@@ -195,7 +195,7 @@ export function resource(
 /**
  * A fake engine: `CORRUPT…` bytes fail as corrupt, `CRASH…` as a crashed worker, `THROW…` with an
  * unexpected error; anything else gives outputs naming the file, and `WARN|a|b…` bytes the
- * warnings a, b… `hold()` parks extractions.
+ * warnings a, b…; the outputs are priced when tables were given. `hold()` parks extractions.
  */
 export function createFakeExtractor() {
   let gate: Promise<void> | undefined
@@ -225,6 +225,7 @@ export function createFakeExtractor() {
         json: new TextEncoder().encode(`${JSON.stringify({ fake: input.fileName })}\n`),
         comparedWith: input.changesFrom?.from ?? null,
         warnings: text.startsWith('WARN|') ? text.split('|').slice(1) : [],
+        priced: input.pricing !== undefined,
       }
     },
     async close() {

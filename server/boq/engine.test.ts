@@ -125,6 +125,49 @@ describe('files written in the worker', () => {
   })
 })
 
+describe('a bill priced in the worker with the tables it is given', () => {
+  it('gives the priced bill first in every file; tables that do not check leave it measured, saying why', async () => {
+    const engine = createBoqEngine({ workers: 1 })
+    try {
+      const rule = { match: 'count', block: '*', code: 'EX-10', unit: 'nr', rate: 2 } as const
+      const classification = [{ code: 'EX-10', title: 'Example blocks' }]
+      const priced = await engine.extractFiles(
+        { ...dwg('2018_Dynblocks.dwg'), pricing: { rules: [rule], classification } },
+        ['xlsx', 'csv', 'json'],
+      )
+      expect(priced.priced).toBe(true)
+      const boq = JSON.parse(new TextDecoder().decode(priced.files.json)) as Boq
+      const placed = boq.bill
+        .filter((line) => line.kind === 'count')
+        .reduce((sum, line) => sum + line.quantity, 0)
+      expect(placed).toBeGreaterThan(0)
+      expect(boq.priced?.items).toEqual([
+        expect.objectContaining({ description: 'Example blocks', quantity: placed, rate: 2 }),
+      ])
+      expect(new TextDecoder().decode(priced.files.csv)).toContain('Example blocks')
+
+      const broken = await engine.extractFiles(
+        {
+          ...dwg('2018_Dynblocks.dwg'),
+          pricing: { rules: [{ ...rule, quantity: 'count *' }], classification },
+        },
+        ['json'],
+      )
+      expect(broken.priced).toBe(false)
+      const measured = JSON.parse(new TextDecoder().decode(broken.files.json)) as Boq
+      expect(measured.priced).toBeUndefined()
+      expect(measured.bill).toEqual(boq.bill)
+      expect(broken.warnings).toContainEqual(
+        expect.stringMatching(
+          /^The bill is not priced: the project's takeoff rules could not be applied \(row 1: formula/,
+        ),
+      )
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
 describe("the drawing's geometry, built in the worker from the same read as the bill", () => {
   it('holds every model-space handle the bill names, drawn in paths or arcs', async () => {
     const engine = createBoqEngine({ workers: 1 })

@@ -45,6 +45,43 @@ export const EntityChangesSchema = v.object({
 })
 export type EntityChanges = v.InferOutput<typeof EntityChangesSchema>
 
+/** A priced item's figures in one bill: quantity 0, no rate and amount 0 when it is not in it. */
+export const ItemFiguresSchema = v.object({
+  quantity: v.number(),
+  /** null when the bill has the item without a rate. */
+  rate: v.nullable(v.number()),
+  /** quantity × rate, as the priced bill gives it; null when the bill has it without a rate. */
+  amount: v.nullable(v.number()),
+})
+export type ItemFigures = v.InferOutput<typeof ItemFiguresSchema>
+
+/**
+ * One priced item present in either priced bill, matched by code, description and unit (its rate
+ * may differ). Amounts are the priced bills' own numbers, in no stated currency.
+ */
+export const ChangeItemSchema = v.object({
+  /** Its number in the newer priced bill; for a removed item, its older number marked so (`3 (removed)`). */
+  ref: v.string(),
+  code: v.string(),
+  description: v.string(),
+  unit: v.string(),
+  before: ItemFiguresSchema,
+  after: ItemFiguresSchema,
+  /** The amount after − the amount before, an amount without a rate counted as 0. */
+  amountChange: v.number(),
+  /** `changed` when the quantity (beyond the measuring tolerance) or the rate differs. */
+  state: v.picklist(CHANGE_STATES),
+})
+export type ChangeItem = v.InferOutput<typeof ChangeItemSchema>
+
+/** The priced bills' totals (the sums of their items' amounts) and after − before. */
+export const TotalChangeSchema = v.object({
+  before: v.number(),
+  after: v.number(),
+  change: v.number(),
+})
+export type TotalChange = v.InferOutput<typeof TotalChangeSchema>
+
 /**
  * The change bill between two bills of quantities: every item of either, largest changes first.
  * Both sides are in the newer bill's units (`notes` says when the older one's were converted, or
@@ -62,6 +99,13 @@ export const ChangeBillSchema = v.object({
   units: v.object({ length: v.string(), area: v.string() }),
   notes: v.array(v.string()),
   lines: v.array(ChangeLineSchema),
+  /**
+   * When both bills are priced: every priced item of either, largest change of amount first
+   * (unchanged items last). Absent when either is not (`notes` says which one is not).
+   */
+  items: v.optional(v.array(ChangeItemSchema)),
+  /** When both bills are priced: their totals. */
+  total: v.optional(TotalChangeSchema),
   entities: EntityChangesSchema,
 })
 export type ChangeBill = v.InferOutput<typeof ChangeBillSchema>

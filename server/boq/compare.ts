@@ -1,6 +1,14 @@
-import type { ChangeLine, ChangeState, EntityChanges } from '../../contract/compare.ts'
+import type {
+  ChangeItem,
+  ChangeLine,
+  ChangeState,
+  EntityChanges,
+  TotalChange,
+} from '../../contract/compare.ts'
 import { numberChanges } from './change-numbers.ts'
+import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
 import { changedEntities } from './changed-entities.ts'
+import { compareItems } from './compare-items.ts'
 import type { BillLine, Boq } from './schema.ts'
 import { metresPerBillUnit } from './units.ts'
 
@@ -9,6 +17,10 @@ export interface Comparison {
   units: { length: string; area: string }
   notes: string[]
   lines: ChangeLine[]
+  /** When both bills are priced: their items (`compareItems`). */
+  items?: ChangeItem[]
+  /** When both bills are priced: their totals. */
+  total?: TotalChange
   /** The counted or measured entities only one drawing has, for the drawing view to colour. */
   entities: EntityChanges
 }
@@ -26,7 +38,8 @@ function measuredLines(boq: Boq): Boq['bill'] {
  * are matched as a surveyor reads them: count lines by effective block name (and the attribute
  * or visibility values the bill split them by), linework and area lines by layer. Renamed layers
  * are not guessed. The older bill's figures are put in the newer one's units. Each line has its
- * own item number (`numberChanges`). It also says which counted or measured entities were added
+ * own item number (`numberChanges`). When both bills are priced, their items and amounts are
+ * compared too (`compareItems`). It also says which counted or measured entities were added
  * or removed (`changedEntities`).
  */
 export function compareBills(before: Boq, after: Boq): Comparison {
@@ -66,10 +79,12 @@ export function compareBills(before: Boq, after: Boq): Comparison {
       Math.abs(b.line.change) - Math.abs(a.line.change) ||
       a.index - b.index,
   )
+  const priced = compareItems(before, after, notes)
   return {
     units: { length: after.units.length, area: after.units.area },
     notes,
     lines: order.map(({ line }) => line),
+    ...priced,
     entities: changedEntities(before, after),
   }
 }
@@ -134,19 +149,6 @@ function changeLine(
     changePercent: before === 0 ? null : (change / before) * 100,
     state,
   }
-}
-
-/**
- * How far two readings of the same linework or areas can differ: a DWG keeps a spline as fit
- * points, from which the engine rebuilds the curve, while a DXF of it carries the control points
- * its writer computed; the two measure up to 0.01% apart on a layer. A change below 0.05% of the
- * figure is taken as no change (and said in the notes); counts must be equal.
- */
-const MEASURING_TOLERANCE = 5e-4
-
-/** Equal within `tolerance` of the larger figure (at least one part in a billion). */
-function sameFigure(a: number, b: number, tolerance: number): boolean {
-  return Math.abs(a - b) <= tolerance * Math.max(1e-9, Math.abs(a), Math.abs(b))
 }
 
 const STATE_ORDER: Record<ChangeState, number> = { added: 0, removed: 0, changed: 1, unchanged: 2 }

@@ -22,6 +22,8 @@ export interface ServerParts {
   revocations?: SessionRevocations
   /** Replaces the BOQ engine the jobs run (tests). */
   extractor?: Extractor
+  /** The demo project prepareDataDir created on this start, given the example takeoff rules. */
+  exampleProject?: string | null
 }
 
 export interface BoqServer {
@@ -48,6 +50,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     cloud: backends.cloud,
     access,
     extractor: parts.extractor,
+    exampleProject: parts.exampleProject,
   })
 
   const app = new Hono()

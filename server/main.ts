@@ -9,8 +9,8 @@ async function main(): Promise<void> {
   const config = loadConfig()
   log.setLevel(config.logLevel)
   // Log lines go to stderr: stdout carries only the one "listening" line that scripts parse.
-  await prepareDataDir(config, (line) => log.info(line))
-  const boq = await createServer(config)
+  const { exampleProject } = await prepareDataDir(config, (line) => log.info(line))
+  const boq = await createServer(config, { exampleProject })
   if (config.role === 'worker') {
     runWorker(boq)
     return

@@ -3,6 +3,7 @@ import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import { log } from '../log.ts'
+import { saveExampleTables } from '../seed/example-tables.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { createJobLog } from './job-log.ts'
@@ -12,6 +13,7 @@ import { projectAccess } from './project-access.ts'
 import { jobsRoutes } from './routes.ts'
 import { rulesRoutes } from './rules-routes.ts'
 import { startJobRunner } from './runner.ts'
+import type { JobStore } from './types.ts'
 
 export interface JobsService {
   /** The extraction API, to mount under /api/boq. */
@@ -43,6 +45,8 @@ export async function startJobs(options: {
   access: CloudAccess
   /** In place of the real engine (tests). */
   extractor?: Extractor
+  /** The demo project just created, to save the example rules for (see prepareDataDir). */
+  exampleProject?: string | null
 }): Promise<JobsService> {
   const { config, cloud } = options
   const onChange = createJobLog(log)
@@ -60,6 +64,7 @@ export async function startJobs(options: {
         retentionDays: config.jobRetentionDays,
         onChange,
       })
+  if (options.exampleProject) await saveExample(store, options.exampleProject)
   const extractor =
     options.extractor ??
     lazyExtractor(async () =>
@@ -104,5 +109,15 @@ export async function startJobs(options: {
       })()
       return closing
     },
+  }
+}
+
+/** Saves the example tables for the demo project; when that fails, the server starts without them. */
+async function saveExample(store: JobStore, projectId: string): Promise<void> {
+  try {
+    if (await saveExampleTables(store, projectId))
+      log.info('demo project: example takeoff rules and classification saved')
+  } catch (error) {
+    log.warn('demo project: the example takeoff rules could not be saved', { err: error })
   }
 }

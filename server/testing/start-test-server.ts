@@ -49,10 +49,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }),
     ...options.config,
   }
-  if (options.seed) await prepareDataDir(config)
+  const prepared = options.seed ? await prepareDataDir(config) : undefined
   const boq = await createServer(config, {
     backends: options.backends,
     extractor: options.extractor,
+    exampleProject: prepared?.exampleProject,
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: boq.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))

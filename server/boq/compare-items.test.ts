@@ -1,18 +1,11 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ChangeBillSchema, type ChangeItem } from '../../contract/compare.ts'
-import type { PricedItem, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { PricedItem } from '../../contract/takeoff-rules.ts'
 import { compareBills } from './compare.ts'
-import { compileRuleSet, priceBill } from './rules/price.ts'
 import type { Boq } from './schema.ts'
 import { makeBoq } from './testing/boq-factory.ts'
-import { FACTORY_RULES, pricedBoq } from './testing/priced-boq.ts'
-
-/** The factory's bill priced with other rules. */
-function pricedWith(rules: TakeoffRule[]): Boq {
-  const boq = makeBoq()
-  return { ...boq, priced: priceBill(boq, compileRuleSet(rules)) }
-}
+import { pricedBoq, repricedBoq } from './testing/priced-boq.ts'
 
 /** The factory's priced bill with its items replaced (sections and total made to agree). */
 function withItems(items: Partial<PricedItem>[]): Boq {
@@ -47,8 +40,6 @@ function withItems(items: Partial<PricedItem>[]): Boq {
   }
 }
 
-const doors = (rate: number) => ({ ...FACTORY_RULES[0], rate }) as TakeoffRule
-
 const pick = ({ ref, description, before, after, amountChange, state }: ChangeItem) => ({
   ref,
   description,
@@ -60,12 +51,8 @@ const pick = ({ ref, description, before, after, amountChange, state }: ChangeIt
 
 describe('compareBills of two priced bills', () => {
   const before = pricedBoq()
-  const after = pricedWith([
-    doors(175),
-    // Windows no longer priced; chairs now are.
-    ...FACTORY_RULES.slice(2),
-    { match: 'count', block: 'CHAIR', code: '24.10', description: 'Chairs', unit: 'nr', rate: 80 },
-  ])
+  // Doors at another rate, windows no longer priced, chairs now priced.
+  const after = repricedBoq()
 
   it('gives every item of either with its quantity, rate and amount before and after, largest change of amount first', () => {
     const { items, total, notes } = compareBills(before, after)

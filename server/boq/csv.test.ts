@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { csvText, toCsv } from './csv.ts'
+import { compareBills } from './compare.ts'
+import { changeBillCsv, csvText, toCsv } from './csv.ts'
+import type { Boq } from './schema.ts'
 import { makeBoq } from './testing/boq-factory.ts'
-import { pricedBoq } from './testing/priced-boq.ts'
+import { pricedBoq, repricedBoq } from './testing/priced-boq.ts'
 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\tx', '\rx']
 
@@ -198,5 +200,57 @@ describe('toCsv of a priced bill', () => {
     const sections = new Set(records(toCsv(makeBoq())).map((r) => r.Section))
     expect(sections.has('Priced bill')).toBe(false)
     expect(sections.has('Rules')).toBe(false)
+  })
+})
+
+describe('changeBillCsv', () => {
+  const csvOf = (before: Boq, after: Boq) =>
+    changeBillCsv({
+      from: { jobId: 'j1', fileName: 'plan.dwg', versionNumber: 1 },
+      to: { jobId: 'j2', fileName: 'plan.dwg', versionNumber: 2 },
+      ...compareBills(before, after),
+    })
+
+  it('gives the priced items with their amounts after the measured lines, then their totals and the notes', () => {
+    const rows = records(csvOf(pricedBoq(), repricedBoq()))
+    const sections = [...new Set(rows.map((r) => r.Section))]
+    expect(sections).toEqual(['Changes', 'Items', 'Changes notes'])
+    const items = rows.filter((r) => r.Section === 'Items')
+    expect(items[0]).toEqual({
+      Section: 'Items',
+      Item: '4 (removed)',
+      Code: '23.20',
+      Description: 'Windows',
+      Unit: 'nr',
+      'Quantity before': '2',
+      'Quantity after': '0',
+      'Rate before': '300',
+      'Amount before': '600',
+      'Amount after': '0',
+      'Amount change': '-600',
+      State: 'removed',
+    })
+    expect(items.find((r) => r.Description === 'Doors')).toMatchObject({
+      'Rate before': '150',
+      'Rate after': '175',
+      'Amount before': '1650',
+      'Amount after': '1925',
+      'Amount change': '275',
+      State: 'changed',
+    })
+    // The measured lines' columns hold no item's figures, and the items' none of theirs.
+    expect(items.some((r) => r.Before !== undefined || r.After !== undefined)).toBe(false)
+    const total = items.at(-1)
+    expect(total).toMatchObject({ Description: 'Total', 'Amount change': '155' })
+    expect(Number(total?.['Amount before'])).toBeCloseTo(8254.938, 3)
+    expect(Number(total?.['Amount after'])).toBeCloseTo(8409.938, 3)
+  })
+
+  it('has no Items when only one bill is priced, and says which is not', () => {
+    const rows = records(csvOf(pricedBoq(), makeBoq()))
+    expect(rows.some((r) => r.Section === 'Items')).toBe(false)
+    expect(rows.find((r) => r.Item === 'Note')?.Description).toBe(
+      'The later bill was not priced: its items and amounts are not compared.',
+    )
   })
 })

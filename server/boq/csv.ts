@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import type { ChangeBill } from '../../contract/compare.ts'
-import { changesTable } from './change-rows.ts'
+import { changesTable, itemChangesTable } from './change-rows.ts'
 import { type Cell, csvTables, fitted, MAX_CELL_CHARS, type Table } from './rows.ts'
 import type { Boq } from './schema.ts'
 
@@ -13,9 +13,13 @@ export function toCsv(boq: Boq): string {
   return tablesCsv(csvTables(boq))
 }
 
-/** The change bill as CSV: its rows, then what was compared and the notes, as `Changes notes`. */
+/**
+ * The change bill as CSV: its rows, then the priced items as `Items` with their totals when both
+ * bills are priced, then what was compared and the notes, as `Changes notes`.
+ */
 export function changeBillCsv(changes: ChangeBill): string {
   const table = changesTable(changes)
+  const items = itemChangesTable(changes)
   const notes: Table = {
     name: 'Changes notes',
     columns: [
@@ -26,7 +30,7 @@ export function changeBillCsv(changes: ChangeBill): string {
     empty: '',
     notes: [],
   }
-  return tablesCsv([table, notes])
+  return tablesCsv(items ? [table, items, notes] : [table, notes])
 }
 
 function tablesCsv(tables: Table[]): string {

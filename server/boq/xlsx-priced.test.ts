@@ -6,12 +6,14 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { ChangeBill } from '../../contract/compare.ts'
+import { compareBills } from './compare.ts'
 import { compileRuleSet, priceBill } from './rules/price.ts'
 import { readRules } from './rules/read.ts'
 import type { Boq } from './schema.ts'
 import { makeBoq } from './testing/boq-factory.ts'
-import { FACTORY_RULES, pricedBoq } from './testing/priced-boq.ts'
-import { toXlsx } from './xlsx.ts'
+import { FACTORY_RULES, pricedBoq, repricedBoq } from './testing/priced-boq.ts'
+import { changeBillXlsx, toXlsx } from './xlsx.ts'
 
 const CREATED = new Date('2025-03-04T10:20:00Z')
 
@@ -160,6 +162,116 @@ describe('the workbook of a priced bill', () => {
   })
 })
 
+/** The change bill from the factory's priced bill to it repriced. */
+function pricedChanges(before: Boq = pricedBoq(), after: Boq = repricedBoq()): ChangeBill {
+  return {
+    from: { jobId: 'j1', fileName: 'plan.dwg', versionNumber: 1 },
+    to: { jobId: 'j2', fileName: 'plan.dwg', versionNumber: 2 },
+    ...compareBills(before, after),
+  }
+}
+
+async function changesSheet(changes: ChangeBill): Promise<ExcelJS.Worksheet> {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load((await changeBillXlsx(changes)).buffer as ArrayBuffer)
+  return book.getWorksheet('Changes') as ExcelJS.Worksheet
+}
+
+describe('the Changes sheet of two priced bills', () => {
+  it('has the items under the measured lines, amount changes and totals as live formulas with their values stored', async () => {
+    const changes = pricedChanges()
+    const ws = await changesSheet(changes)
+    // The measured lines keep the sheet's first rows and its filter.
+    expect(ws.getCell(1, 1).value).toBe('Item')
+    expect(ws.autoFilter).toBe(`A1:H${1 + changes.lines.length}`)
+    const block = rowsOf(ws).find((row) => row.a === 'Items')?.r ?? 0
+    expect(block).toBeGreaterThan(rowsOf(ws).find((row) => row.a === 'After')?.r ?? Infinity)
+    expect((ws.getRow(block + 1).values as unknown[]).slice(1)).toEqual([
+      'Item',
+      'Code',
+      'Description',
+      'Unit',
+      'Quantity before',
+      'Quantity after',
+      'Rate before',
+      'Rate after',
+      'Amount before',
+      'Amount after',
+      'Amount change',
+      'State',
+    ])
+    const values = (r: number) =>
+      (ws.getRow(r).values as unknown[])
+        .slice(1)
+        .map((value) => formulaOf({ value } as ExcelJS.Cell) ?? value)
+    expect(values(block + 2)).toEqual([
+      '4 (removed)',
+      '23.20',
+      'Windows',
+      'nr',
+      2,
+      0,
+      300,
+      undefined,
+      600,
+      0,
+      { formula: `J${block + 2}-I${block + 2}`, result: -600 },
+      'removed',
+    ])
+    expect(values(block + 4).slice(6)).toEqual([
+      150,
+      175,
+      1650,
+      1925,
+      { formula: `J${block + 4}-I${block + 4}`, result: 275 },
+      'changed',
+    ])
+    const first = block + 2
+    const totalRow = first + (changes.items?.length ?? 0)
+    expect(ws.getCell(totalRow, 3).value).toBe('Total')
+    expect(formulaOf(ws.getCell(totalRow, 9))).toEqual({
+      formula: `SUM(I${first}:I${totalRow - 1})`,
+      result: changes.total?.before,
+    })
+    expect(formulaOf(ws.getCell(totalRow, 10))?.formula).toBe(`SUM(J${first}:J${totalRow - 1})`)
+    expect(formulaOf(ws.getCell(totalRow, 11))).toEqual({
+      formula: `J${totalRow}-I${totalRow}`,
+      result: 155,
+    })
+    expect(ws.getCell(totalRow, 11).numFmt).toBe('#,##0.00')
+    expect(ws.getCell(totalRow, 11).font?.bold).toBe(true)
+    // Over numbers, the headers line up with them.
+    expect(ws.getCell(block + 1, 9).alignment?.horizontal).toBe('right')
+  })
+
+  it('is in the written-back workbook’s Changes sheet too', async () => {
+    const book = new ExcelJS.Workbook()
+    const bytes = await toXlsx(repricedBoq(), { created: CREATED, changes: pricedChanges() })
+    await book.xlsx.load(bytes.buffer as ArrayBuffer)
+    const ws = book.getWorksheet('Changes') as ExcelJS.Worksheet
+    expect(rowsOf(ws).some((row) => row.a === 'Items')).toBe(true)
+  })
+
+  it('has no items block unless both bills are priced; the note says which is not', async () => {
+    const ws = await changesSheet(pricedChanges(makeBoq(), repricedBoq()))
+    expect(rowsOf(ws).some((row) => row.a === 'Items')).toBe(false)
+    const note = rowsOf(ws).find((row) => row.a === 'Note')?.r ?? 0
+    expect(ws.getCell(note, 2).value).toBe(
+      'The earlier bill was not priced: its items and amounts are not compared.',
+    )
+  })
+
+  it('says when neither priced bill has an item', async () => {
+    const none = (boq: Boq): Boq => ({
+      ...boq,
+      priced: priceBill(boq, compileRuleSet([{ match: 'count', block: 'NONE', code: 'X' }])),
+    })
+    const ws = await changesSheet(pricedChanges(none(makeBoq()), none(makeBoq())))
+    const block = rowsOf(ws).find((row) => row.a === 'Items')?.r ?? 0
+    expect(ws.getCell(block + 1, 1).value).toBe('Neither priced bill has an item.')
+  })
+})
+
 /** LibreOffice's binary on PATH, or a failure that says how to get it. */
 function soffice(): string {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -203,5 +315,23 @@ describe('the priced workbook, opened by LibreOffice', () => {
       .split('\n')
       .find((line) => line.split(',')[2] === 'Total')
     expect(Number(total?.split(',')[6].replace(/[",]/g, ''))).toBeCloseTo(8254.94, 2)
+  })
+
+  it('computes the change bill’s amount changes and totals', { timeout: 300_000 }, async () => {
+    const file = join(dir, 'changes.xlsx')
+    writeFileSync(file, await changeBillXlsx(pricedChanges()))
+    await convert(file, 'csv')
+    const rows = readFileSync(join(dir, 'csv', 'changes.csv'), 'utf8')
+      .split('\n')
+      .map((line) => line.split(','))
+    const figure = (text: string | undefined) => Number(text?.replace(/"/g, ''))
+    const change = (description: string) => figure(rows.find((row) => row[2] === description)?.[10])
+    expect([change('Windows'), change('Chairs'), change('Doors'), change('Walls')]).toEqual([
+      -600, 480, 275, 0,
+    ])
+    const total = rows.find((row) => row[2] === 'Total')
+    expect(figure(total?.[8])).toBeCloseTo(8254.94, 2)
+    expect(figure(total?.[9])).toBeCloseTo(8409.94, 2)
+    expect(figure(total?.[10])).toBeCloseTo(155, 9)
   })
 })

@@ -20,6 +20,7 @@ import {
   setUpPrinting,
   writeCell,
 } from './xlsx-cells.ts'
+import { writeItemChanges } from './xlsx-changes.ts'
 import { writePricedSheet } from './xlsx-priced.ts'
 
 export type XlsxOptions = {
@@ -43,10 +44,7 @@ export async function toXlsx(boq: Boq, options: XlsxOptions = {}): Promise<Uint8
   if (boq.priced)
     writePricedSheet(book.addWorksheet(PRICED_SHEET), boq.priced, provenance(boq, created))
   writeBillSheet(book.addWorksheet(bill.name), bill, boq, created)
-  if (options.changes) {
-    const changes = changesTable(options.changes)
-    writeTableSheet(book.addWorksheet(changes.name), changes, 1)
-  }
+  if (options.changes) writeChangesSheet(book, options.changes)
   for (const table of others) writeTableSheet(book.addWorksheet(table.name), table, 1)
   // Its header on the first row, as a rules file has it: the workbook reads back as its rules.
   if (boq.priced) {
@@ -61,9 +59,16 @@ export async function changeBillXlsx(changes: ChangeBill): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook()
   book.creator = 'BOQ'
   book.title = `Changes: ${changes.from.fileName} → ${changes.to.fileName}`
-  const table = changesTable(changes)
-  writeTableSheet(book.addWorksheet(table.name), table, 1)
+  writeChangesSheet(book, changes)
   return written(book)
+}
+
+/** The Changes sheet: the measured lines as a table, then the priced items when both bills are. */
+function writeChangesSheet(book: ExcelJS.Workbook, changes: ChangeBill): void {
+  const table = changesTable(changes)
+  writeTableSheet(book.addWorksheet(table.name), table, 1, new Set(), (sheet, next, sentences) =>
+    writeItemChanges(sheet, next, changes, sentences),
+  )
 }
 
 async function written(book: ExcelJS.Workbook): Promise<Uint8Array> {
@@ -102,12 +107,16 @@ function writeBillSheet(sheet: ExcelJS.Worksheet, table: Table, boq: Boq, create
   writeTableSheet(sheet, table, lead.length + 3, new Set([1]))
 }
 
-/** A table from `headerRow` down: bold frozen header, a filter over the table alone, notes under it. */
+/**
+ * A table from `headerRow` down: bold frozen header, a filter over the table alone, notes under
+ * it, then what `below` writes from the row it is given (after a blank row), laid out with it.
+ */
 function writeTableSheet(
   sheet: ExcelJS.Worksheet,
   table: Table,
   headerRow: number,
   sentences: Sentences = new Set(),
+  below?: (sheet: ExcelJS.Worksheet, from: number, sentences: Sentences) => void,
 ): void {
   const header = sheet.getRow(headerRow)
   table.columns.forEach((column, c) => {
@@ -130,6 +139,8 @@ function writeTableSheet(
   }
   writeNotes(sheet, table, lastRow + 2, sentences)
   indentTextAfterNumbers(sheet, table, headerRow)
+  // After the indents, which are the table's columns' alone.
+  below?.(sheet, sheet.rowCount + 2, sentences)
   fitColumns(sheet, sentences)
   setUpPrinting(sheet, headerRow)
 }

@@ -24,3 +24,16 @@ export function pricedBoq(): Boq {
   const boq = makeBoq()
   return { ...boq, priced: priceBill(boq, compileRuleSet(FACTORY_RULES)) }
 }
+
+/** FACTORY_RULES changed: doors at another rate, windows no longer priced, chairs now priced. */
+export const REPRICED_RULES: TakeoffRule[] = [
+  { ...FACTORY_RULES[0], rate: 175 } as TakeoffRule,
+  ...FACTORY_RULES.slice(2),
+  { match: 'count', block: 'CHAIR', code: '24.10', description: 'Chairs', unit: 'nr', rate: 80 },
+]
+
+/** The factory's bill, priced by REPRICED_RULES. */
+export function repricedBoq(): Boq {
+  const boq = makeBoq()
+  return { ...boq, priced: priceBill(boq, compileRuleSet(REPRICED_RULES)) }
+}

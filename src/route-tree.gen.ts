@@ -16,6 +16,7 @@ import { Route as AppCompareRouteImport } from './routes/_app/compare'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppJobsIndexRouteImport } from './routes/_app/jobs.index'
 import { Route as AppJobsJobIdRouteImport } from './routes/_app/jobs.$jobId'
+import { Route as AppProjectsProjectIdClassificationRouteImport } from './routes/_app/projects.$projectId.classification'
 import { Route as AppProjectsProjectIdRulesRouteImport } from './routes/_app/projects.$projectId.rules'
 
 const AppRoute = AppRouteImport.update({
@@ -52,6 +53,12 @@ const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   path: '/jobs/$jobId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsProjectIdClassificationRoute =
+  AppProjectsProjectIdClassificationRouteImport.update({
+    id: '/projects/$projectId/classification',
+    path: '/projects/$projectId/classification',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdRulesRoute =
   AppProjectsProjectIdRulesRouteImport.update({
     id: '/projects/$projectId/rules',
@@ -66,6 +73,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs/': typeof AppJobsIndexRoute
+  '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRoutesByTo {
@@ -75,6 +83,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs': typeof AppJobsIndexRoute
+  '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRoutesById {
@@ -86,6 +95,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute
   '/_app/jobs/': typeof AppJobsIndexRoute
+  '/_app/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/_app/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRouteTypes {
@@ -97,6 +107,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/jobs/$jobId'
     | '/jobs/'
+    | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -106,6 +117,7 @@ export interface FileRouteTypes {
     | '/'
     | '/jobs/$jobId'
     | '/jobs'
+    | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
   id:
     | '__root__'
@@ -116,6 +128,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/jobs/$jobId'
     | '/_app/jobs/'
+    | '/_app/projects/$projectId/classification'
     | '/_app/projects/$projectId/rules'
   fileRoutesById: FileRoutesById
 }
@@ -175,6 +188,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsJobIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/classification': {
+      id: '/_app/projects/$projectId/classification'
+      path: '/projects/$projectId/classification'
+      fullPath: '/projects/$projectId/classification'
+      preLoaderRoute: typeof AppProjectsProjectIdClassificationRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/rules': {
       id: '/_app/projects/$projectId/rules'
       path: '/projects/$projectId/rules'
@@ -191,6 +211,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppJobsJobIdRoute: typeof AppJobsJobIdRoute
   AppJobsIndexRoute: typeof AppJobsIndexRoute
+  AppProjectsProjectIdClassificationRoute: typeof AppProjectsProjectIdClassificationRoute
   AppProjectsProjectIdRulesRoute: typeof AppProjectsProjectIdRulesRoute
 }
 
@@ -200,6 +221,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppJobsJobIdRoute: AppJobsJobIdRoute,
   AppJobsIndexRoute: AppJobsIndexRoute,
+  AppProjectsProjectIdClassificationRoute:
+    AppProjectsProjectIdClassificationRoute,
   AppProjectsProjectIdRulesRoute: AppProjectsProjectIdRulesRoute,
 }
 

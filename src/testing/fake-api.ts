@@ -1,7 +1,8 @@
 // The fake server every test talks to (through MSW): a small cloud, a session, jobs.
 // Tests change `fakeApi` directly, or override one route with server.use().
 import type { CloudResource } from '../../contract/cloud'
-import type { PriceRequest } from '../../contract/takeoff-rules-api'
+import type { ClassificationEntry } from '../../contract/takeoff-rules'
+import type { PriceRequest, SavedVersion } from '../../contract/takeoff-rules-api'
 import type { Job } from '../features/jobs/api/jobs-api'
 import {
   accWebView,
@@ -83,13 +84,21 @@ export type FakeApi = {
   rules: Record<string, SavedDocument<'rules'>>
   classification: Record<string, SavedDocument<'entries'>>
   /**
-   * What PUT …/rules answers to a CSV or XLSX body (the server parses files; the fake does not):
-   * the rules the file held, or the server's refusal as text. The default refuses.
+   * The versions saved before the current one, newest first, by `rules:<projectId>` or
+   * `classification:<projectId>`: each PUT through the fake server keeps the version it replaces
+   * here, and GET …/history answers the current version and these.
+   */
+  earlierVersions: Record<string, SavedVersion[]>
+  /**
+   * What PUT …/rules and …/classification answer to a CSV or XLSX body (the server parses files;
+   * the fake does not): the rows the file held (`{rules}` or `{entries}`), or the server's
+   * refusal as text. The default refuses.
    */
   rulesFile: (body: string) => { status: number; body: unknown }
   /**
    * What POST /api/boq/jobs/{id}/price and …/reprice answer; the default prices the job's
-   * project with a toy engine (fakePricing) using the request's rules or the saved ones.
+   * project with a toy engine (fakePricing) using the request's rules and classification, or
+   * the saved ones.
    */
   price: (jobId: string, request: PriceRequest) => { status: number; body: unknown }
   requests: RecordedRequest[]
@@ -189,19 +198,22 @@ export function defaultFakeApi(): FakeApi {
     uploads: [],
     rules: {},
     classification: {},
+    earlierVersions: {},
     rulesFile: () => text(400, 'row 1: the fake server reads no files'),
     price: (jobId, request) => {
       const found = fakeApi.jobs.find((j) => j.id === jobId)
       if (!found) return text(404, 'There is no such job.')
       const saved = fakeApi.rules[found.projectId]
       const rules = (request.rules ?? saved?.rules ?? []) as Parameters<typeof fakePricing>[0]
+      const system = fakeApi.classification[found.projectId]
+      const entries = (request.classification ?? system?.entries ?? []) as ClassificationEntry[]
       return {
         status: 200,
         body: {
           jobId,
           rulesVersion: request.rules ? null : (saved?.version ?? 0),
-          classificationVersion: null,
-          priced: fakePricing(rules),
+          classificationVersion: request.classification ? null : (system?.version ?? 0),
+          priced: fakePricing(rules, entries),
         },
       }
     },

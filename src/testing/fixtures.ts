@@ -3,6 +3,7 @@ import type { BillBreakdownRow, BillLine, Boq } from '../../contract/boq'
 import type { CloudResource } from '../../contract/cloud'
 import type { ChangeBill, ChangeLine } from '../../contract/compare'
 import type {
+  ClassificationEntry,
   NotClassified,
   PricedBill,
   PricedItem,
@@ -377,6 +378,13 @@ export function takeoffRule(overrides: Partial<TakeoffRule> = {}): TakeoffRule {
   return { match: 'count', ...overrides }
 }
 
+/** A code of a classification system, at the top level unless told otherwise. */
+export function classificationEntry(
+  overrides: Partial<ClassificationEntry> = {},
+): ClassificationEntry {
+  return { code: 'E', title: 'Electrical', ...overrides }
+}
+
 /** A priced bill with nothing in it unless told otherwise. */
 export function pricedBill(overrides: Partial<PricedBill> = {}): PricedBill {
   return {
@@ -433,10 +441,15 @@ const sameFilters = (a: TakeoffRule, b: TakeoffRule) =>
 /**
  * A toy of the server's pricing, enough for screens: each of PRICED_LINES goes to the first
  * group of rows whose match, block and layer fit it; each row of the group gives an item of the
- * line's quantity at the row's rate (quantity formulas are not read). Sections by the code's
- * first segment.
+ * line's quantity at the row's rate (quantity formulas are not read), described by the row, else
+ * by its code's title in the classification, else by the line. Sections by the code's first
+ * segment.
  */
-export function fakePricing(rules: TakeoffRule[]): PricedBill {
+export function fakePricing(
+  rules: TakeoffRule[],
+  classification: ClassificationEntry[] = [],
+): PricedBill {
+  const titleOf = (code: string) => classification.find((entry) => entry.code === code)?.title
   const items: PricedItem[] = []
   const notClassified: NotClassified[] = []
   const ignored: PricedBill['ignored'] = []
@@ -462,7 +475,7 @@ export function fakePricing(rules: TakeoffRule[]): PricedBill {
         continue
       }
       const code = rule.code ?? ''
-      const description = rule.description ?? line.description
+      const description = rule.description ?? titleOf(code) ?? line.description
       const unit = rule.unit ?? line.unit
       const rate = rule.rate ?? null
       const source = {

@@ -62,10 +62,19 @@ function savedOf<Key extends 'rules' | 'entries'>(
   )
 }
 
+/** A saved document as one line of its history. */
+const versionOf = <Key extends 'rules' | 'entries'>(saved: SavedDocument<Key>, key: Key) => ({
+  version: saved.version,
+  savedBy: saved.savedBy ?? '',
+  savedAt: saved.savedAt ?? '',
+  rows: saved[key].length,
+})
+
 /**
  * GET, history and PUT of a project's versioned document (rules or classification), as the
  * server answers them: If-Match with the version, 428 without it, 412 when another save came
- * in between; a CSV or XLSX body goes through fakeApi.rulesFile.
+ * in between; a CSV or XLSX body goes through fakeApi.rulesFile. The history is the current
+ * version and those a PUT replaced (fakeApi.earlierVersions), newest first.
  */
 function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'entries') {
   const kept = () =>
@@ -73,6 +82,12 @@ function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'ent
       string,
       SavedDocument<typeof key>
     >
+  const history = (projectId: string) => {
+    const saved = kept()[projectId]
+    if (!saved || saved.version === 0) return []
+    const earlier = fakeApi.earlierVersions[`${path}:${projectId}`] ?? []
+    return [versionOf(saved, key), ...earlier.filter((one) => one.version < saved.version)]
+  }
   return [
     http.get(`*/api/boq/projects/:projectId/${path}`, ({ request, params }) => {
       const saved = savedOf(kept(), String(params.projectId), key)
@@ -81,21 +96,9 @@ function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'ent
       if (format === 'xlsx') return HttpResponse.arrayBuffer(new ArrayBuffer(8))
       return HttpResponse.json(saved)
     }),
-    http.get(`*/api/boq/projects/:projectId/${path}/history`, ({ params }) => {
-      const saved = kept()[String(params.projectId)]
-      return HttpResponse.json(
-        saved
-          ? [
-              {
-                version: saved.version,
-                savedBy: saved.savedBy,
-                savedAt: saved.savedAt,
-                rows: saved[key].length,
-              },
-            ]
-          : [],
-      )
-    }),
+    http.get(`*/api/boq/projects/:projectId/${path}/history`, ({ params }) =>
+      HttpResponse.json(history(String(params.projectId))),
+    ),
     http.put(`*/api/boq/projects/:projectId/${path}`, async ({ request, params }) => {
       const projectId = String(params.projectId)
       const saved = savedOf(kept(), projectId, key)
@@ -123,6 +126,7 @@ function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'ent
         savedAt: '2024-06-07T08:09:10.000Z',
         [key]: rows,
       } as SavedDocument<typeof key>
+      fakeApi.earlierVersions[`${path}:${projectId}`] = history(projectId)
       kept()[projectId] = next
       return HttpResponse.json(next)
     }),

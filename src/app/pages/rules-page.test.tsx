@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { TakeoffRule } from '../../../contract/takeoff-rules'
+import { formatDateTime } from '../../lib/format-date'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { fakePricing, succeededJob, takeoffRule } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
@@ -191,6 +192,43 @@ describe('the rules page', { timeout: 20_000 }, () => {
       'bad.csv was not imported: row 1: unknown column',
     )
     expect(blocks()).toEqual(['FromFile'])
+  })
+
+  it('lists the saved versions in History: number, who, when, rows; a save adds its own', async () => {
+    savedRules([takeoffRule({ block: 'A' }), takeoffRule({ block: 'B' })], 3)
+    fakeApi.earlierVersions[`rules:${ids.tower}`] = [
+      { version: 2, savedBy: 'Grace Hopper', savedAt: '2024-04-01T09:00:00.000Z', rows: 1 },
+      { version: 1, savedBy: 'Grace Hopper', savedAt: '2024-03-01T09:00:00.000Z', rows: 4 },
+    ]
+    const { user } = await openRules()
+    await screen.findByRole('table', { name: 'Takeoff rules' })
+    // Asked for only when wanted.
+    expect(requestsTo(`${RULES_PATH}/history`)).toHaveLength(0)
+    const lines = async () => {
+      await user.click(screen.getByRole('button', { name: 'History' }))
+      const popover = await screen.findByRole('dialog', { name: 'History' })
+      const list = await within(popover).findByRole('list', { name: 'Saved versions' })
+      return within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    }
+    expect(await lines()).toEqual([
+      `Version 3Charles Babbage${formatDateTime('2024-05-01T10:00:00.000Z')}2 rows(in the table)`,
+      `Version 2Grace Hopper${formatDateTime('2024-04-01T09:00:00.000Z')}1 row`,
+      `Version 1Grace Hopper${formatDateTime('2024-03-01T09:00:00.000Z')}4 rows`,
+    ])
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Saved as version 4.')).toBeInTheDocument()
+    const after = await lines()
+    expect(after).toHaveLength(4)
+    expect(after[0]).toBe(
+      `Version 4Ada Lovelace${formatDateTime('2024-06-07T08:09:10.000Z')}1 row(in the table)`,
+    )
+    expect(after[1]).toMatch(/^Version 3Charles Babbage/)
   })
 
   it('previews the unsaved table against a finished job of the project: items and the total', async () => {

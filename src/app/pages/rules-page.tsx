@@ -35,7 +35,7 @@ function prefillOf(search: RulesSearch) {
 export function RulesPage({ projectId, search }: { projectId: string; search: RulesSearch }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const document = useQuery(rulesQueries.document(projectId))
+  const document = useQuery(rulesQueries.document(projectId, 'rules'))
   const jobs = useQuery(jobsQueries.list())
   const finished: PreviewJob[] = (jobs.data ?? [])
     .filter((job) => job.projectId === projectId && job.status === 'succeeded')
@@ -54,6 +54,14 @@ export function RulesPage({ projectId, search }: { projectId: string; search: Ru
             Back to the result
           </Link>
         ) : null}
+        <Link
+          to="/projects/$projectId/classification"
+          params={{ projectId }}
+          search={{ job: search.job }}
+          className="text-sky-700 underline"
+        >
+          Classification
+        </Link>
       </nav>
       <h1 className="text-lg font-semibold text-slate-800">Takeoff rules</h1>
       {/* Once loaded, the editor stays: a later failed refetch must not take unsaved rows away. */}

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_app/projects/$projectId/rules')({
   }),
   // A failure shows on the page, which asks again.
   loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(rulesQueries.document(params.projectId)),
+    context.queryClient.prefetchQuery(rulesQueries.document(params.projectId, 'rules')),
   component: Page,
 })
 

@@ -1,36 +1,80 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import type { TakeoffRule } from '../../../../contract/takeoff-rules'
+import type { ClassificationEntry, TakeoffRule } from '../../../../contract/takeoff-rules'
 import {
+  type ClassificationDocument,
+  ClassificationDocumentSchema,
   PricedJobSchema,
   type RulesDocument,
   RulesDocumentSchema,
+  SavedVersionSchema,
 } from '../../../../contract/takeoff-rules-api'
 import { api, apiUrl } from '../../../lib/api-client'
 
-export type { RulesDocument }
+export type { SavedVersion } from '../../../../contract/takeoff-rules-api'
+export type { ClassificationDocument, RulesDocument }
 
-const rulesPath = (projectId: string) => `api/boq/projects/${encodeURIComponent(projectId)}/rules`
+/** A project's two versioned tables: its takeoff rules and its classification system. */
+export type TableKind = 'rules' | 'classification'
 
-/** What a save sends: the editor's table, or a file the server reads and validates itself. */
-export type RulesBody = { kind: 'rules'; rules: TakeoffRule[] } | { kind: 'file'; file: File }
+/** One row of each table, as the API takes it. */
+export type TableRow = { rules: TakeoffRule; classification: ClassificationEntry }
+
+/** Each table's saved document (GET and PUT answer it). */
+export type TableDocument = { rules: RulesDocument; classification: ClassificationDocument }
+
+/** The key of each document's list of rows. */
+export const LIST_KEY = { rules: 'rules', classification: 'entries' } as const
+
+const DOCUMENT_SCHEMAS = {
+  rules: RulesDocumentSchema,
+  classification: ClassificationDocumentSchema,
+}
+
+/** A document's rows, whichever table it is of. */
+export function rowsOf<T extends TableKind>(table: T, document: TableDocument[T]): TableRow[T][] {
+  return (document as Record<string, unknown>)[LIST_KEY[table]] as TableRow[T][]
+}
+
+const tablePath = (projectId: string, table: TableKind) =>
+  `api/boq/projects/${encodeURIComponent(projectId)}/${table}`
+
+/** What a save sends: the editor's rows, or a file the server reads and validates itself. */
+export type TableBody<T extends TableKind> =
+  | { kind: 'rows'; rows: TableRow[T][] }
+  | { kind: 'file'; file: File }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Query keys and fetchers of the rules feature, general → specific. */
 export const rulesQueries = {
   all: () => ['rules'] as const,
-  /** The project's saved rules (version 0 when never saved). */
-  document: (projectId: string) =>
+  /** A project's saved table (version 0 when never saved). */
+  document: <T extends TableKind>(projectId: string, table: T) =>
     queryOptions({
-      queryKey: [...rulesQueries.all(), 'document', projectId] as const,
+      queryKey: [...rulesQueries.all(), 'document', { projectId, table }] as const,
       queryFn: async ({ signal }) =>
-        v.parse(RulesDocumentSchema, await api.get(rulesPath(projectId), { signal }).json()),
+        v.parse(
+          DOCUMENT_SCHEMAS[table],
+          await api.get(tablePath(projectId, table), { signal }).json(),
+        ) as TableDocument[T],
     }),
+  /** Every saved version of a project's table, newest first. */
+  history: (projectId: string, table: TableKind) =>
+    queryOptions({
+      queryKey: [...rulesQueries.all(), 'history', { projectId, table }] as const,
+      queryFn: async ({ signal }) =>
+        v.parse(
+          v.array(SavedVersionSchema),
+          await api.get(`${tablePath(projectId, table)}/history`, { signal }).json(),
+        ),
+    }),
+  /** Every preview: a save of the classification names their items again. */
+  previews: () => [...rulesQueries.all(), 'preview'] as const,
   /** A finished job priced with the editor's unsaved rules: keyed by their content. */
   preview: (jobId: string, rules: TakeoffRule[]) =>
     queryOptions({
-      queryKey: [...rulesQueries.all(), 'preview', jobId, { rules }] as const,
+      queryKey: [...rulesQueries.previews(), jobId, { rules }] as const,
       queryFn: async ({ signal }) =>
         v.parse(
           PricedJobSchema,
@@ -38,7 +82,8 @@ export const rulesQueries = {
             .post(`api/boq/jobs/${encodeURIComponent(jobId)}/price`, { json: { rules }, signal })
             .json(),
         ),
-      // The same rules on the same kept measurements price the same.
+      // The same rules on the same kept measurements price the same (until the classification
+      // is saved: that save drops every preview).
       staleTime: Number.POSITIVE_INFINITY,
       // A refused table (400) says so on its rows at once; trying it again changes nothing.
       retry: false,
@@ -46,23 +91,25 @@ export const rulesQueries = {
 }
 
 /**
- * PUT the project's rules as the next version after `version` (If-Match): the table as JSON, or
- * a CSV or XLSX file. Throws ky's HTTPError: 412 when someone saved in between, 400 naming a row.
+ * PUT a project's table as the next version after `version` (If-Match): the rows as JSON, or a
+ * CSV or XLSX file. Throws ky's HTTPError: 412 when someone saved in between, 400 naming a row.
  */
-export async function saveRules(
+export async function saveTable<T extends TableKind>(
   projectId: string,
+  table: T,
   version: number,
-  body: RulesBody,
-): Promise<RulesDocument> {
+  body: TableBody<T>,
+): Promise<TableDocument[T]> {
   const headers = { 'If-Match': `"${version}"` }
+  const path = tablePath(projectId, table)
   const answer =
-    body.kind === 'rules'
-      ? api.put(rulesPath(projectId), { json: { rules: body.rules }, headers })
-      : api.put(rulesPath(projectId), {
+    body.kind === 'rows'
+      ? api.put(path, { json: { [LIST_KEY[table]]: body.rows }, headers })
+      : api.put(path, {
           body: body.file,
           headers: { ...headers, 'Content-Type': fileType(body.file) },
         })
-  return v.parse(RulesDocumentSchema, await answer.json())
+  return v.parse(DOCUMENT_SCHEMAS[table], await answer.json()) as TableDocument[T]
 }
 
 /** A file's type as the server reads it: by its extension when the browser gave none. */
@@ -72,7 +119,11 @@ function fileType(file: File): string {
   return file.type || 'application/octet-stream'
 }
 
-/** The download of the project's saved rules as CSV or XLSX. */
-export function rulesExportUrl(projectId: string, format: 'csv' | 'xlsx'): string {
-  return apiUrl(`${rulesPath(projectId)}?format=${format}`)
+/** The download of a project's saved table as CSV or XLSX. */
+export function tableExportUrl(
+  projectId: string,
+  table: TableKind,
+  format: 'csv' | 'xlsx',
+): string {
+  return apiUrl(`${tablePath(projectId, table)}?format=${format}`)
 }

@@ -1,22 +1,23 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useReducer, useState } from 'react'
-import { formatDateTime } from '../../../lib/format-date'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
 import { errorText, httpStatus } from '../../../lib/http-errors'
-import { type RulesBody, type RulesDocument, rulesQueries, saveRules } from '../api/rules-api'
-import { clientError, type EditorRow, newRow, rowErrors, toRule } from '../utils/rule-rows'
-import { editorReducer, initialEditor } from '../utils/rules-editor-state'
-import { RulesFiles } from './rules-files'
+import { type RulesDocument, rulesQueries } from '../api/rules-api'
+import { clientError, type EditorRow, fromRule, newRow, toRule } from '../utils/rule-rows'
+import { rowErrors } from '../utils/table-rows'
+import { EditorTable } from './editor-table'
+import { HEADERS, RuleCells } from './rule-row'
 import { type PreviewJob, PreviewJobSelect, RulesPreview } from './rules-preview'
-import { RulesTable } from './rules-table'
-import { SaveConflict } from './save-conflict'
+import { SavedTableFrame } from './saved-table-frame'
 import { useDebounced } from './use-debounced'
+import { useSavedTable } from './use-saved-table'
 
 /** How long the table stays unchanged before the preview asks the server. */
 export const PREVIEW_DEBOUNCE_MS = 300
 
 /**
  * A project's takeoff rules: the table to edit, save (a colleague's save in between is caught),
- * import and export, and a preview of what the unsaved table makes of a finished job.
+ * import and export, its saved versions, and a preview of what the unsaved table makes of a
+ * finished job.
  */
 export function RulesEditor({
   projectId,
@@ -36,12 +37,15 @@ export function RulesEditor({
   /** After each save, for what else shows the project's pricing. */
   onSaved(): void
 }) {
-  const queryClient = useQueryClient()
-  const [state, dispatch] = useReducer(editorReducer, undefined, () =>
-    initialEditor(document, prefill ? newRow(prefill) : undefined),
-  )
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState('')
+  const editor = useSavedTable({
+    projectId,
+    table: 'rules',
+    document,
+    toRow: fromRule,
+    extra: prefill ? newRow(prefill) : undefined,
+    onSaved,
+  })
+  const { state, dispatch } = editor
   const [jobId, setJobId] = useState(
     () => jobs.find((job) => job.id === initialJobId)?.id ?? jobs[0]?.id ?? '',
   )
@@ -69,120 +73,28 @@ export function RulesEditor({
       : {}
   const errors = { ...previewErrors, ...state.saveErrors, ...checks }
 
-  const save = async (body: RulesBody, version: number) => {
-    setBusy(true)
-    setFailure('')
-    try {
-      const saved = await saveRules(projectId, version, body)
-      queryClient.setQueryData(rulesQueries.document(projectId).queryKey, saved)
-      const note = `Saved as version ${saved.version}.`
-      dispatch(
-        body.kind === 'file'
-          ? { type: 'loaded', document: saved, note: `Imported ${body.file.name}. ${note}` }
-          : { type: 'saved', document: saved, note },
-      )
-      onSaved()
-    } catch (error) {
-      const status = httpStatus(error)
-      const reason = errorText(error)
-      if (status === 412 || status === 409) {
-        dispatch({ type: 'conflict', conflict: { reason, pending: body } })
-      } else if (status === 400 && body.kind === 'rules') {
-        dispatch({ type: 'refused', errors: rowErrors(reason) })
-      } else {
-        setFailure(body.kind === 'file' ? `${body.file.name} was not imported: ${reason}` : reason)
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  /** The newest saved version, asked again (not from the cache). */
-  const latest = async () => {
-    await queryClient.invalidateQueries({ queryKey: rulesQueries.document(projectId).queryKey })
-    return queryClient.fetchQuery(rulesQueries.document(projectId))
-  }
-
-  const reloadTheirs = async () => {
-    setBusy(true)
-    try {
-      const theirs = await latest()
-      dispatch({ type: 'loaded', document: theirs, note: `Version ${theirs.version} loaded.` })
-    } catch (error) {
-      setFailure(errorText(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const keepMine = async () => {
-    const pending = state.conflict?.pending
-    if (!pending) return
-    setBusy(true)
-    try {
-      const theirs = await latest()
-      await save(pending, theirs.version)
-    } catch (error) {
-      setFailure(errorText(error))
-      setBusy(false)
-    }
-  }
-
-  const general = errors[0]
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-slate-600">
-        {state.version === 0
-          ? 'Never saved.'
-          : `Version ${state.version}, saved by ${state.savedBy ?? 'someone'}${
-              state.savedAt ? ` on ${formatDateTime(state.savedAt)}` : ''
-            }.`}
-        {state.dirty ? ' Unsaved changes.' : ''}
-      </p>
-      <RulesFiles
+      <SavedTableFrame
         projectId={projectId}
-        busy={busy}
-        onImport={(file) => save({ kind: 'file', file }, state.version)}
-      />
-      {state.conflict ? (
-        <SaveConflict
-          reason={state.conflict.reason}
-          busy={busy}
-          onReload={reloadTheirs}
-          onKeep={keepMine}
+        table="rules"
+        editor={editor}
+        general={errors[0]}
+        canSave={rules !== null}
+        onAdd={() => dispatch({ type: 'add', row: newRow() })}
+        onSave={() => rules && editor.save({ kind: 'rows', rows: rules })}
+      >
+        <EditorTable
+          label="Takeoff rules"
+          rowName="Rule"
+          headers={HEADERS}
+          empty="No rules yet: add a row or import a file."
+          rows={state.rows}
+          errors={errors}
+          dispatch={dispatch}
+          Cells={RuleCells}
         />
-      ) : null}
-      <RulesTable rows={state.rows} errors={errors} dispatch={dispatch} />
-      {general ? (
-        <p role="alert" className="text-sm text-red-700">
-          {general}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          onClick={() => dispatch({ type: 'add' })}
-          className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100"
-        >
-          Add a row
-        </button>
-        <button
-          type="button"
-          disabled={busy || !valid || !rules}
-          onClick={() => rules && save({ kind: 'rules', rules }, state.version)}
-          className="rounded bg-sky-700 px-4 py-1 text-sm text-white disabled:opacity-50"
-        >
-          Save
-        </button>
-        <p role="status" className="text-sm text-slate-700">
-          {state.note}
-        </p>
-      </div>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      </SavedTableFrame>
       <section aria-label="Preview" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
         <h2 className="font-semibold text-slate-800">Preview</h2>
         <PreviewJobSelect jobs={jobs} jobId={jobId} onJob={setJobId} />

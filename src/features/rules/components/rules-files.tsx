@@ -1,16 +1,19 @@
 import { useId } from 'react'
-import { rulesExportUrl } from '../api/rules-api'
+import { type TableKind, tableExportUrl } from '../api/rules-api'
 
 /**
- * Import and export. An import is a save: the file goes to the server, which reads and checks it
- * and keeps it as the next version; the table then shows what it holds.
+ * Import and export of one of the project's tables. An import is a save: the file goes to the
+ * server, which reads and checks it and keeps it as the next version; the table then shows what
+ * it holds.
  */
-export function RulesFiles({
+export function TableFiles({
   projectId,
+  table,
   busy,
   onImport,
 }: {
   projectId: string
+  table: TableKind
   busy: boolean
   onImport(file: File): void
 }) {
@@ -35,10 +38,14 @@ export function RulesFiles({
       <span id={hint} className="text-xs text-slate-500">
         (saved at once as the next version, in place of the table)
       </span>
-      <a className="text-sky-700 underline" href={rulesExportUrl(projectId, 'csv')} download>
+      <a className="text-sky-700 underline" href={tableExportUrl(projectId, table, 'csv')} download>
         Export CSV
       </a>
-      <a className="text-sky-700 underline" href={rulesExportUrl(projectId, 'xlsx')} download>
+      <a
+        className="text-sky-700 underline"
+        href={tableExportUrl(projectId, table, 'xlsx')}
+        download
+      >
         Export XLSX
       </a>
     </div>

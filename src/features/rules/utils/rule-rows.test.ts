@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { clientError, fromRule, newRow, rowErrors, toRule } from './rule-rows'
+import { clientError, fromRule, newRow, toRule } from './rule-rows'
 
 describe('rule rows', () => {
-  it('read the server’s refusal by the rows it names', () => {
-    expect(
-      rowErrors("row 3: unknown match 'volume'\nrow 12: broken glob '[a'\nThe file is too big."),
-    ).toEqual({ 3: "unknown match 'volume'", 12: "broken glob '[a'", 0: 'The file is too big.' })
-    expect(rowErrors('Row 1: empty')).toEqual({ 1: 'empty' })
-  })
-
   it('leave empty cells out of the rule sent, and read the rate as a number', () => {
     const row = newRow({ match: 'length', layer: ' Walls ', rate: '12.5', ignore: false })
     expect(toRule(row)).toEqual({ match: 'length', layer: 'Walls', rate: 12.5 })

@@ -4,6 +4,7 @@ import {
   type RuleMatch,
   type TakeoffRule,
 } from '../../../../contract/takeoff-rules'
+import { nextRowId } from './table-rows'
 
 /** The text cells of a rule, as the editor edits them. */
 export const TEXT_COLUMNS = RULE_TEXT_COLUMNS
@@ -17,12 +18,9 @@ export type EditorRow = Record<TextColumn, string> & {
   ignore: boolean
 }
 
-let lastId = 0
-
 /** A new row (empty unless told), with an id of its own. */
 export function newRow(cells: Partial<Omit<EditorRow, 'id'>> = {}): EditorRow {
-  lastId += 1
-  const row: EditorRow = { id: lastId, match: '', rate: '', ignore: false } as EditorRow
+  const row: EditorRow = { id: nextRowId(), match: '', rate: '', ignore: false } as EditorRow
   for (const column of TEXT_COLUMNS) row[column] = ''
   return { ...row, ...cells }
 }
@@ -53,21 +51,4 @@ export function clientError(row: EditorRow): string | null {
     return 'The rate must be a number.'
   }
   return null
-}
-
-/**
- * The server's refusal split by the rows it names ("row 3: unknown match 'volume'"), keyed by
- * row number (1-based); what names no row comes under 0.
- */
-export function rowErrors(text: string): Record<number, string> {
-  const errors: Record<number, string> = {}
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim()
-    if (trimmed === '') continue
-    const named = /^row (\d+)\s*[:,-]\s*(.*)$/i.exec(trimmed)
-    const at = named ? Number(named[1]) : 0
-    const message = named ? (named[2] ?? '') : trimmed
-    errors[at] = errors[at] ? `${errors[at]} ${message}` : message
-  }
-  return errors
 }

@@ -1,42 +1,49 @@
-import type { RulesBody, RulesDocument } from '../api/rules-api'
-import { type EditorRow, fromRule, newRow } from './rule-rows'
+import type { TableBody, TableKind } from '../api/rules-api'
+import type { RowWithId } from './table-rows'
+
+/** Who saved the version a table started from, and when (null before the first save). */
+export type SavedMeta = { version: number; savedBy: string | null; savedAt: string | null }
 
 /** A save the server refused because a colleague saved first: their words and what was sent. */
-export type Conflict = { reason: string; pending: RulesBody }
+export type Conflict<T extends TableKind> = { reason: string; pending: TableBody<T> }
 
-export type EditorState = {
-  rows: EditorRow[]
-  /** The saved version the table started from: sent as If-Match. */
-  version: number
-  savedBy: string | null
-  savedAt: string | null
+/** An editor of one of the project's tables (rules or classification), whatever its rows. */
+export type EditorState<Row extends RowWithId, T extends TableKind> = SavedMeta & {
+  rows: Row[]
   /** Edited since the last load or save. */
   dirty: boolean
   /** The server's refusal of the last save, by row number (0: not about one row). */
   saveErrors: Record<number, string>
-  conflict: Conflict | null
+  conflict: Conflict<T> | null
   /** What the last action says (saved, imported). */
   note: string
 }
 
-export type EditorAction =
-  | { type: 'add' }
+export type EditorAction<Row extends RowWithId, T extends TableKind> =
+  | { type: 'add'; row: Row }
   | { type: 'remove'; id: number }
   | { type: 'move'; id: number; by: -1 | 1 }
-  | { type: 'edit'; id: number; cells: Partial<Omit<EditorRow, 'id'>> }
-  | { type: 'saved'; document: RulesDocument; note: string }
-  | { type: 'loaded'; document: RulesDocument; note: string }
+  | { type: 'edit'; id: number; cells: Partial<Omit<Row, 'id'>> }
+  | { type: 'saved'; saved: SavedMeta; note: string }
+  | { type: 'loaded'; saved: SavedMeta; rows: Row[]; note: string }
   | { type: 'refused'; errors: Record<number, string> }
-  | { type: 'conflict'; conflict: Conflict }
+  | { type: 'conflict'; conflict: Conflict<T> }
 
-/** The editor on a saved document, with one extra row when the page was opened to make one. */
-export function initialEditor(document: RulesDocument, extra?: EditorRow): EditorState {
-  const rows = document.rules.map(fromRule)
+const metaOf = ({ version, savedBy, savedAt }: SavedMeta): SavedMeta => ({
+  version,
+  savedBy,
+  savedAt,
+})
+
+/** The editor on a saved table, with one extra row when the page was opened to make one. */
+export function initialEditor<Row extends RowWithId, T extends TableKind>(
+  saved: SavedMeta,
+  rows: Row[],
+  extra?: Row,
+): EditorState<Row, T> {
   return {
+    ...metaOf(saved),
     rows: extra ? [...rows, extra] : rows,
-    version: document.version,
-    savedBy: document.savedBy,
-    savedAt: document.savedAt,
     dirty: extra !== undefined,
     saveErrors: {},
     conflict: null,
@@ -45,7 +52,10 @@ export function initialEditor(document: RulesDocument, extra?: EditorRow): Edito
 }
 
 /** Rows changed: the last refusal numbered the old rows, so it no longer applies. */
-const edited = (state: EditorState, rows: EditorRow[]): EditorState => ({
+const edited = <Row extends RowWithId, T extends TableKind>(
+  state: EditorState<Row, T>,
+  rows: Row[],
+): EditorState<Row, T> => ({
   ...state,
   rows,
   dirty: true,
@@ -53,10 +63,13 @@ const edited = (state: EditorState, rows: EditorRow[]): EditorState => ({
   note: '',
 })
 
-export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+export function editorReducer<Row extends RowWithId, T extends TableKind>(
+  state: EditorState<Row, T>,
+  action: EditorAction<Row, T>,
+): EditorState<Row, T> {
   switch (action.type) {
     case 'add':
-      return edited(state, [...state.rows, newRow()])
+      return edited(state, [...state.rows, action.row])
     case 'remove':
       return edited(
         state,
@@ -79,19 +92,23 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'saved':
       return {
         ...state,
-        version: action.document.version,
-        savedBy: action.document.savedBy,
-        savedAt: action.document.savedAt,
+        ...metaOf(action.saved),
         dirty: false,
         saveErrors: {},
         conflict: null,
         note: action.note,
       }
     case 'loaded':
-      return { ...initialEditor(action.document), note: action.note }
+      return { ...initialEditor(action.saved, action.rows), note: action.note }
     case 'refused':
       return { ...state, saveErrors: action.errors, conflict: null, note: '' }
     case 'conflict':
       return { ...state, conflict: action.conflict, note: '' }
   }
 }
+
+/** What a table's rows themselves change: their cells, their order, their number. */
+export type RowAction<Row extends RowWithId> = Extract<
+  EditorAction<Row, TableKind>,
+  { type: 'edit' | 'move' | 'remove' }
+>

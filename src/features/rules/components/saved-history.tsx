@@ -1,0 +1,73 @@
+import * as Popover from '@radix-ui/react-popover'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { formatDateTime } from '../../../lib/format-date'
+import { errorText } from '../../../lib/http-errors'
+import { rulesQueries, type TableKind } from '../api/rules-api'
+
+/**
+ * The History button and its popover: every saved version of the table, newest first, with who
+ * saved it, when and how many rows it has. It is asked for when opened, and again after a save.
+ */
+export function SavedHistory({
+  projectId,
+  table,
+  version,
+}: {
+  projectId: string
+  table: TableKind
+  /** The version the editor's table started from, marked in the list. */
+  version: number
+}) {
+  const [open, setOpen] = useState(false)
+  const history = useQuery({ ...rulesQueries.history(projectId, table), enabled: open })
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          className="rounded border border-slate-400 px-2 py-0.5 text-sm hover:bg-slate-100"
+        >
+          History
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          aria-label="History"
+          className="z-50 max-h-80 min-w-72 overflow-y-auto rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg"
+        >
+          <h2 className="mb-2 font-semibold text-slate-800">Saved versions</h2>
+          {history.isPending ? (
+            <p className="text-slate-500">Loading the history…</p>
+          ) : history.isError ? (
+            <p role="alert" className="text-red-700">
+              {errorText(history.error)}
+            </p>
+          ) : history.data.length === 0 ? (
+            <p className="text-slate-600">Never saved.</p>
+          ) : (
+            <ol aria-label="Saved versions" className="flex flex-col gap-1">
+              {history.data.map((saved) => (
+                <li key={saved.version} className="flex flex-wrap gap-x-2">
+                  <span className="font-medium">Version {saved.version}</span>
+                  <span>{saved.savedBy}</span>
+                  <span className="text-slate-600 tabular-nums">
+                    {formatDateTime(saved.savedAt)}
+                  </span>
+                  <span className="text-slate-600">
+                    {saved.rows} {saved.rows === 1 ? 'row' : 'rows'}
+                  </span>
+                  {saved.version === version ? (
+                    <span className="text-slate-500">(in the table)</span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

@@ -3,7 +3,12 @@ import * as v from 'valibot'
 import { type ChangeBill, ChangeBillSchema } from '../../../../contract/compare'
 import { api, apiUrl } from '../../../lib/api-client'
 
-export type { ChangeLine, ChangeState } from '../../../../contract/compare'
+export type {
+  ChangeItem,
+  ChangeLine,
+  ChangeState,
+  TotalChange,
+} from '../../../../contract/compare'
 export type { ChangeBill }
 
 /** Which two jobs a change bill compares: the older first. */

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fakeApi } from '../../../testing/fake-api'
 import { changeBill, succeededJob } from '../../../testing/fixtures'
 import { renderApp } from '../../../testing/render-app'
+import type { ChangeItem } from '../api/compare-api'
 import type { ChangeDrawingProps } from './drawing-slot'
 
 // The drawing feature's view stands in as the agreed props describe it (its renderer is its own
@@ -19,6 +20,19 @@ vi.mock('../../drawing/components/drawing-view', () => ({
 const bill = () => screen.findByRole('region', { name: 'Change bill' })
 const rowOf = async (name: string) =>
   within(await bill()).findByRole('row', { name: new RegExp(name) })
+
+/** A priced item of both bills at 10 m and a rate of 40 unless told otherwise. */
+const item = (ref: string, change: Partial<ChangeItem>): ChangeItem => ({
+  ref,
+  code: '22.10',
+  description: 'Walls',
+  unit: 'm',
+  before: { quantity: 10, rate: 40, amount: 400 },
+  after: { quantity: 10, rate: 40, amount: 400 },
+  amountChange: 0,
+  state: 'unchanged',
+  ...change,
+})
 
 // Whole-app tests: generous time on a shared machine.
 describe('the change bill', { timeout: 20_000 }, () => {
@@ -147,6 +161,98 @@ describe('the change bill', { timeout: 20_000 }, () => {
     expect(after).toHaveAttribute('aria-pressed', 'false')
     expect(drawings).toHaveTextContent('plan.dwg, version 1')
     expect(within(drawings).queryByText(/Drawing of v2/)).toBeNull()
+  })
+
+  it('shows the priced items above the measured lines, with their amounts and the total change', async () => {
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: {
+        ...changeBill('v1', 'v2', [
+          { description: 'DOOR', before: 11, after: 12 },
+          { description: 'WINDOW', before: 2, after: 2 },
+        ]),
+        items: [
+          item('4 (removed)', {
+            code: '23.20',
+            description: 'Windows',
+            unit: 'nr',
+            before: { quantity: 2, rate: 300, amount: 600 },
+            after: { quantity: 0, rate: null, amount: 0 },
+            amountChange: -600,
+            state: 'removed',
+          }),
+          item('3', {
+            code: '23.10',
+            description: 'Doors',
+            unit: 'nr',
+            before: { quantity: 11, rate: 150, amount: 1650 },
+            after: { quantity: 11, rate: 1750, amount: 19250 },
+            amountChange: 17600,
+            state: 'changed',
+          }),
+          item('5', {
+            code: '24.10',
+            description: 'Chairs',
+            unit: 'nr',
+            before: { quantity: 0, rate: null, amount: 0 },
+            after: { quantity: 6, rate: null, amount: null },
+            state: 'added',
+          }),
+          item('1', {}),
+        ],
+        total: { before: 2650, after: 19650, change: 17000 },
+      },
+    }
+    const { user } = renderApp('/compare?from=v1&to=v2')
+    const items = await within(await bill()).findByRole('table', { name: 'Items' })
+    const lines = within(await bill()).getByRole('table', { name: 'Measured lines' })
+    expect(items.compareDocumentPosition(lines) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    const cells = (name: string) =>
+      within(within(items).getByRole('row', { name: new RegExp(name) }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    expect(cells('Doors')).toEqual([
+      '3',
+      '23.10',
+      'nr',
+      '11',
+      '11',
+      '150.00',
+      '1,750.00',
+      '1,650.00',
+      '19,250.00',
+      '+17,600.00',
+      'changed',
+    ])
+    // Not in the newer bill: no rate after. In it without a rate: a dash for its amount.
+    expect(cells('Windows').slice(5, 10)).toEqual(['300.00', '—', '600.00', '0.00', '−600.00'])
+    expect(cells('Chairs').slice(5, 10)).toEqual(['—', '—', '0.00', '—', '0.00'])
+    const total = within(items).getByRole('row', { name: /Total/ })
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2,650.00', '19,650.00', '+17,000.00', ''])
+    // The unchanged item and line are hidden until asked, as one.
+    expect(within(items).queryByRole('row', { name: /Walls/ })).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Show unchanged (2)' }))
+    expect(within(items).getByRole('row', { name: /Walls/ })).toHaveTextContent('unchanged')
+    expect(within(lines).getByRole('row', { name: /WINDOW/ })).toHaveTextContent('unchanged')
+  })
+
+  it('shows no items when the bills are not both priced, and says which is not', async () => {
+    const note = 'The earlier bill was not priced: its items and amounts are not compared.'
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: changeBill('v1', 'v2', [{ description: 'Door', before: 12, after: 14 }], [note]),
+    }
+    renderApp('/compare?from=v1&to=v2')
+    expect(await within(await bill()).findByText(note)).toBeInTheDocument()
+    expect(
+      within(await bill())
+        .getAllByRole('table')
+        .map((t) => t.getAttribute('aria-label')),
+    ).toEqual(['Measured lines'])
   })
 
   it('says the server’s reason when the bills cannot be compared', async () => {

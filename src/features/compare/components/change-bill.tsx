@@ -3,15 +3,16 @@ import { useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import {
   type ChangeLine,
-  type ChangeState,
   type ChangeBill as Changes,
   type ComparedJobs,
   changeBillDownload,
   compareQueries,
 } from '../api/compare-api'
 import { formatChange, formatPercent, formatQuantity } from '../utils/format-change'
+import { STATE_STYLE } from '../utils/state-style'
 import { DrawingChanges } from './drawing-changes'
 import type { ChangeDrawingSlot } from './drawing-slot'
+import { ItemChanges } from './item-changes'
 
 /** The table's columns; numbers line up on the right. */
 const COLUMNS = [
@@ -25,18 +26,11 @@ const COLUMNS = [
   { name: 'State', numbers: false },
 ]
 
-const STATE_STYLE: Record<ChangeState, string> = {
-  added: 'bg-emerald-100 text-emerald-800',
-  removed: 'bg-red-100 text-red-800',
-  changed: 'bg-amber-100 text-amber-900',
-  unchanged: 'bg-slate-100 text-slate-600',
-}
-
 /**
  * The change bill of two jobs: what changed, item by item (each line numbered as the server
- * numbered it, its own number), largest change first; above it, that the drawings are two
- * different ones when they are; beside it the drawings, with the entities added and removed
- * coloured.
+ * numbered it, its own number), largest change first, after the priced items and their totals
+ * when both bills are priced; above it, that the drawings are two different ones when they are;
+ * beside it the drawings, with the entities added and removed coloured.
  */
 export function ChangeBill({ jobs, Drawing }: { jobs: ComparedJobs; Drawing: ChangeDrawingSlot }) {
   const changes = useQuery(compareQueries.changes(jobs))
@@ -60,7 +54,10 @@ export function ChangeBill({ jobs, Drawing }: { jobs: ComparedJobs; Drawing: Cha
 
 function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }) {
   const [showUnchanged, setShowUnchanged] = useState(false)
-  const unchanged = changes.lines.filter((line) => line.state === 'unchanged').length
+  const items = changes.items
+  const unchanged = [...changes.lines, ...(items ?? [])].filter(
+    (change) => change.state === 'unchanged',
+  ).length
   const shown = showUnchanged
     ? changes.lines
     : changes.lines.filter((line) => line.state !== 'unchanged')
@@ -97,12 +94,18 @@ function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }
           Download CSV
         </a>
       </div>
+      {items === undefined || changes.total === undefined ? null : (
+        <ItemChanges items={items} total={changes.total} showUnchanged={showUnchanged} />
+      )}
+      {items === undefined ? null : (
+        <h2 className="font-semibold text-slate-800">Measured lines</h2>
+      )}
       {shown.length === 0 ? (
         <p className="text-sm text-slate-500">
           {changes.lines.length === 0 ? 'Neither bill has an item.' : 'Nothing changed.'}
         </p>
       ) : (
-        <table className="w-full border-collapse text-sm">
+        <table aria-label="Measured lines" className="w-full border-collapse text-sm">
           <thead>
             <tr className="border-b border-slate-300 text-left">
               {COLUMNS.map(({ name, numbers }) => (

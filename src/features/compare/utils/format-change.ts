@@ -1,3 +1,4 @@
+import { formatAmount } from '../../../lib/format-amount'
 import type { ChangeLine } from '../api/compare-api'
 
 const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 })
@@ -29,4 +30,12 @@ export function formatPercent(line: ChangeLine): string {
 /** `Door - Imperial: 12 → 14 nr, +2`: one line for a person. */
 export function describeChange(line: ChangeLine): string {
   return `${line.description}: ${formatQuantity(line, line.before)} → ${formatQuantity(line, line.after)} ${line.unit}, ${formatChange(line)}`
+}
+
+/** An amount's change with its sign, two decimals: `+1,250.00`, `−300.00`; no sign for none. */
+export function formatAmountChange(value: number): string {
+  const text = formatAmount(Math.abs(value))
+  if (value > 0) return `+${text}`
+  if (value < 0) return `−${text}`
+  return text
 }

@@ -4,7 +4,10 @@ import { arcLength, ellipseLength, splineLength } from './geometry/curves.ts'
 import { hatchArea } from './geometry/loops.ts'
 import { endsMeet, polylineLength, polylineSignedArea } from './geometry/polyline.ts'
 import {
+  DAMAGED_REASON,
+  damagedLabel,
   entitySize,
+  isImplausible,
   isNoArea,
   isNoLength,
   type LeftOut,
@@ -70,11 +73,10 @@ function distance(a: Point, b: Point): number {
   return Math.hypot(b.x - a.x, b.y - a.y, b.z - a.z)
 }
 
-const NOT_A_NUMBER = 'its figure is not a number (damaged geometry): left out'
-
 /**
  * Linework per layer and kind (multilines also per style), in drawing units. What has no length
- * (a line from a point to itself) or no finite one goes to `leftOut`, not into a row.
+ * (a line from a point to itself), and damaged geometry (no finite length, or coordinates no
+ * drawing holds), goes to `leftOut`, not into a row.
  */
 export function measureLengths(
   entities: DrawingEntity[],
@@ -86,11 +88,12 @@ export function measureLengths(
     const measured = lengthOf(entity)
     if (!measured) continue
     const [kind, length] = measured
-    if (!Number.isFinite(length)) {
-      leaveOut(leftOut, `${typeName(entity)} (not measurable)`, NOT_A_NUMBER)
+    const size = entitySize(entity)
+    if (!Number.isFinite(length) || isImplausible(size) || isImplausible(length)) {
+      leaveOut(leftOut, damagedLabel(typeName(entity)), DAMAGED_REASON)
       continue
     }
-    if (isNoLength(length, entitySize(entity))) {
+    if (isNoLength(length, size)) {
       leaveOut(leftOut, `${typeName(entity)} (zero length)`, 'no length: nothing to measure')
       continue
     }
@@ -158,10 +161,10 @@ const NO_AREA = {
   HATCH: 'encloses no area (or has no boundary): nothing to measure',
 }
 
-/** Whether the area is none (or not a number), listed in `leftOut` when so. */
+/** Whether the area is none, or damaged geometry, listed in `leftOut` when so. */
 function noArea(area: number, size: number, name: keyof typeof NO_AREA, leftOut: LeftOut) {
-  if (!Number.isFinite(area)) {
-    leaveOut(leftOut, `${name} (not measurable)`, NOT_A_NUMBER)
+  if (!Number.isFinite(area) || isImplausible(size)) {
+    leaveOut(leftOut, damagedLabel(name), DAMAGED_REASON)
     return true
   }
   if (!isNoArea(area, size)) return false

@@ -36,6 +36,25 @@ export function isNoArea(area: number, size: number): boolean {
   return !(area > AREA_RELATIVE * scale * scale)
 }
 
+/**
+ * Beyond this many drawing units from the origin no drawing places anything (10¹² mm is a
+ * million kilometres): a coordinate past it, or one that is not a number, is damaged geometry.
+ * Kept below this, no sum of a bill's figures can overflow.
+ */
+export const MAX_COORDINATE = 1e12
+
+/** Whether an entity of this size is damaged geometry rather than something drawn. */
+export function isImplausible(size: number): boolean {
+  return !(size <= MAX_COORDINATE)
+}
+
+/** The Not measured label of damaged geometry, and its reason. */
+export function damagedLabel(type: string): string {
+  return `${type} (damaged geometry)`
+}
+export const DAMAGED_REASON =
+  'a coordinate or figure that is not a number or lies beyond 10¹² drawing units, as no drawing holds: left out'
+
 /** The largest coordinate of these points: how large the rounding of their arithmetic can be. */
 export function sizeOf(points: Iterable<{ x: number; y: number; z?: number }>): number {
   let size = 0

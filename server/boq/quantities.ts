@@ -4,7 +4,7 @@ import { countBlocks } from './counts.ts'
 import type { Drawing, XrefRef } from './drawing.ts'
 import { emptyBillWarning } from './empty-bill.ts'
 import { measureAreas, measureLengths } from './measures.ts'
-import type { LeftOut } from './no-quantity.ts'
+import { DAMAGED_REASON, type LeftOut } from './no-quantity.ts'
 import { EMPTY_MODEL_SPACE } from './read/drawing-builder.ts'
 import {
   type BillOptions,
@@ -40,6 +40,13 @@ export function computeBoq(
           emptyBillWarning(modelSpaceEntities(drawing), unmeasured, xrefs),
           ...read.filter((warning) => warning !== EMPTY_MODEL_SPACE),
         ]
+  // Damage is said before anything else but an empty bill's reason.
+  const damaged = damagedCount(leftOut)
+  if (damaged > 0) {
+    warnings.push(
+      `The drawing may be damaged: ${damaged === 1 ? '1 entity has' : `${damaged} entities have`} coordinates or figures no drawing holds (not a number, or beyond 10¹² drawing units) and ${damaged === 1 ? 'is' : 'are'} left out of the bill, listed under Not measured as damaged geometry.`,
+    )
+  }
   // Units matter to a bill with figures in them.
   if (bill.length > 0 && !units.drawing.code && !units.stated) {
     warnings.push(
@@ -77,6 +84,13 @@ export function computeBoq(
     lengths: lengths.map((l) => l.row),
     areas: areas.map((a) => a.row),
   }
+}
+
+/** The entities the measures left out as damaged geometry. */
+function damagedCount(leftOut: LeftOut): number {
+  let count = 0
+  for (const entry of leftOut.values()) if (entry.reason === DAMAGED_REASON) count += entry.count
+  return count
 }
 
 function modelSpaceEntities(drawing: Drawing): number {

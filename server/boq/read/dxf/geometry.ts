@@ -17,9 +17,15 @@ export type DxfEntity = Record<string, unknown> & {
 
 export const pt = (p: unknown): Point => {
   const v = (p ?? {}) as Xy
-  return { x: Number(v.x) || 0, y: Number(v.y) || 0, z: Number(v.z) || 0 }
+  return { x: num(v.x), y: num(v.y), z: num(v.z) }
 }
-export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0)
+/**
+ * A number as the file gives it; absent, 0 (the DXF default). A value written as no number
+ * (`inf`, `nan`, `1e999`) stays not finite, so the measures leave it out as damaged geometry
+ * instead of reading it as 0.
+ */
+export const num = (v: unknown): number =>
+  v === undefined || v === null || v === '' ? 0 : typeof v === 'number' ? v : Number(v)
 
 /** The entity's handle from the file; dxf-json numbers the ones without (R12) itself: ''. */
 export const handleOf = (e: DxfEntity): string =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXAMPLE_SAVED_BY } from '../../seed/example-tables.ts'
 import type { TestClient } from '../../testing/client.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
 import type { TestServer } from '../../testing/start-test-server.ts'
@@ -9,6 +10,8 @@ import { startSeveralUsersServer } from '../testing/several-users.ts'
 
 // Two web processes (real servers on loopback) over one PostgreSQL: a project's rules saved
 // through one are read through the other, and a save of a stale version through either is refused.
+// Both seed a demo cloud of their own with the featured drawing, so the project starts with the
+// example rules.
 
 let database: TestDatabase
 let seedDir: string
@@ -58,22 +61,30 @@ afterAll(async () => {
 })
 
 describe('a project’s rules on PostgreSQL, through two processes', () => {
+  it('has the example rules once, though both processes seeded their demo cloud', async () => {
+    expect(await ann.json(`${paths[0]}/history`)).toEqual([
+      expect.objectContaining({ version: 1, savedBy: EXAMPLE_SAVED_BY }),
+    ])
+    expect(await bob.json(paths[1])).toMatchObject({ version: 1, savedBy: EXAMPLE_SAVED_BY })
+  })
+
   it('shows a save made through one process in the other, and refuses a stale save there', async () => {
-    const saved = await save(ann, paths[0], 'A', 0)
+    const saved = await save(ann, paths[0], 'A', 1)
     expect(saved.status).toBe(200)
     expect(await bob.json(paths[1])).toMatchObject({
-      version: 1,
+      version: 2,
       savedBy: 'Ann',
       rules: [rule('A')],
     })
 
-    const stale = await save(bob, paths[1], 'B', 0)
+    const stale = await save(bob, paths[1], 'B', 1)
     expect(stale.status).toBe(412)
     expect(await stale.text()).toMatch(/^Saved by Ann at \d\d:\d\d UTC since you opened it/)
-    expect((await save(bob, paths[1], 'B', 1)).status).toBe(200)
+    expect((await save(bob, paths[1], 'B', 2)).status).toBe(200)
     expect(await ann.json(`${paths[0]}/history`)).toEqual([
-      expect.objectContaining({ version: 2, savedBy: 'Bob', rows: 1 }),
-      expect.objectContaining({ version: 1, savedBy: 'Ann', rows: 1 }),
+      expect.objectContaining({ version: 3, savedBy: 'Bob', rows: 1 }),
+      expect.objectContaining({ version: 2, savedBy: 'Ann', rows: 1 }),
+      expect.objectContaining({ version: 1, savedBy: EXAMPLE_SAVED_BY }),
     ])
   })
 

@@ -83,7 +83,7 @@ describe('the classification page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Version 1, saved by Ada Lovelace/)).toBeInTheDocument()
 
     expect(await history(user)).toEqual([
-      `Version 1Ada Lovelace${formatDateTime('2024-06-07T08:09:10.000Z')}2 rows(in the table)`,
+      `Version 1, saved by Ada Lovelace on ${formatDateTime('2024-06-07T08:09:10.000Z')}, 2 rows (in the table)`,
     ])
   })
 
@@ -92,7 +92,7 @@ describe('the classification page', { timeout: 20_000 }, () => {
     const { user } = await openClassification()
     await screen.findByRole('table', { name: 'Classification' })
     expect(await history(user)).toEqual([
-      `Version 1Charles Babbage${formatDateTime('2024-05-01T10:00:00.000Z')}1 row(in the table)`,
+      `Version 1, saved by Charles Babbage on ${formatDateTime('2024-05-01T10:00:00.000Z')}, 1 row (in the table)`,
     ])
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -103,8 +103,8 @@ describe('the classification page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument()
     expect(await history(user)).toEqual([
-      `Version 2Ada Lovelace${formatDateTime('2024-06-07T08:09:10.000Z')}2 rows(in the table)`,
-      `Version 1Charles Babbage${formatDateTime('2024-05-01T10:00:00.000Z')}1 row`,
+      `Version 2, saved by Ada Lovelace on ${formatDateTime('2024-06-07T08:09:10.000Z')}, 2 rows (in the table)`,
+      `Version 1, saved by Charles Babbage on ${formatDateTime('2024-05-01T10:00:00.000Z')}, 1 row`,
     ])
     expect(requestsTo(`${CLASSIFICATION_PATH}/history`)).toHaveLength(2)
   })

@@ -213,9 +213,9 @@ describe('the rules page', { timeout: 20_000 }, () => {
         .map((item) => item.textContent)
     }
     expect(await lines()).toEqual([
-      `Version 3Charles Babbage${formatDateTime('2024-05-01T10:00:00.000Z')}2 rows(in the table)`,
-      `Version 2Grace Hopper${formatDateTime('2024-04-01T09:00:00.000Z')}1 row`,
-      `Version 1Grace Hopper${formatDateTime('2024-03-01T09:00:00.000Z')}4 rows`,
+      `Version 3, saved by Charles Babbage on ${formatDateTime('2024-05-01T10:00:00.000Z')}, 2 rows (in the table)`,
+      `Version 2, saved by Grace Hopper on ${formatDateTime('2024-04-01T09:00:00.000Z')}, 1 row`,
+      `Version 1, saved by Grace Hopper on ${formatDateTime('2024-03-01T09:00:00.000Z')}, 4 rows`,
     ])
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -226,9 +226,9 @@ describe('the rules page', { timeout: 20_000 }, () => {
     const after = await lines()
     expect(after).toHaveLength(4)
     expect(after[0]).toBe(
-      `Version 4Ada Lovelace${formatDateTime('2024-06-07T08:09:10.000Z')}1 row(in the table)`,
+      `Version 4, saved by Ada Lovelace on ${formatDateTime('2024-06-07T08:09:10.000Z')}, 1 row (in the table)`,
     )
-    expect(after[1]).toMatch(/^Version 3Charles Babbage/)
+    expect(after[1]).toMatch(/^Version 3, saved by Charles Babbage on /)
   })
 
   it('previews the unsaved table against a finished job of the project: items and the total', async () => {

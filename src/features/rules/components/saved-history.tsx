@@ -48,19 +48,15 @@ export function SavedHistory({
           ) : history.data.length === 0 ? (
             <p className="text-slate-600">Never saved.</p>
           ) : (
-            <ol aria-label="Saved versions" className="flex flex-col gap-1">
+            <ol aria-label="Saved versions" className="flex flex-col gap-1 text-slate-700">
               {history.data.map((saved) => (
-                <li key={saved.version} className="flex flex-wrap gap-x-2">
-                  <span className="font-medium">Version {saved.version}</span>
-                  <span>{saved.savedBy}</span>
-                  <span className="text-slate-600 tabular-nums">
-                    {formatDateTime(saved.savedAt)}
-                  </span>
-                  <span className="text-slate-600">
-                    {saved.rows} {saved.rows === 1 ? 'row' : 'rows'}
-                  </span>
+                <li key={saved.version}>
+                  <span className="font-medium">Version {saved.version}</span>, saved by{' '}
+                  {saved.savedBy} on{' '}
+                  <span className="tabular-nums">{formatDateTime(saved.savedAt)}</span>,{' '}
+                  {saved.rows} {saved.rows === 1 ? 'row' : 'rows'}
                   {saved.version === version ? (
-                    <span className="text-slate-500">(in the table)</span>
+                    <span className="text-slate-500"> (in the table)</span>
                   ) : null}
                 </li>
               ))}

@@ -173,16 +173,19 @@ export type BoqLength = v.InferOutput<typeof BoqLengthSchema>
 
 /**
  * Areas of one layer, in drawing units squared. `net` is the layer's figure: every hatch (holes
- * subtracted) plus every closed polyline that no hatch on the same layer fills, so nothing is
- * summed twice.
+ * subtracted) plus every closed outline (closed polyline, circle, whole ellipse) that no hatch on
+ * the same layer fills, so nothing is summed twice.
  */
 export const BoqAreaSchema = v.object({
   layer: v.string(),
   closedPolylines: v.number(),
   closedPolylineArea: v.number(),
+  /** Circles and whole ellipses, and their area; absent when the layer has none. */
+  closedCurves: v.optional(v.number()),
+  closedCurveArea: v.optional(v.number()),
   hatches: v.number(),
   hatchArea: v.number(),
-  /** Closed polylines left out of `net` because a hatch on the layer fills them. */
+  /** Closed outlines left out of `net` because a hatch on the layer fills them. */
   filledByHatch: v.number(),
   net: v.number(),
 })

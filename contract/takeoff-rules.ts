@@ -57,7 +57,7 @@ export const TakeoffRuleSchema = v.strictObject({
   /** Effective block name (count rows). */
   block: v.optional(text),
   layer: v.optional(text),
-  /** Entity kinds, comma-separated (length and area rows): line, arc, …, hatch, polyline. */
+  /** Entity kinds, comma-separated (length and area rows): line, arc, …; hatch, polyline, circle, ellipse. */
   kind: v.optional(text),
   /** `TAG=glob` on an attribute's value (count rows). */
   attribute: v.optional(text),

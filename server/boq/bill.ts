@@ -1,5 +1,5 @@
 import type { CountLine } from './counts.ts'
-import type { EachArea, Measured, MeasuredArea } from './measures.ts'
+import type { EachArea, Measured, MeasuredArea, OutlineKind } from './measures.ts'
 import type { BillBreakdownRow, BillLine, BillUnits, BoqLength } from './schema.ts'
 
 const KIND_LABELS: Record<BoqLength['kind'], string> = {
@@ -11,6 +11,13 @@ const KIND_LABELS: Record<BoqLength['kind'], string> = {
   ellipse: 'ellipses',
   helix: 'helixes',
   multiline: 'multilines',
+}
+
+const OUTLINE_KINDS: OutlineKind[] = ['polyline', 'circle', 'ellipse']
+const OUTLINE_LABELS: Record<OutlineKind, string> = {
+  polyline: 'closed polylines (not filled by a hatch)',
+  circle: 'circles (not filled by a hatch)',
+  ellipse: 'whole ellipses (not filled by a hatch)',
 }
 
 function scaled(values: number[], factor: number): number[] {
@@ -100,7 +107,7 @@ export function billLines(
   }
 
   n = 0
-  for (const { row, hatches, unfilled, unfilledArea } of areas) {
+  for (const { row, hatches, unfilled } of areas) {
     const breakdown: BillBreakdownRow[] = []
     if (row.hatches > 0) {
       breakdown.push({
@@ -112,14 +119,16 @@ export function billLines(
         ...eachArea(hatches, units),
       })
     }
-    if (row.closedPolylines > row.filledByHatch) {
+    for (const kind of OUTLINE_KINDS) {
+      const outlines = unfilled[kind]
+      if (outlines.count === 0) continue
       breakdown.push({
-        label: 'closed polylines (not filled by a hatch)',
+        label: OUTLINE_LABELS[kind],
         layer: row.layer,
-        kind: 'closed polyline',
-        count: row.closedPolylines - row.filledByHatch,
-        quantity: unfilledArea * units.areaFactor,
-        ...eachArea(unfilled, units),
+        kind: kind === 'polyline' ? 'closed polyline' : kind,
+        count: outlines.count,
+        quantity: outlines.area * units.areaFactor,
+        ...eachArea(outlines, units),
       })
     }
     if (breakdown.length === 0) continue

@@ -49,7 +49,7 @@ export type DrawingEntity = Placed &
   (
     | { type: 'line'; a: Point; b: Point }
     | { type: 'arc'; radius: number; start: number; end: number }
-    | { type: 'circle'; radius: number }
+    | { type: 'circle'; center: Point; radius: number }
     | { type: 'polyline'; vertices: Vertex[]; closed: boolean; is3d: boolean }
     | ({ type: 'spline' } & SplineGeometry)
     /** A helix: its path is a spline (DWG and DXF both keep it as one). */

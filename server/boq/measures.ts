@@ -1,6 +1,6 @@
 import type { Collator } from './counts.ts'
 import type { DrawingEntity, Point, Vertex } from './drawing.ts'
-import { arcLength, ellipseLength, splineLength } from './geometry/curves.ts'
+import { arcLength, ellipseLength, splineLength, sweep } from './geometry/curves.ts'
 import { hatchArea } from './geometry/loops.ts'
 import { endsMeet, polylineLength, polylineSignedArea } from './geometry/polyline.ts'
 import {
@@ -28,12 +28,17 @@ export type Measured<Row> = { row: Row; handles: string[]; quantities: number[] 
 /** Areas entity by entity, in drawing units: each one's area and boundary length, by handle. */
 export type EachArea = { handles: string[]; areas: number[]; perimeters: number[] }
 
-/** An area row with its entities split by source: hatches, and closed polylines no hatch fills. */
+/** The closed outlines of one kind no hatch fills: how many, their area, each by handle. */
+export type Unfilled = EachArea & { count: number; area: number }
+
+/** The kinds of closed outline besides hatches: closed polylines, circles, whole ellipses. */
+export type OutlineKind = 'polyline' | 'circle' | 'ellipse'
+
+/** An area row with its entities split by source: hatches, and the outlines no hatch fills. */
 export type MeasuredArea = {
   row: BoqArea
   hatches: EachArea
-  unfilled: EachArea
-  unfilledArea: number
+  unfilled: Record<OutlineKind, Unfilled>
 }
 
 function lengthOf(entity: DrawingEntity): [LengthKind, number] | null {
@@ -155,28 +160,49 @@ function isClosedPolyline(
   )
 }
 
-/** What an outline of no area is not measured for: a closed polyline still has its length. */
+/** What an outline of no area is not measured for: an outline still has its length. */
+const OUTLINE_NO_AREA = 'encloses no area: no area measured (its length is in the linework)'
 const NO_AREA = {
-  'closed POLYLINE': 'encloses no area: no area measured (its length is in the linework)',
+  'closed POLYLINE': OUTLINE_NO_AREA,
+  CIRCLE: OUTLINE_NO_AREA,
+  ELLIPSE: OUTLINE_NO_AREA,
   HATCH: 'encloses no area (or has no boundary): nothing to measure',
 }
 
-/** Whether the area is none, or damaged geometry, listed in `leftOut` when so. */
-function noArea(area: number, size: number, name: keyof typeof NO_AREA, leftOut: LeftOut) {
+/**
+ * Whether the area is none, or damaged geometry, listed in `leftOut` when so. An outline that is
+ * also linework is listed once: its damage, or its having no length at all, is listed by the
+ * linework's measure (`perimeter`: its length, for outlines other than hatches).
+ */
+function noArea(
+  area: number,
+  size: number,
+  name: keyof typeof NO_AREA,
+  leftOut: LeftOut,
+  perimeter?: number,
+) {
+  const linework = perimeter !== undefined
   if (!Number.isFinite(area) || isImplausible(size)) {
-    leaveOut(leftOut, damagedLabel(name), DAMAGED_REASON)
+    if (!linework) leaveOut(leftOut, damagedLabel(name), DAMAGED_REASON)
     return true
   }
   if (!isNoArea(area, size)) return false
-  leaveOut(leftOut, `${name} (zero area)`, NO_AREA[name])
+  if (!linework || !isNoLength(perimeter, size)) {
+    leaveOut(leftOut, `${name} (zero area)`, NO_AREA[name])
+  }
   return true
 }
 
 type Outlined = { area: number; perimeter: number; handle: string }
 
+/** A closed outline other than a hatch, and how to tell a hatch's loop that follows it. */
+type ClosedOutline = Outlined & { kind: OutlineKind; follows: (loop: Outline & Corners) => boolean }
+
+type Corners = { corners: { x: number; y: number }[] }
+
 type LayerAreas = {
-  polylines: (Outline & Outlined)[]
-  hatches: (Outlined & { loops: Outline[] })[]
+  outlines: ClosedOutline[]
+  hatches: (Outlined & { loops: (Outline & Corners)[] })[]
 }
 
 /** Each entity's figures, those with a handle only (the others are in the row's totals). */
@@ -189,9 +215,60 @@ function eachArea(list: Outlined[]): EachArea {
   }
 }
 
+function unfilledOf(list: Outlined[]): Unfilled {
+  return { ...eachArea(list), count: list.length, area: list.reduce((sum, o) => sum + o.area, 0) }
+}
+
+/** Equal areas, to a millionth. */
+function sameArea(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-6 * Math.max(a, b)
+}
+
 /**
- * Areas per layer, in drawing units squared: a hatch and the polyline it fills count once. An
- * outline enclosing no area (its corners in a row, a hatch without a boundary) goes to `leftOut`.
+ * A circle or a whole ellipse as a closed outline: its area and perimeter, and a hatch loop
+ * follows it when the areas agree and every corner of the loop lies on it. Null for an open arc
+ * of an ellipse.
+ */
+function closedCurve(entity: DrawingEntity): Omit<ClosedOutline, 'handle'> | null {
+  if (entity.type === 'circle') {
+    const r = Math.abs(entity.radius)
+    const { x: cx, y: cy } = entity.center
+    const area = Math.PI * r * r
+    return {
+      kind: 'circle',
+      area,
+      perimeter: 2 * Math.PI * r,
+      follows: (loop) =>
+        sameArea(loop.area, area) &&
+        loop.corners.every((p) => Math.abs(Math.hypot(p.x - cx, p.y - cy) - r) <= 1e-6 * r),
+    }
+  }
+  if (entity.type !== 'ellipse' || sweep(entity.start, entity.end) < 2 * Math.PI - 1e-9) return null
+  const { center, major, ratio } = entity
+  const a = Math.hypot(major.x, major.y, major.z)
+  const b = a * Math.abs(ratio)
+  const area = Math.PI * a * b
+  return {
+    kind: 'ellipse',
+    area,
+    perimeter: ellipseLength(major, ratio, entity.start, entity.end),
+    follows: (loop) =>
+      sameArea(loop.area, area) &&
+      loop.corners.every((p) => {
+        // The corner in the ellipse's own axes: on the ellipse when (u/a)² + (v/b)² = 1.
+        const dx = p.x - center.x
+        const dy = p.y - center.y
+        const u = (dx * major.x + dy * major.y) / a
+        const v = (dy * major.x - dx * major.y) / a
+        return Math.abs(Math.hypot(u / a, v / b) - 1) <= 1e-6
+      }),
+  }
+}
+
+/**
+ * Areas per layer, in drawing units squared: closed polylines, circles and whole ellipses, and
+ * hatches; a hatch and the outline it fills count once. An outline enclosing no area (its corners
+ * in a row, a hatch without a boundary) goes to `leftOut`.
  */
 export function measureAreas(
   entities: DrawingEntity[],
@@ -202,7 +279,7 @@ export function measureAreas(
   const layerOf = (name: string) => {
     let entry = layers.get(name)
     if (!entry) {
-      entry = { polylines: [], hatches: [] }
+      entry = { outlines: [], hatches: [] }
       layers.set(name, entry)
     }
     return entry
@@ -210,51 +287,63 @@ export function measureAreas(
   for (const entity of entities) {
     if (isClosedPolyline(entity)) {
       const area = Math.abs(polylineSignedArea(entity.vertices))
-      if (noArea(area, sizeOf(entity.vertices), 'closed POLYLINE', leftOut)) continue
-      layerOf(entity.layer).polylines.push({
+      const perimeter = polylineLength(entity.vertices, entity.closed)
+      if (noArea(area, sizeOf(entity.vertices), 'closed POLYLINE', leftOut, perimeter)) continue
+      const outline: Outline = { area, box: boxOf(entity.vertices) }
+      layerOf(entity.layer).outlines.push({
+        kind: 'polyline',
         area,
-        perimeter: polylineLength(entity.vertices, entity.closed),
-        box: boxOf(entity.vertices),
+        perimeter,
         handle: entity.handle,
+        follows: (loop) => sameOutline(outline, loop),
       })
+    } else if (entity.type === 'circle' || entity.type === 'ellipse') {
+      const curve = closedCurve(entity)
+      if (!curve) continue
+      const name = entity.type === 'circle' ? 'CIRCLE' : 'ELLIPSE'
+      if (noArea(curve.area, entitySize(entity), name, leftOut, curve.perimeter)) continue
+      layerOf(entity.layer).outlines.push({ ...curve, handle: entity.handle })
     } else if (entity.type === 'hatch') {
       const { area, loopAreas, corners } = hatchArea(entity.loops, entity.style)
       if (noArea(area, sizeOf(corners.flat()), 'HATCH', leftOut)) continue
       layerOf(entity.layer).hatches.push({
         area,
         perimeter: hatchPerimeter(entity.loops),
-        loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(corners[i]) })),
+        loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(corners[i]), corners: corners[i] })),
         handle: entity.handle,
       })
     }
   }
   const out: MeasuredArea[] = []
-  for (const [layer, { polylines, hatches }] of layers) {
+  for (const [layer, { outlines, hatches }] of layers) {
     const loops = hatches.flatMap((h) => h.loops)
+    const unfilled: Record<OutlineKind, Outlined[]> = { polyline: [], circle: [], ellipse: [] }
     let filled = 0
-    let unfilledArea = 0
-    const unfilled: Outlined[] = []
-    for (const outline of polylines) {
-      if (loops.some((loop) => sameOutline(outline, loop))) filled++
-      else {
-        unfilledArea += outline.area
-        unfilled.push(outline)
-      }
+    for (const outline of outlines) {
+      if (loops.some((loop) => outline.follows(loop))) filled++
+      else unfilled[outline.kind].push(outline)
     }
-    const hatchTotal = hatches.reduce((sum, h) => sum + h.area, 0)
+    const of = (kind: OutlineKind) => outlines.filter((o) => o.kind === kind)
+    const sum = (list: Outlined[]) => list.reduce((total, o) => total + o.area, 0)
+    const hatchTotal = sum(hatches)
+    const curves = [...of('circle'), ...of('ellipse')]
     out.push({
       row: {
         layer,
-        closedPolylines: polylines.length,
-        closedPolylineArea: polylines.reduce((sum, p) => sum + p.area, 0),
+        closedPolylines: of('polyline').length,
+        closedPolylineArea: sum(of('polyline')),
+        ...(curves.length > 0 ? { closedCurves: curves.length, closedCurveArea: sum(curves) } : {}),
         hatches: hatches.length,
         hatchArea: hatchTotal,
         filledByHatch: filled,
-        net: hatchTotal + unfilledArea,
+        net: hatchTotal + sum(Object.values(unfilled).flat()),
       },
       hatches: eachArea(hatches),
-      unfilled: eachArea(unfilled),
-      unfilledArea,
+      unfilled: {
+        polyline: unfilledOf(unfilled.polyline),
+        circle: unfilledOf(unfilled.circle),
+        ellipse: unfilledOf(unfilled.ellipse),
+      },
     })
   }
   return out.sort((a, b) => compare(a.row.layer, b.row.layer))

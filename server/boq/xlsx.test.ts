@@ -117,7 +117,7 @@ describe('toXlsx', () => {
       'Blocks by layer': ['D', 4],
       References: ['K', 4],
       Lengths: ['F', 2],
-      Areas: ['H', 1],
+      Areas: ['J', 1],
       'Not measured': ['C', 2],
     }
     for (const ws of book.worksheets) {
@@ -172,13 +172,15 @@ describe('toXlsx', () => {
       'Layer',
       'Closed polylines',
       'Closed polyline area (mm²)',
+      'Circles and whole ellipses',
+      'Circle and ellipse area (mm²)',
       'Hatches',
       'Hatch area (mm²)',
-      'Polylines filled by a hatch',
+      'Outlines filled by a hatch',
       'Net area (mm²)',
       'Net area (m²)',
     ])
-    expect(areas.getCell('G2').numFmt).toBe('#,##0.00')
+    expect(areas.getCell('I2').numFmt).toBe('#,##0.00')
     expect(areas.getCell('B2').numFmt).toBe('#,##0')
   })
 

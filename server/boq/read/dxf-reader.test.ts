@@ -515,7 +515,9 @@ describe('R12 and minimal DXF', () => {
         0 EOF
       `),
     )
-    expect(d.entities).toEqual([{ type: 'circle', layer: 'Columns', handle: '', radius: 0.5 }])
+    expect(d.entities).toEqual([
+      { type: 'circle', layer: 'Columns', handle: '', center: { x: 0, y: 0, z: 0 }, radius: 0.5 },
+    ])
   })
 })
 

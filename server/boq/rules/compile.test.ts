@@ -63,11 +63,11 @@ describe('checking rules', () => {
     expect(
       problems(
         { match: 'length', kind: 'line, lne', ...item },
-        { match: 'area', kind: 'circle', ...item },
+        { match: 'area', kind: 'arc', ...item },
       ),
     ).toEqual([
       "row 1: kind 'lne' is not a kind of linework (line, arc, circle, polyline, spline, ellipse, helix, multiline)",
-      "row 2: kind 'circle' is not a kind of area (hatch, polyline)",
+      "row 2: kind 'arc' is not a kind of area (hatch, polyline, circle, ellipse)",
     ])
     expect(problems({ match: 'length', kind: 'poly*, *arc', ...item })).toEqual([])
   })

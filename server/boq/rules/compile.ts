@@ -21,7 +21,7 @@ import { ALL_MEASURES, attributeOf, builtInVariables, type Piece } from './piece
 export const KINDS: Record<RuleMatch, readonly string[]> = {
   count: [],
   length: LENGTH_KINDS,
-  area: ['hatch', 'polyline'],
+  area: ['hatch', 'polyline', 'circle', 'ellipse'],
 }
 
 export type CompiledRow = {

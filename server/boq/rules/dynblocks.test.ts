@@ -57,7 +57,15 @@ const RULES: TakeoffRule[] = [
     unit: 'm',
     rate: 9,
   },
-  { match: 'area', layer: 'FURNITURE', code: '40.10', description: 'Rug', unit: 'm²', rate: 20 },
+  {
+    match: 'area',
+    layer: 'FURNITURE',
+    kind: 'polyline',
+    code: '40.10',
+    description: 'Rug',
+    unit: 'm²',
+    rate: 20,
+  },
 ]
 /** The second row of the assembly gives its item from the pieces the first row took too. */
 const ASSEMBLY_ONLY = new Set(['20.20'])

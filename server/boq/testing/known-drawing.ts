@@ -34,7 +34,14 @@ export const KNOWN = {
       closedPolylines: 0,
       net: 10000 - 100 * Math.PI,
     },
-    Curves: { closedPolylines: 1, closedPolylineArea: 25 * Math.PI, net: 25 * Math.PI },
+    // The bulged full circle (r = 5), and the circle (r = 3) and whole ellipse (2 × 1) as outlines.
+    Curves: {
+      closedPolylines: 1,
+      closedPolylineArea: 25 * Math.PI,
+      closedCurves: 2,
+      closedCurveArea: 11 * Math.PI,
+      net: 36 * Math.PI,
+    },
     // A 20 × 20 slab outline and the hatch that fills it: 400, not 800.
     Slabs: { closedPolylines: 1, hatches: 1, hatchArea: 400, filledByHatch: 1, net: 400 },
     // A 10 × 5 room outline; an arc-edged hatch (half disc r = 4 on a chord) on its own layer.

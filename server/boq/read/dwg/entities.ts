@@ -47,7 +47,12 @@ export class EntityReader {
           end: this.f64(tio, 'ARC.end_angle'),
         }
       case T.DWG_TYPE_CIRCLE:
-        return { type: 'circle', ...this.placed(obj, tio), radius: this.f64(tio, 'CIRCLE.radius') }
+        return {
+          type: 'circle',
+          ...this.placed(obj, tio),
+          center: this.point(tio, 'CIRCLE.center'),
+          radius: this.f64(tio, 'CIRCLE.radius'),
+        }
       case T.DWG_TYPE_ELLIPSE:
         return {
           type: 'ellipse',

@@ -48,7 +48,7 @@ export function measurable(e: DxfEntity): DrawingEntity | null {
         end: num(e.endAngle) * DEG,
       }
     case 'CIRCLE':
-      return { type: 'circle', layer, handle, radius: num(e.radius) }
+      return { type: 'circle', layer, handle, center: pt(e.center), radius: num(e.radius) }
     case 'ELLIPSE':
       return {
         type: 'ellipse',

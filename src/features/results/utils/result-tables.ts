@@ -116,6 +116,8 @@ export function areaColumns(units: BillUnits): Column<BoqArea>[] {
     text('layer', 'Layer', (row) => row.layer),
     count('closed', 'Closed polylines', (row) => row.closedPolylines),
     measure('closed-area', `Closed polyline area (${area})`, (row) => row.closedPolylineArea),
+    count('curves', 'Circles and ellipses', (row) => row.closedCurves ?? 0),
+    measure('curve-area', `Circle and ellipse area (${area})`, (row) => row.closedCurveArea ?? 0),
     count('hatches', 'Hatches', (row) => row.hatches),
     measure('hatch-area', `Hatch area (${area})`, (row) => row.hatchArea),
     count('filled', 'Filled by a hatch', (row) => row.filledByHatch),

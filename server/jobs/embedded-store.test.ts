@@ -186,6 +186,71 @@ describe('embedded job store', () => {
     expect(await third.get(job.id)).toMatchObject({ status: 'failed', attempts: 1 })
   })
 
+  it('runs again a job found running that had begun writing its BOQ back: its drawing was read', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    await store.noteWriteBack(job.id, {
+      fileName: 'plan BOQ.xlsx',
+      before: 0,
+      written: { itemId: 'i1', versionNumber: 1 },
+    })
+    // No close: as after kill -9 between the upload and the job's end.
+    const second = await openStore()
+    expect(await second.get(job.id)).toMatchObject({ status: 'queued', attempts: 1 })
+    const claimed = await second.claim()
+    expect(claimed?.job).toMatchObject({
+      id: job.id,
+      attempts: 2,
+      writeBack: { written: { itemId: 'i1', versionNumber: 1 } },
+    })
+    expect(claimed?.context.user.userId).toBe('ann')
+  })
+
+  it('starts past a record it cannot use, naming its file and what is wrong, and keeps the rest', async () => {
+    const logged: string[] = []
+    const store = await openEmbeddedJobStore({
+      dataDir,
+      tokenKey: TEST_TOKEN_KEY,
+      log: (m) => logged.push(m),
+    })
+    open.push(store)
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.close()
+    const bad = {
+      'empty object': '{}',
+      null: 'null',
+      'job without fields': '{"version":1,"job":{}}',
+      'wrong status': JSON.stringify({ version: 1, job: { ...job, status: 'done' } }),
+      'another job': JSON.stringify({ version: 1, job }),
+      'not JSON': '{"version":1,',
+    }
+    const ids = Object.keys(bad).map((_, i) => `00000000-0000-4000-8000-00000000000${i}`)
+    for (const [i, text] of Object.values(bad).entries()) {
+      await mkdir(join(dataDir, 'jobs', ids[i] ?? ''))
+      await writeFile(join(dataDir, 'jobs', ids[i] ?? '', 'job.json'), text)
+    }
+    const again = await openEmbeddedJobStore({
+      dataDir,
+      tokenKey: TEST_TOKEN_KEY,
+      log: (m) => logged.push(m),
+    })
+    open.push(again)
+    expect(await again.get(job.id)).toMatchObject({ status: 'queued' })
+    for (const id of ids) {
+      expect(await again.get(id)).toBeUndefined()
+      expect(logged).toContainEqual(
+        expect.stringContaining(
+          `jobs: skipped the unreadable record ${join(dataDir, 'jobs', id, 'job.json')}: `,
+        ),
+      )
+    }
+    expect(logged.find((m) => m.includes(ids[2] ?? '-'))).toMatch(/job\.id: /)
+    expect(logged.find((m) => m.includes(ids[4] ?? '-'))).toMatch(/it names job /)
+    // Left on disk for a person to look at.
+    expect(await readFile(join(dataDir, 'jobs', ids[0] ?? '', 'job.json'), 'utf8')).toBe('{}')
+  })
+
   it('tells of every change of status once it is on disk', async () => {
     const changes: JobChange[] = []
     const store = await openStore({ onChange: (change) => changes.push(change) })

@@ -10,6 +10,7 @@ import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
 import { queueListeners } from './queue-listeners.ts'
 import { rulesFiles } from './rules-files.ts'
+import { parseStoredJob, type StoredJob } from './stored-job.ts'
 import type {
   ClaimedJob,
   JobChange,
@@ -20,14 +21,6 @@ import type {
   ResultFiles,
   ResultFormat,
 } from './types.ts'
-
-/** What one `<jobs>/<id>/job.json` holds. */
-interface StoredJob {
-  version: 1
-  job: JobRecord
-  /** Sealed CloudContext; present only while the job is queued or running. */
-  credentials?: string
-}
 
 export interface EmbeddedStoreOptions {
   /** BOQ_DATA_DIR: the store keeps everything under `<dataDir>/jobs`. */
@@ -149,15 +142,17 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     for (const name of await readdir(dir)) {
       if (name.endsWith(TEMP_SUFFIX)) await rm(join(dir, name), { force: true })
     }
+    const file = join(dir, 'job.json')
     let stored: StoredJob
     try {
-      stored = JSON.parse(await readFile(join(dir, 'job.json'), 'utf8')) as StoredJob
+      stored = parseStoredJob(await readFile(file, 'utf8'), entry.name)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         // Killed between creating the folder and the first record write: the POST never answered.
         await rm(dir, { recursive: true, force: true })
       } else {
-        log(`jobs: skipped unreadable record ${entry.name}: ${String(error)}`)
+        // Left as it is, for a person to look at: the server starts without it.
+        log(`jobs: skipped the unreadable record ${file}: ${errorText(error)}`)
       }
       continue
     }
@@ -165,11 +160,15 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   }
   // A job still running on disk was under a process that ended without putting it back (kill,
   // crash, power loss, not a graceful stop). The drawing itself may have ended it: running it
-  // again could end this process too, so it is failed at once.
+  // again could end this process too, so it is failed at once. One that had begun writing its
+  // BOQ back had read its drawing: it runs again, and its note keeps it to one written version.
   let interrupted = 0
   for (const stored of [...jobs.values()].sort(oldestFirst)) {
     const { id, status } = stored.job
-    if (status === 'running') {
+    if (status === 'running' && stored.job.writeBack && stored.credentials) {
+      await commit(id, { status: 'queued', progress: undefined })
+      queue.push(id)
+    } else if (status === 'running') {
       await commit(id, { status: 'failed', error: STOPPED_WHILE_EXTRACTING }, 'drop')
       interrupted++
     } else if (status === 'queued') {
@@ -329,4 +328,8 @@ function oldestFirst(a: StoredJob, b: StoredJob): number {
 
 function newestFirst(a: StoredJob, b: StoredJob): number {
   return b.job.createdAt.localeCompare(a.job.createdAt)
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

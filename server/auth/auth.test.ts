@@ -201,6 +201,8 @@ describe('logout', () => {
     const logout = await client.logout()
     expect(logout.status).toBe(204)
     expect(cleared(client.lastSetCookie)).toBe(true)
+    // What the browser cached (drawings, geometry, results) goes with the session.
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"')
     expect(client.cookies.has('boq_session')).toBe(false)
 
     for (const path of ['/api/aps/auth/token', '/api/aps/hubs']) {

@@ -98,6 +98,8 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
   // A GET by the specification, so a link on another site could reach it: only the app may.
   routes.get('/logout', appOnly(config), async (c) => {
     await sessions.end(c, await sessions.read(c))
+    // The browser forgets the drawings, geometry and results it cached for this user.
+    c.header('Clear-Site-Data', '"cache"')
     return c.body(null, 204)
   })
 

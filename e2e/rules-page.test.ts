@@ -1,7 +1,9 @@
 /**
  * Takeoff rules end to end in Chromium against the real server: extract example_2018.dwg → its
- * result's Priced tab → the project's rules page → a table of one rule (CIRKLO_PUNKTOJ at 2.50
- * each) previewed against the job (8 × 2.50 = 20.00) → saved → the result's priced bill says so.
+ * result's Priced tab, priced at extraction with the demo project's example rules → the project's
+ * rules page, which opens with those 12 rows → the table emptied row by row and one rule written
+ * instead (CIRKLO_PUNKTOJ at 2.50 each), previewed against the job (8 × 2.50 = 20.00) → saved →
+ * the result's priced bill is priced with the saved version.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type FoundItem, findNewestVersion } from './support/api.ts'
@@ -33,15 +35,26 @@ describe('takeoff rules in Chromium', () => {
     await page.waitForURL(/\/jobs\/[^/]+$/)
     const resultUrl = page.url()
 
+    // The seed saved the example rules for the drawing's project, so the job was priced at once.
     await page.getByRole('tab', { name: 'Priced' }).click()
-    // Whatever rules the project has (none, or an example set), its rules page is one link away.
-    await page.getByRole('link', { name: /the project’s rules$/ }).click()
+    await page.getByText('Rules version 1', { exact: true }).waitFor()
+    const example = (await page.getByRole('table', { name: 'Priced bill' }).innerText()).replace(
+      /\s+/g,
+      ' ',
+    )
+    expect(example).toMatch(/EX-40\.10 Example: ceiling light fitting 8 nr 85\.00 680\.00/)
+
+    await page.getByRole('link', { name: 'Edit the project’s rules' }).click()
     await page.getByRole('heading', { name: 'Takeoff rules' }).waitFor()
     await page.getByRole('button', { name: 'Save' }).waitFor()
+    expect(await page.getByText(/^Version 1, saved by BOQ example/).count()).toBe(1)
+    const rows = page.getByRole('table', { name: 'Takeoff rules' }).locator('tbody > tr')
+    expect(await rows.count()).toBe(12)
 
-    // One rule alone: the rows there are go.
-    const remove = page.getByRole('button', { name: 'Remove row 1' })
+    // One rule alone: the example's rows go, one by one, as a person would remove them.
+    const remove = page.getByRole('button', { name: 'Remove row 1', exact: true })
     while ((await remove.count()) > 0) await remove.click()
+    await page.getByText('No rules yet: add a row or import a file.').waitFor()
     await page.getByRole('button', { name: 'Add a row' }).click()
     await page.getByRole('combobox', { name: 'Match, row 1' }).selectOption('count')
     await page.getByRole('textbox', { name: 'Block, row 1' }).fill('CIRKLO_PUNKTOJ')
@@ -56,13 +69,17 @@ describe('takeoff rules in Chromium', () => {
     )
 
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.getByText(/^Saved as version \d+\.$/).waitFor()
+    const saved = page.getByText(/^Saved as version \d+\.$/)
+    await saved.waitFor()
+    const version = Number(/version (\d+)/.exec(await saved.innerText())?.[1])
+    expect(version).toBe(2)
 
     await page.getByRole('link', { name: 'Back to the result' }).click()
     await page.waitForURL(resultUrl)
     await page.getByRole('tab', { name: 'Priced' }).click()
+    // The bill priced with the example may show until the one priced with the saved rules comes.
+    await page.getByText(`Rules version ${version}`, { exact: true }).waitFor()
     const priced = page.getByRole('table', { name: 'Priced bill' })
-    await priced.waitFor()
     const text = (await priced.innerText()).replace(/\s+/g, ' ')
     expect(text).toMatch(/E\.1 Points 8 nr 2\.50 20\.00/)
     expect(text).toMatch(/Total 20\.00$/)

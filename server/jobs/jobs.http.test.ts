@@ -203,11 +203,24 @@ describe('extraction jobs over HTTP', () => {
         `fileName must be the version's own name, example_2018.dwg; got ${fileName}.`,
       )
     }
+    // Nor into another folder than the drawing's own, even one of the same project.
+    const elsewhere = await findDrawing(ann.json, 'sample_2018.dwg')
+    expect(elsewhere.projectId).toBe(drawing.projectId)
+    expect(elsewhere.folderId).not.toBe(drawing.folderId)
+    const moved = await postExtract(ann, {
+      ...extractBody(drawing),
+      fileFolderId: elsewhere.folderId,
+    })
+    expect(moved.status).toBe(400)
+    expect(await moved.text()).toBe(
+      "fileName must be the version's own name; no drawing named example_2018.dwg in this folder has this version.",
+    )
     expect((await ann.json<{ data: Job[] }>('/api/boq/jobs')).data).toHaveLength(before)
     const written = await findItems(ann.json, (name) =>
-      /^(other|sample_2018) BOQ\.xlsx$/.test(name),
+      /^(other|sample_2018|example_2018) BOQ\.xlsx$/.test(name),
     )
-    expect(written).toEqual([])
+    expect(written.filter((item) => item.folderId === elsewhere.folderId)).toEqual([])
+    expect(written.filter((item) => !item.fileName.startsWith('example_2018'))).toEqual([])
   })
 
   it('keeps the units chosen with the job, shows them, and extracts with them', async () => {

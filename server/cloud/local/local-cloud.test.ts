@@ -326,8 +326,15 @@ describe('versions are real', () => {
       'two!',
     )
     expect(await backend.storageSize(ctx, ids.alpha, v1 as string)).toBe(3)
-    // Each version's own name and number, from its storage id alone (whatever name is claimed).
-    const near = { folderId: ids.docs, fileName: 'claimed.xlsx' }
+    // Each version's own name and number, from its storage id alone (whatever name is claimed),
+    // found only in its own folder: the BOQ is written into the folder given.
+    expect(
+      await backend.storedVersion(ctx, ids.alpha, v1 as string, {
+        folderId: ids.docs,
+        fileName: 'boq.xlsx',
+      }),
+    ).toBeUndefined()
+    const near = { folderId: ids.sub, fileName: 'claimed.xlsx' }
     expect(await backend.storedVersion(ctx, ids.alpha, v1 as string, near)).toEqual({
       name: 'boq.xlsx',
       versionNumber: 1,

@@ -115,7 +115,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   async function stored(
     projectId: string,
     storageId: string,
-  ): Promise<VersionInfo & { name: string }> {
+  ): Promise<VersionInfo & { name: string; rel: string }> {
     const notFound = new AppError(404, 'File not found.')
     const parsed = decodeStorageId(storageId)
     if (!parsed) throw notFound
@@ -127,7 +127,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     })
     const version = (await recorder.versions(item.abs)).find((v) => v.number === parsed.version)
     if (!version) throw notFound
-    return { ...version, name: posix.basename(item.rel) }
+    return { ...version, name: posix.basename(item.rel), rel: item.rel }
   }
 
   async function writableFolder(projectId: string, folderId: string) {
@@ -190,9 +190,13 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       return (await stat(version.path)).size
     },
 
-    async storedVersion(_ctx, projectId, storageId) {
-      // The id is the item's path and the version's number: nothing to look for.
-      const { name, number } = await stored(projectId, storageId)
+    async storedVersion(_ctx, projectId, storageId, near) {
+      // The id is the item's path and the version's number: nothing to look for. As in Autodesk,
+      // a version is only found in its own folder: the BOQ is written beside the drawing.
+      const { name, number, rel } = await stored(projectId, storageId)
+      const proj = await paths.resolve('project', projectId)
+      const folder = await paths.resolve('folder', near.folderId, proj.rel).catch(() => undefined)
+      if (posix.dirname(rel) !== folder?.rel) return undefined
       return { name, versionNumber: number }
     },
 

@@ -297,14 +297,19 @@ describe('histories written before every version was copied', () => {
     ])
   })
 
-  it('never writes over a kept copy when versions.json is damaged', async () => {
+  it('never writes over or loses a kept copy when versions.json is damaged', async () => {
     await byHand('damaged.dwg', 'one')
     await listFolder()
     await writeFile(join(historyOf('damaged.dwg'), 'versions.json'), '{ not json')
     await byHand('damaged.dwg', 'two, longer')
     await listFolder()
     expect(await readFile(join(historyOf('damaged.dwg'), 'v1.dwg'), 'utf8')).toBe('one')
-    expect(await versionBytes('damaged.dwg')).toEqual([[2, 'Local Person', 'two, longer']])
+    // Version 1 is rebuilt from its copy, under its number; its author is no longer known.
+    expect(await versionBytes('damaged.dwg')).toEqual([
+      [2, 'Local Person', 'two, longer'],
+      [1, 'unknown', 'one'],
+    ])
+    expect(await recordsOf('damaged.dwg')).toEqual([1, 2])
   })
 })
 

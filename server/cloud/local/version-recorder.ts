@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { log } from '../../log.ts'
 import {
   HISTORY_DIR,
   keptVersion,
@@ -43,6 +44,30 @@ export interface VersionRecorder {
 const signature = (info: Stats) => `${info.size}:${info.mtimeMs}`
 
 /**
+ * The summary's names and values; none when it is missing or cannot be read. One that cannot be
+ * read is only logged: the listing then checks every file on disk and writes it again whole.
+ */
+async function readSummaryFile(file: string): Promise<Record<string, unknown>> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch {
+    return {}
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    return parsed as Record<string, unknown>
+  }
+  log.warn('local cloud: the cache of recorded versions cannot be read; it is made again', { file })
+  return {}
+}
+
+/**
  * Records versions the first time the cloud lists or reads them (version-store's `recordCurrent`),
  * under the item's lock so that two listings at once, in one process or in several, record a
  * version once and never between the steps of an upload. A file already recorded is seen so
@@ -79,10 +104,7 @@ export function createVersionRecorder(options: {
   async function readSummary(folderAbs: string, files: readonly ListedFile[]) {
     if (summaries.has(folderAbs)) return
     summaries.add(folderAbs)
-    const summary = await readFile(join(folderAbs, HISTORY_DIR, SUMMARY), 'utf8').then(
-      (text) => JSON.parse(text) as Record<string, unknown>,
-      () => ({}) as Record<string, unknown>,
-    )
+    const summary = await readSummaryFile(join(folderAbs, HISTORY_DIR, SUMMARY))
     for (const file of files) {
       const value = summary[file.name]
       if (typeof value === 'string' && !seen.has(file.abs)) remember(file.abs, value)

@@ -14,6 +14,7 @@ import {
 } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
 import { AppError } from '../../errors.ts'
+import { log } from '../../log.ts'
 
 /**
  * Versions of one file, kept beside it: `<folder>/<name>` is always the newest version, and
@@ -25,12 +26,27 @@ import { AppError } from '../../errors.ts'
  * Several processes may share the folder: the callers hold the item's lock (item-lock.ts) around
  * every write, and a new version's number is claimed by creating its copy exclusively, so two
  * writers never get one number even if that lock failed them.
+ *
+ * The copies are what a history is rebuilt from. A copy whose record is lost (versions.json
+ * damaged, truncated or deleted) is still its version, under its number, by an unknown author at
+ * the copy's mtime. What a write stopped halfway leaves (temporary files, a claimed copy still
+ * empty, a copy the file itself never had) is no version: it is removed, and its number given
+ * again. Both are put in order on disk the next time the item is written or recorded, under its
+ * lock, when no write to it can be half done; until then reads show the history as rebuilt.
  */
 
 export const HISTORY_DIR = '.versions'
 const META_FILE = 'versions.json'
 /** Copies of a file that changed while it was being copied are thrown away and tried again. */
 const COPY_TRIES = 3
+/** The author of a version rebuilt from its copy, its record lost: nobody can tell. */
+export const UNKNOWN_USER = 'unknown'
+/** The mtime of a version rebuilt from its copy: no file on disk is known to be that version. */
+const UNKNOWN_MTIME = -1
+/** The temporary files of `tempPath`. */
+const TEMP_NAME = /^\.(?:copy|incoming|versions\.json)-[0-9a-f]{12}$/
+/** Bytes compared at a time when a rebuilt version is checked against the file on disk. */
+const COMPARE_CHUNK = 1024 * 1024
 
 interface Recorded {
   number: number
@@ -51,10 +67,16 @@ export interface VersionInfo {
 }
 
 interface History {
-  /** Oldest first. */
+  /** Oldest first: those of versions.json, and those rebuilt from copies it has none for. */
   records: Recorded[]
   /** Numbers of the version copies in the history folder. */
   copies: Set<number>
+  /** Numbers of the records rebuilt from their copies. */
+  rebuilt: number[]
+  /** Names in the history folder of what an unfinished write left there. */
+  leftovers: string[]
+  /** versions.json is there but could not be read whole. */
+  unreadable: boolean
 }
 
 export function historyDir(itemAbs: string): string {
@@ -65,35 +87,63 @@ function copyPath(itemAbs: string, number: number): string {
   return join(historyDir(itemAbs), `v${number}${extname(itemAbs)}`)
 }
 
-function tempPath(itemAbs: string, what: string): string {
+function tempPath(itemAbs: string, what: 'copy' | 'incoming' | typeof META_FILE): string {
   return join(historyDir(itemAbs), `.${what}-${randomBytes(6).toString('hex')}`)
 }
 
 const isMissing = (error: unknown) =>
   ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
 
-/** The records; none when there are none yet or they cannot be parsed. Read errors are thrown. */
-async function readRecords(itemAbs: string): Promise<Recorded[]> {
+function isRecord(value: unknown): value is Recorded {
+  const r = value as Partial<Recorded> | null
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    Number.isInteger(r.number) &&
+    (r.number as number) > 0 &&
+    typeof r.createTime === 'string' &&
+    typeof r.userName === 'string' &&
+    Number.isFinite(r.size) &&
+    Number.isFinite(r.mtimeMs)
+  )
+}
+
+/**
+ * The records of versions.json that can be read, oldest first; `unreadable` when it is there but
+ * not whole (not JSON, cut short, a record without its fields). Read errors are thrown.
+ */
+async function readRecords(itemAbs: string): Promise<{ records: Recorded[]; unreadable: boolean }> {
   let text: string
   try {
     text = await readFile(join(historyDir(itemAbs), META_FILE), 'utf8')
   } catch (error) {
-    if (isMissing(error)) return []
+    if (isMissing(error)) return { records: [], unreadable: false }
     throw error
   }
+  let versions: unknown
   try {
-    const parsed = JSON.parse(text) as { versions?: Recorded[] }
-    return (parsed.versions ?? [])
-      .filter((v) => Number.isInteger(v.number) && v.number > 0)
-      .sort((a, b) => a.number - b.number)
+    versions = (JSON.parse(text) as { versions?: unknown } | null)?.versions
   } catch {
-    return []
+    versions = undefined
   }
+  if (!Array.isArray(versions)) return { records: [], unreadable: true }
+  const byNumber = new Map<number, Recorded>()
+  for (const v of versions) if (isRecord(v) && !byNumber.has(v.number)) byNumber.set(v.number, v)
+  const records = [...byNumber.values()].sort((a, b) => a.number - b.number)
+  return { records, unreadable: records.length !== versions.length }
 }
 
-async function readHistory(itemAbs: string): Promise<History> {
+function describes(record: Recorded | undefined, info: Stats): record is Recorded {
+  return record !== undefined && record.size === info.size && record.mtimeMs === info.mtimeMs
+}
+
+/**
+ * The item's history as its copies tell it (see the top of this file); `item` is the stat of the
+ * file on disk, undefined when there is none. Reads only.
+ */
+async function readHistory(itemAbs: string, item: Stats | undefined): Promise<History> {
   const ext = extname(itemAbs)
-  const [records, names] = await Promise.all([
+  const [{ records: kept, unreadable }, names] = await Promise.all([
     readRecords(itemAbs),
     readdir(historyDir(itemAbs)).catch((error) => {
       if (isMissing(error)) return [] as string[]
@@ -101,27 +151,134 @@ async function readHistory(itemAbs: string): Promise<History> {
     }),
   ])
   const copies = new Set<number>()
+  const leftovers: string[] = []
   for (const name of names) {
+    if (TEMP_NAME.test(name)) leftovers.push(name)
     const digits =
       name.startsWith('v') && name.endsWith(ext) ? name.slice(1, -ext.length || undefined) : ''
     if (/^[1-9]\d{0,8}$/.test(digits)) copies.add(Number(digits))
   }
-  return { records, copies }
+  // The file on disk is the version its record describes: a copy numbered past it with no record
+  // is of a write that stopped before putting its bytes in place.
+  const current = item?.isFile() ? kept.findLast((r) => describes(r, item)) : undefined
+  const recorded = new Set(kept.map((r) => r.number))
+  const rebuilt: Recorded[] = []
+  for (const number of [...copies].filter((n) => !recorded.has(n)).sort((a, b) => a - b)) {
+    const info = await stat(copyPath(itemAbs, number)).catch(() => undefined)
+    if (!info?.isFile()) continue
+    if (info.size === 0 || (current && number > current.number)) {
+      leftovers.push(basename(copyPath(itemAbs, number)))
+      continue
+    }
+    rebuilt.push({
+      number,
+      createTime: info.mtime.toISOString(),
+      userName: UNKNOWN_USER,
+      size: info.size,
+      mtimeMs: UNKNOWN_MTIME,
+    })
+  }
+  return {
+    records: [...kept, ...rebuilt].sort((a, b) => a.number - b.number),
+    copies,
+    rebuilt: rebuilt.map((r) => r.number),
+    leftovers,
+    unreadable,
+  }
 }
 
-/** Adds a record to `versions.json` as it is now on disk (written whole, then renamed in). */
-async function addRecord(itemAbs: string, record: Recorded): Promise<void> {
-  const records = [...(await readRecords(itemAbs)), record].sort((a, b) => a.number - b.number)
+const needsRepair = (history: History) =>
+  history.unreadable || history.rebuilt.length > 0 || history.leftovers.length > 0
+
+/** Writes versions.json whole, then renames it in. */
+async function writeRecords(itemAbs: string, records: Recorded[]): Promise<void> {
   const temp = tempPath(itemAbs, META_FILE)
-  await writeFile(
-    temp,
-    `${JSON.stringify({ name: basename(itemAbs), versions: records }, null, 2)}\n`,
-  )
-  await rename(temp, join(historyDir(itemAbs), META_FILE))
+  try {
+    await writeFile(
+      temp,
+      `${JSON.stringify({ name: basename(itemAbs), versions: records }, null, 2)}\n`,
+    )
+    await rename(temp, join(historyDir(itemAbs), META_FILE))
+  } finally {
+    await rm(temp, { force: true })
+  }
 }
 
-function describes(record: Recorded | undefined, info: Stats): record is Recorded {
-  return record !== undefined && record.size === info.size && record.mtimeMs === info.mtimeMs
+/**
+ * Adds a record to versions.json as it is now on disk (re-read just before: another process may
+ * have added one), keeping `known` records it lacks.
+ */
+async function addRecord(itemAbs: string, known: Recorded[], record: Recorded): Promise<void> {
+  const byNumber = new Map(known.map((r) => [r.number, r]))
+  for (const r of (await readRecords(itemAbs)).records) byNumber.set(r.number, r)
+  byNumber.set(record.number, record)
+  await writeRecords(
+    itemAbs,
+    [...byNumber.values()].sort((a, b) => a.number - b.number),
+  )
+}
+
+/** Whether two files hold the same bytes. */
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [first, second] = await Promise.all([open(a, 'r'), open(b, 'r')])
+  try {
+    const one = Buffer.alloc(COMPARE_CHUNK)
+    const other = Buffer.alloc(COMPARE_CHUNK)
+    for (let position = 0; ; position += COMPARE_CHUNK) {
+      const [x, y] = await Promise.all([
+        first.read(one, 0, COMPARE_CHUNK, position),
+        second.read(other, 0, COMPARE_CHUNK, position),
+      ])
+      if (x.bytesRead !== y.bytesRead) return false
+      if (x.bytesRead === 0) return true
+      if (!one.subarray(0, x.bytesRead).equals(other.subarray(0, y.bytesRead))) return false
+    }
+  } finally {
+    await Promise.all([first.close(), second.close()])
+  }
+}
+
+/**
+ * Puts the history in order on disk: removes what unfinished writes left, and writes versions.json
+ * again with a record for every copy, when it was damaged or lacked some. A rebuilt newest version
+ * whose bytes are the file's is recorded as the file (its size and mtime). The caller holds the
+ * item's lock, so that no write to it is half done.
+ */
+async function repair(
+  itemAbs: string,
+  history: History,
+  item: Stats | undefined,
+): Promise<History> {
+  if (!needsRepair(history)) return history
+  const dir = historyDir(itemAbs)
+  if (history.leftovers.length > 0) {
+    await Promise.all(history.leftovers.map((name) => rm(join(dir, name), { force: true })))
+    log.info('local cloud: removed what an unfinished write left', {
+      dir,
+      files: history.leftovers,
+    })
+  }
+  const records = [...history.records]
+  const newest = records.at(-1)
+  if (
+    newest &&
+    history.rebuilt.includes(newest.number) &&
+    item?.isFile() &&
+    item.size === newest.size &&
+    (await sameBytes(itemAbs, copyPath(itemAbs, newest.number)))
+  ) {
+    records[records.length - 1] = { ...newest, mtimeMs: item.mtimeMs }
+  }
+  if (history.unreadable || history.rebuilt.length > 0) {
+    await writeRecords(itemAbs, records)
+    log.warn('local cloud: versions.json was damaged or lacked versions; rebuilt from the copies', {
+      file: join(dir, META_FILE),
+      rebuilt: history.rebuilt,
+    })
+  }
+  const removed = new Set(history.leftovers)
+  const copies = [...history.copies].filter((n) => !removed.has(basename(copyPath(itemAbs, n))))
+  return { records, copies: new Set(copies), rebuilt: [], leftovers: [], unreadable: false }
 }
 
 /**
@@ -148,13 +305,18 @@ async function claimNumber(itemAbs: string, from: number): Promise<number> {
 }
 
 /**
- * The file's stat when it is a recorded version with its bytes kept, `undefined` otherwise (not
- * recorded yet, or being written): what `recordCurrent` would leave as it is. Reads only.
+ * The file's stat when it is a recorded version with its bytes kept and its history is in order,
+ * `undefined` otherwise (not recorded yet, being written, or its history to be put in order): what
+ * `recordCurrent` would leave as it is. Reads only.
  */
 export async function keptVersion(itemAbs: string): Promise<Stats | undefined> {
-  const [info, history] = await Promise.all([stat(itemAbs), readHistory(itemAbs)])
+  const info = await stat(itemAbs)
+  const history = await readHistory(itemAbs, info)
   const last = history.records.at(-1)
-  return info.isFile() && describes(last, info) && history.copies.has(last.number)
+  return info.isFile() &&
+    !needsRepair(history) &&
+    describes(last, info) &&
+    history.copies.has(last.number)
     ? info
     : undefined
 }
@@ -163,7 +325,7 @@ export async function keptVersion(itemAbs: string): Promise<Stats | undefined> {
  * Makes the file on disk a recorded version with its bytes kept, and returns its stat as recorded;
  * `undefined` when it kept changing while being copied (it is recorded at a later call). A file
  * already recorded and kept costs a read of `versions.json` and of the history folder; a new one
- * is copied once. The caller serialises calls and writes for one item.
+ * is copied once. Puts the history in order first (`repair`). The caller holds the item's lock.
  */
 export async function recordCurrent(
   itemAbs: string,
@@ -172,7 +334,7 @@ export async function recordCurrent(
   for (let tries = 0; tries < COPY_TRIES; tries++) {
     const before = await stat(itemAbs)
     if (!before.isFile()) return undefined
-    const history = await readHistory(itemAbs)
+    const history = await repair(itemAbs, await readHistory(itemAbs, before), before)
     const last = history.records.at(-1)
     const known = describes(last, before)
     if (known && history.copies.has(last.number)) return before
@@ -191,7 +353,7 @@ export async function recordCurrent(
       await rm(temp, { force: true })
     }
     if (!known) {
-      await addRecord(itemAbs, {
+      await addRecord(itemAbs, history.records, {
         number,
         createTime: before.mtime.toISOString(),
         userName: fallbackUser,
@@ -210,7 +372,8 @@ export async function recordCurrent(
  * `fallbackUser` names whoever wrote such a file.
  */
 export async function listVersions(itemAbs: string, fallbackUser: string): Promise<VersionInfo[]> {
-  const [info, history] = await Promise.all([stat(itemAbs), readHistory(itemAbs)])
+  const info = await stat(itemAbs)
+  const history = await readHistory(itemAbs, info)
   const last = history.records.at(-1)
   const current: Recorded = describes(last, info)
     ? last
@@ -238,7 +401,7 @@ function pick(r: Recorded): Omit<VersionInfo, 'path'> {
 /**
  * Writes `bytes` as the newest version of `itemAbs` and keeps their copy; the file it replaces is
  * recorded and kept first. A file deleted by hand keeps its history: numbering goes on from it.
- * The caller serialises writes to one item.
+ * The caller holds the item's lock.
  */
 export async function writeVersion(
   itemAbs: string,
@@ -253,7 +416,8 @@ export async function writeVersion(
   if (exists && !(await recordCurrent(itemAbs, fallbackUser))) {
     throw new AppError(409, `"${basename(itemAbs)}" is being written to; try again.`)
   }
-  const history = await readHistory(itemAbs)
+  const item = await stat(itemAbs).catch(() => undefined)
+  const history = await repair(itemAbs, await readHistory(itemAbs, item), item)
   await mkdir(historyDir(itemAbs), { recursive: true })
   const number = await claimNumber(itemAbs, nextNumber(history))
   const incoming = tempPath(itemAbs, 'incoming')
@@ -267,7 +431,7 @@ export async function writeVersion(
     await Promise.all([rm(incoming, { force: true }), rm(copy, { force: true })])
   }
   const info = await stat(itemAbs)
-  await addRecord(itemAbs, {
+  await addRecord(itemAbs, history.records, {
     number,
     createTime: new Date().toISOString(),
     userName,

@@ -326,7 +326,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
     }
     try {
       // Cheap checks here: an empty file or a PDF never costs a worker.
-      detect(input.bytes)
+      detect(input.bytes, input.fileName)
     } catch (error) {
       return Promise.reject(error)
     }

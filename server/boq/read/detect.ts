@@ -40,9 +40,14 @@ function guessKind(bytes: Uint8Array): string {
   return 'its content is not a drawing'
 }
 
-/** What the bytes are, from their content (not the file name). Throws BoqError when unreadable. */
-export function detect(bytes: Uint8Array): Detected {
-  if (bytes.length === 0) throw new BoqError('not-dwg', 'Not a DWG file (the file is empty).')
+/**
+ * What the bytes are, from their content (not the file name). Throws BoqError when unreadable:
+ * the file name only says what the file was meant to be (`.dxf`: not a DXF file; else not a DWG
+ * file).
+ */
+export function detect(bytes: Uint8Array, fileName = ''): Detected {
+  const meant = /\.dxf$/i.test(fileName.trim()) ? 'DXF' : 'DWG'
+  if (bytes.length === 0) throw new BoqError('not-dwg', `Not a ${meant} file (the file is empty).`)
   const magic = ascii(bytes, 0, 6)
   if (/^AC10[0-9]{2}$/.test(magic) || OLDER.test(magic)) {
     if (READABLE.has(magic)) {
@@ -63,5 +68,5 @@ export function detect(bytes: Uint8Array): Detected {
     )
   }
   if (looksLikeDxf(bytes)) return { format: 'dxf' }
-  throw new BoqError('not-dwg', `Not a DWG file (${guessKind(bytes)}).`)
+  throw new BoqError('not-dwg', `Not a ${meant} file (${guessKind(bytes)}).`)
 }

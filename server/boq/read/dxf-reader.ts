@@ -14,7 +14,12 @@ import {
 } from './dxf/geometry.ts'
 import { type DxfLayer, DxfPicture } from './dxf/picture.ts'
 import { type DxfScan, type ScannedEntity, SUBENTITIES, scanDxf } from './dxf/scan.ts'
-import { decodeDxf, isBinaryDxf, withEndBlockMarkers } from './dxf/text.ts'
+import {
+  decodeDxf,
+  isBinaryDxf,
+  withDataGroupsAsComments,
+  withEndBlockMarkers,
+} from './dxf/text.ts'
 
 type DxfBlock = { name?: string; type?: number; xrefPath?: string; entities?: DxfEntity[] }
 type DxfDocument = {
@@ -48,6 +53,8 @@ export function readDxf(bytes: Uint8Array, options: ReadOptions = {}): Drawing {
     throw new BoqError('unsupported', 'Binary DXF is not supported: save the drawing as ASCII DXF.')
   let text = decodeDxf(bytes)
   const scan = scanDxf(text)
+  // The data groups first: their places are the scanned text's.
+  text = withDataGroupsAsComments(text, scan.dataGroups102)
   if (scan.endBlockMarkerMissing) text = withEndBlockMarkers(text)
   let doc: DxfDocument
   try {

@@ -2,7 +2,10 @@
  * One pass over a DXF's text for what the DXF parser (dxf-json) drops: block records' extended
  * data, layers' true colours, the objects a dynamic block reference's extension dictionary leads
  * to, XRECORD strings, and every entity of the ENTITIES section by type with its layer and
- * colour (it leaves out types it does not know).
+ * colour (it leaves out types it does not know). Group codes are read as DXF defines them where
+ * they stand: a `102` opens or closes an application group only before a record's first subclass
+ * marker (`100`); after it, `102` is data (AutoCAD writes `102 VTR_…` and `102 MATERIAL` in
+ * XRECORDs), and the scan lists those for the parser's copy of the text.
  */
 
 /** A group code and its value (trimmed). */
@@ -43,6 +46,12 @@ export type DxfScan = {
   blockEntities: Map<string, number>
   /** Some ENDBLK has no `100 AcDbBlockEnd` (R12 and some writers): dxf-json needs one. */
   endBlockMarkerMissing: boolean
+  /**
+   * Where the OBJECTS section has a `102` that is data (after its object's first subclass
+   * marker): the offset in the text of each one's group code line, in file order. dxf-json takes
+   * every 102 for an application group, and a bare one sends it past the end of the file.
+   */
+  dataGroups102: number[]
 }
 
 /** Sub-entities: part of the INSERT or POLYLINE before them, not entities of their own. */
@@ -61,6 +70,7 @@ export function scanDxf(text: string): DxfScan {
     entities: [],
     blockEntities: new Map(),
     endBlockMarkerMissing: false,
+    dataGroups102: [],
   }
   const state = new ScanState(scan)
   const end = text.length
@@ -69,13 +79,14 @@ export function scanDxf(text: string): DxfScan {
     let eol = text.indexOf('\n', pos)
     if (eol < 0) eol = end
     const code = groupCode(text, pos, eol)
+    const codeAt = pos
     pos = eol + 1
     eol = text.indexOf('\n', pos)
     if (eol < 0) eol = end
     // Most lines are coordinates nobody here reads: their value is not even cut out.
     if (code >= 0 && (READ[code] || state.keepsAll())) {
       const raw = text.slice(pos, eol)
-      state.pair(code, raw.trim(), raw)
+      state.pair(code, raw.trim(), raw, codeAt)
     }
     pos = eol + 1
   }
@@ -112,6 +123,8 @@ class ScanState {
   private type = ''
   /** Inside a `102 {…` … `102 }` application group, whose 330/360 are not the record's own. */
   private inGroup = false
+  /** Past the record's first subclass marker (`100`), where no application group starts. */
+  private subclassed = false
   private handle = ''
   private name = ''
   private owner = ''
@@ -140,8 +153,11 @@ class ScanState {
     return this.pairs !== null
   }
 
-  /** A pair: its value trimmed, and as written (`raw`, for names read as dxf-json reads them). */
-  pair(code: number, value: string, raw = value): void {
+  /**
+   * A pair: its value trimmed, and as written (`raw`, for names read as dxf-json reads them);
+   * `at` is where its group code line starts in the text.
+   */
+  pair(code: number, value: string, raw = value, at = -1): void {
     if (code === 0) {
       this.finish()
       this.start(value)
@@ -151,10 +167,12 @@ class ScanState {
       if (code === 2) this.section = value.toUpperCase()
       return
     }
-    if (code === 102) {
+    if (code === 102 && !this.subclassed) {
       this.inGroup = value.startsWith('{')
       return
     }
+    if (code === 102 && this.section === 'OBJECTS' && at >= 0) this.scan.dataGroups102.push(at)
+    if (code === 100) this.subclassed = true
     if (code === 5 && !this.handle) this.handle = value.toUpperCase()
     if (this.pairs) this.pairs.push([code, value])
     switch (this.section) {
@@ -216,6 +234,7 @@ class ScanState {
   private start(type: string): void {
     this.type = type
     this.inGroup = false
+    this.subclassed = false
     this.handle = ''
     this.name = ''
     this.owner = ''

@@ -1,4 +1,4 @@
-/** DXF text: decoding, and the one repair dxf-json needs for R12 files. */
+/** DXF text: decoding, and the repairs dxf-json needs (R12 files, data groups coded 102). */
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -50,4 +50,26 @@ function codePageOf(bytes: Uint8Array): string {
  */
 export function withEndBlockMarkers(text: string): string {
   return text.replace(/^([ \t]*0[ \t]*\r?\nENDBLK[ \t]*)(\r?\n)/gm, '$1$2100$2AcDbBlockEnd$2')
+}
+
+/**
+ * dxf-json takes every `102` for the start or end of an application group, wherever it stands;
+ * after an object's first subclass marker DXF makes it data, and a bare one (AutoCAD's XRECORDs
+ * hold `102 MATERIAL`) sends the parser past the end of the file. Each one at `codeLines` (where
+ * its group code line starts, in file order) is given to the parser as a comment (999), which
+ * its object parsers read past; the value line stays as it is. The scan reads the data itself.
+ */
+export function withDataGroupsAsComments(text: string, codeLines: number[]): string {
+  if (codeLines.length === 0) return text
+  const parts: string[] = []
+  let from = 0
+  for (const at of codeLines) {
+    let end = text.indexOf('\n', at)
+    if (end < 0) end = text.length
+    if (end > at && text.charCodeAt(end - 1) === 13) end-- // keep a CR LF line end whole
+    parts.push(text.slice(from, at), '999')
+    from = end
+  }
+  parts.push(text.slice(from))
+  return parts.join('')
 }

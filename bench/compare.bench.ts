@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import type { BillLine, Boq } from '../server/boq/schema.ts'
 import { makeBoq } from '../server/boq/testing/boq-factory.ts'
+import { createBillPool } from '../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/jobs/testing/fakes.ts'
 import { jobsRoutesApp } from '../server/jobs/testing/routes-app.ts'
@@ -79,7 +80,14 @@ for (const [storageId, shift] of [
   ids.push(job.id)
 }
 
-const app = jobsRoutesApp({ store, cloud: cloud.cloud, maxFileBytes: 1024, maxQueuedPerUser: 10 })
+const bills = createBillPool()
+const app = jobsRoutesApp({
+  store,
+  cloud: cloud.cloud,
+  maxFileBytes: 1024,
+  maxQueuedPerUser: 10,
+  bills,
+})
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
 await new Promise((resolve) => server.once('listening', resolve))
 const { port } = server.address() as AddressInfo
@@ -105,6 +113,7 @@ try {
   console.log(`  median ${versusTarget(median(times), TARGET_MS, ' ms')}`)
 } finally {
   await new Promise((resolve) => server.close(resolve))
+  await bills.close()
   await store.close()
   await rm(dataDir, { recursive: true, force: true })
 }

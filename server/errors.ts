@@ -12,6 +12,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The server or the user has as much running as it takes at once: 429 (this user) or 503 (the
+ * server), answered with Retry-After.
+ */
+export class BusyError extends AppError {
+  readonly retryAfterSeconds: number
+
+  constructor(status: 429 | 503, message: string, retryAfterSeconds: number) {
+    super(status, message)
+    this.name = 'BusyError'
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
 /** The session can no longer be used (expired, refresh refused): the client must sign in again. */
 export class SessionExpiredError extends AppError {
   constructor(message = 'Your session has expired. Please sign in again.', options?: ErrorOptions) {

@@ -6,7 +6,9 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { TakeoffRule } from '../../contract/takeoff-rules.ts'
 import { errorResponse } from '../../server/http/errors.ts'
+import { createBillPool } from '../../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../../server/jobs/embedded-store.ts'
+import { perUserLimit } from '../../server/jobs/per-user-limit.ts'
 import { priceRoutes } from '../../server/jobs/price-routes.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../../server/jobs/testing/fakes.ts'
 
@@ -40,12 +42,15 @@ export async function repriceOverHttp(
     { xlsx: new Uint8Array(1), csv: new Uint8Array(1), json: new TextEncoder().encode(keptJson) },
   )
   await store.saveRules('p1', 'rules', 0, rules, 'ann')
+  const bills = createBillPool()
   const app = new Hono()
   app.onError(errorResponse)
   app.route(
     '/api/boq',
     priceRoutes({
       store,
+      bills,
+      heavy: perUserLimit(2),
       cloud: fake.cloud,
       withCloud: (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
       visibleProject: async () => ({ name: 'p1' }),
@@ -70,6 +75,7 @@ export async function repriceOverHttp(
     return { times, answerBytes }
   } finally {
     await new Promise((resolve) => server.close(resolve))
+    await bills.close()
     await store.close()
     await rm(dataDir, { recursive: true, force: true })
   }

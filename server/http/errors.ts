@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { AppError } from '../errors.ts'
+import { AppError, BusyError } from '../errors.ts'
 import { databaseUnreachable } from '../jobs/pg/unreachable.ts'
 import { log } from '../log.ts'
 
@@ -10,6 +10,7 @@ import { log } from '../log.ts'
  * a moment, as a rule); anything else is logged and answers 500 "Internal error".
  */
 export function errorResponse(error: unknown, c: Context): Response {
+  if (error instanceof BusyError) c.header('Retry-After', String(error.retryAfterSeconds))
   if (error instanceof AppError) return plain(c, error.message, error.status)
   if (error instanceof HTTPException && error.status < 500) {
     return plain(c, error.message || 'Bad request.', error.status)

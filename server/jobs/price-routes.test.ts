@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeBoq } from '../boq/testing/boq-factory.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
+import { perUserLimit } from './per-user-limit.ts'
 import { priceRoutes } from './price-routes.ts'
+import { testBillPool } from './testing/bill-pool.ts'
 import { contextFor, createFakeCloud, newJobFor } from './testing/fakes.ts'
 import { openTempJobStore } from './testing/temp-store.ts'
 import type { JobRecord, JobStore } from './types.ts'
@@ -30,6 +32,8 @@ beforeEach(async () => {
     '/api/boq',
     priceRoutes({
       store,
+      bills: testBillPool(),
+      heavy: perUserLimit(2),
       cloud: {
         ...fake.cloud,
         upload: async (ctx, request) => {

@@ -1,14 +1,14 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
-import { MAX_RULES_FILE_BYTES, type PricedBill } from '../../contract/takeoff-rules.ts'
+import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
 import { PriceRequestSchema, RepriceRequestSchema } from '../../contract/takeoff-rules-api.ts'
-import { renderFiles } from '../boq/files.ts'
-import type { Boq } from '../boq/schema.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import type { BillPool } from './bill-pool.ts'
 import { findEarlierBill } from './earlier-bill.ts'
-import { keptBill, type PriceWith, priceJob } from './priced-job.ts'
+import type { PerUserLimit } from './per-user-limit.ts'
+import { type PriceWith, priceJob } from './priced-job.ts'
 import type { VisibleProject } from './project-access.ts'
 import { checkedList } from './rules-body.ts'
 import type { JobRecord, JobStore, RowsOf, RulesKind } from './types.ts'
@@ -18,6 +18,10 @@ import { type WrittenBack, writeBackAgain } from './write-back.ts'
 export interface PriceRoutesOptions {
   store: JobStore
   cloud: CloudBackend
+  /** Where bills are priced and workbooks made, off the thread answering requests. */
+  bills: BillPool
+  /** How many heavy requests (change bills, pricing) each user may have running at once. */
+  heavy: PerUserLimit
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
   /** The project's rules are read only by a user who can still see the project (404 else). */
   visibleProject: VisibleProject
@@ -33,7 +37,7 @@ const MAX_PRICE_BODY_BYTES = 2 * MAX_RULES_FILE_BYTES + 1024
  * while they can still see the job's project (its saved rules are read as the rules routes do).
  */
 export function priceRoutes(options: PriceRoutesOptions): Hono {
-  const { store, cloud, withCloud, visibleProject } = options
+  const { store, cloud, withCloud, visibleProject, bills, heavy } = options
   const routes = new Hono()
 
   routes.post(
@@ -51,9 +55,10 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
         given('rules', request.rules) ?? saved(job, 'rules'),
         given('classification', request.classification) ?? saved(job, 'classification'),
       ])
-      const bill = await keptBill(store, job, 'price')
-      c.header('Cache-Control', 'no-store')
-      return c.json(priceJob(job, bill, rules, classification))
+      const { json } = await heavy.one(job.userId, () =>
+        priceJob(bills, store, job, rules, classification),
+      )
+      return jsonBody(c, json)
     },
   )
 
@@ -64,10 +69,17 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       saved(job, 'rules'),
       saved(job, 'classification'),
     ])
-    // Read once: priced, then (when asked) made into the workbook written back.
-    const bill = await keptBill(store, job, 'price')
-    const priced = priceJob(job, bill, rules, classification)
-    const written = writeBack ? await writeWorkbook(c, job, bill, priced.priced) : undefined
+    // Priced, and (when asked) made into the workbook written back, from one read of the bill.
+    const earlier =
+      writeBack && job.fileVersionNumber !== undefined
+        ? await findEarlierBill(store, job, job.fileVersionNumber)
+        : undefined
+    const priced = await heavy.one(job.userId, () =>
+      priceJob(bills, store, job, rules, classification, writeBack ? { earlier } : undefined),
+    )
+    const written = priced.workbook
+      ? await withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, priced.workbook as Uint8Array))
+      : undefined
     // Recorded once what was asked has been done: a failed write-back records nothing.
     const pricedWith = {
       rulesVersion: rules.version ?? 0,
@@ -78,30 +90,8 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       job.pricedWith?.rulesVersion === pricedWith.rulesVersion &&
       job.pricedWith.classificationVersion === pricedWith.classificationVersion
     if (!same) await store.notePricedWith(job.id, pricedWith)
-    c.header('Cache-Control', 'no-store')
-    return c.json(written ? { ...priced, written } : priced)
+    return jsonBody(c, written ? withWritten(priced.json, written) : priced.json)
   })
-
-  /**
-   * The job's workbook made again with its priced bill first (and its Changes sheet against the
-   * earlier version, as the job's own had), written as the result's next version beside the
-   * drawing with the signed-in user's access. Written on the request's thread.
-   */
-  async function writeWorkbook(
-    c: Context,
-    job: JobRecord,
-    measured: Boq,
-    priced: PricedBill,
-  ): Promise<WrittenBack> {
-    const earlier =
-      job.fileVersionNumber === undefined
-        ? undefined
-        : await findEarlierBill(store, job, job.fileVersionNumber)
-    const { files } = await renderFiles(measured, ['xlsx'], earlier, priced)
-    const xlsx = files.xlsx
-    if (!xlsx) throw new Error('The workbook was not written.')
-    return withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, xlsx))
-  }
 
   /**
    * The job when it belongs to the signed-in user and they can still see its project; another
@@ -138,6 +128,24 @@ function given<K extends RulesKind>(
     rows: rows as RowsOf[K][number][],
     version: null,
   }))
+}
+
+/** A JSON answer written in the bill pool, sent as it is. */
+function jsonBody(c: Context, json: Uint8Array): Response {
+  c.header('Cache-Control', 'no-store')
+  return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' })
+}
+
+/**
+ * The priced answer with what was written back as its first field: the answer's JSON object is
+ * opened, not parsed again (it may be megabytes).
+ */
+function withWritten(json: Uint8Array, written: WrittenBack): Uint8Array {
+  const head = new TextEncoder().encode(`{"written":${JSON.stringify(written)},`)
+  const out = new Uint8Array(head.length + json.length - 1)
+  out.set(head)
+  out.set(json.subarray(1), head.length)
+  return out
 }
 
 function tooLarge(): never {

@@ -9,6 +9,7 @@ import {
 } from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
 import { geometryOf } from '../../contract/testing/drawing-geometry.ts'
+import { testBillPool } from './testing/bill-pool.ts'
 import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
 import { jobsRoutesApp } from './testing/routes-app.ts'
 import { openTempJobStore } from './testing/temp-store.ts'
@@ -483,6 +484,60 @@ describe('jobs routes', () => {
       expect(before.status).toBe(409)
       expect(await before.text()).toMatch(/extract it again/)
       expect((await compare('ann', `from=${mine.id}`)).status).toBe(400)
+    })
+
+    it('answers a user with two change bills running 429 with Retry-After, and others go on', async () => {
+      let open = () => {}
+      const gate = new Promise<void>((resolve) => {
+        open = resolve
+      })
+      let entered = () => {}
+      const bothHeld = new Promise<void>((resolve) => {
+        entered = resolve
+      })
+      let holding = 0
+      const pool = testBillPool()
+      app = jobsRoutesApp({
+        store,
+        cloud: fake.cloud,
+        maxFileBytes: 1024 * 1024,
+        maxQueuedPerUser: 2,
+        // Ann's first two change bills wait until the test lets them go.
+        bills: {
+          run: async (task) => {
+            if (++holding === 2) entered()
+            await gate
+            return pool.run(task)
+          },
+          close: async () => {},
+        },
+      })
+      const a = await finishedJob(
+        'ann',
+        'v1',
+        bill([{ kind: 'count', block: 'DOOR', quantity: 1 }]),
+      )
+      const b = await finishedJob(
+        'ann',
+        'v2',
+        bill([{ kind: 'count', block: 'DOOR', quantity: 2 }]),
+      )
+      const held = [
+        compare('ann', `from=${a.id}&to=${b.id}`),
+        compare('ann', `from=${b.id}&to=${a.id}`),
+      ]
+      await bothHeld
+      const third = await compare('ann', `from=${a.id}&to=${b.id}&format=csv`)
+      expect(third.status).toBe(429)
+      expect(third.headers.get('retry-after')).toBe('2')
+      expect(await third.text()).toMatch(/^You already have 2 change bills or pricings running/)
+      // Bob's requests are not Ann's to hold.
+      expect((await app.request('/api/boq/jobs', { headers: { 'x-user': 'bob' } })).status).toBe(
+        200,
+      )
+      open()
+      expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200])
+      expect((await compare('ann', `from=${a.id}&to=${b.id}&format=csv`)).status).toBe(200)
     })
   })
 })

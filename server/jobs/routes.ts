@@ -1,19 +1,20 @@
-import { gunzipSync } from 'node:zlib'
+import { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
-import { changeBillCsv } from '../boq/csv.ts'
 import { detect } from '../boq/read/detect.ts'
-import { changeBillXlsx } from '../boq/xlsx.ts'
 import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import type { BillPool } from './bill-pool.ts'
 import { changeBillOf } from './change-bill.ts'
 import { CONTENT_TYPES } from './content-types.ts'
 import { tooLargeMessage } from './failure.ts'
 import { toJobJson } from './job-json.ts'
 import { locateSource } from './locate.ts'
+import type { PerUserLimit } from './per-user-limit.ts'
 import { resultFileName } from './result-name.ts'
 import { sameDrawing } from './same-drawing.ts'
 import type { JobRecord, JobStore } from './types.ts'
@@ -30,6 +31,10 @@ export interface JobsRoutesOptions {
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
   maxFileBytes: number
   maxQueuedPerUser: number
+  /** Where change bills are made, off the thread answering requests. */
+  bills: BillPool
+  /** How many heavy requests (change bills, pricing) each user may have running at once. */
+  heavy: PerUserLimit
 }
 
 /** How long the browser may keep a job's drawing (a day: the version never changes). */
@@ -53,7 +58,7 @@ function isDxf(bytes: Uint8Array): boolean {
  * /jobs/{id}/drawing, /compare; mounted under /api/boq.
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
-  const { store, cloud, withCloud } = options
+  const { store, cloud, withCloud, bills, heavy } = options
   const userIdOf = (c: Context) => withCloud(c, async (ctx) => ctx.user.userId)
   const routes = new Hono()
 
@@ -153,8 +158,11 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       )
     }
     const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')
-    const bytes = gzip ? kept : new Uint8Array(gunzipSync(kept))
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    // Unpacked as it is sent (zlib's own threads), never whole on the thread answering requests.
+    const body = gzip
+      ? (kept as Uint8Array<ArrayBuffer>)
+      : (Readable.toWeb(Readable.from([kept]).pipe(createGunzip())) as ReadableStream<Uint8Array>)
+    return c.body(body, 200, {
       'Content-Type': GEOMETRY_CONTENT_TYPE,
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
       Vary: 'Accept-Encoding',
@@ -202,17 +210,15 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       userJob(store, userId, c.req.query('from')),
       userJob(store, userId, c.req.query('to')),
     ])
-    const changes = await changeBillOf(store, from, to)
     const format = c.req.query('format') ?? 'json'
-    noStore(c)
-    if (format === 'json') return c.json(changes)
-    if (format !== 'xlsx' && format !== 'csv') {
+    if (format !== 'json' && format !== 'xlsx' && format !== 'csv') {
       throw new AppError(400, 'format must be json, xlsx or csv.')
     }
-    const bytes =
-      format === 'xlsx'
-        ? await changeBillXlsx(changes)
-        : new TextEncoder().encode(changeBillCsv(changes))
+    const bytes = await heavy.one(userId, () => changeBillOf(bills, store, from, to, format))
+    noStore(c)
+    if (format === 'json') {
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' })
+    }
     const stem = (job: JobRecord) => job.fileName.replace(/\.dwg$/i, '')
     // Versions of one drawing are named after it; two drawings after both.
     const name = sameDrawing(from, to)

@@ -4,9 +4,11 @@ import type { CloudBackend } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import { log } from '../log.ts'
 import { saveExampleTables } from '../seed/example-tables.ts'
+import { createBillPool } from './bill-pool.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { createJobLog } from './job-log.ts'
+import { perUserLimit } from './per-user-limit.ts'
 import { openPostgresJobStore } from './pg/postgres-store.ts'
 import { priceRoutes } from './price-routes.ts'
 import { projectAccess } from './project-access.ts'
@@ -88,16 +90,20 @@ export async function startJobs(options: {
         })
   const withCloud: Parameters<typeof jobsRoutes>[0]['withCloud'] = (c, fn) =>
     options.access.run(c, fn)
+  const bills = createBillPool()
+  const heavy = perUserLimit(HEAVY_PER_USER)
   const routes = jobsRoutes({
     store,
     cloud,
     withCloud,
     maxFileBytes: config.maxFileBytes,
     maxQueuedPerUser: config.maxQueuedPerUser,
+    bills,
+    heavy,
   })
   const visibleProject = projectAccess(cloud)
   routes.route('/', rulesRoutes({ store, withCloud, visibleProject }))
-  routes.route('/', priceRoutes({ store, cloud, withCloud, visibleProject }))
+  routes.route('/', priceRoutes({ store, cloud, withCloud, visibleProject, bills, heavy }))
 
   let closing: Promise<void> | undefined
   return {
@@ -105,12 +111,19 @@ export async function startJobs(options: {
     close() {
       closing ??= (async () => {
         await runner?.close()
+        await bills.close()
         await store.close()
       })()
       return closing
     },
   }
 }
+
+/**
+ * Change bills and pricings one user may have running at once: a person comparing and pricing
+ * side by side, not a script holding the bill pool.
+ */
+const HEAVY_PER_USER = 2
 
 /** Saves the example tables for the demo project; when that fails, the server starts without them. */
 async function saveExample(store: JobStore, projectId: string): Promise<void> {

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { AppError } from '../../errors.ts'
 import { errorResponse } from '../../http/errors.ts'
+import { perUserLimit } from '../per-user-limit.ts'
 import { type JobsRoutesOptions, jobsRoutes } from '../routes.ts'
+import { testBillPool } from './bill-pool.ts'
 import { contextFor } from './fakes.ts'
 
 /**
@@ -9,13 +11,18 @@ import { contextFor } from './fakes.ts'
  * header names (401 without it), and errors are answered as the server answers them. The same
  * behaviour over real HTTP, with real sign-in and anti-forgery, is what the *.http tests check.
  */
-export function jobsRoutesApp(options: Omit<JobsRoutesOptions, 'withCloud'>): Hono {
+export function jobsRoutesApp(
+  options: Omit<JobsRoutesOptions, 'withCloud' | 'bills' | 'heavy'> &
+    Partial<Pick<JobsRoutesOptions, 'bills' | 'heavy'>>,
+): Hono {
   const app = new Hono()
   app.onError(errorResponse)
   app.route(
     '/api/boq',
     jobsRoutes({
       ...options,
+      bills: options.bills ?? testBillPool(),
+      heavy: options.heavy ?? perUserLimit(2),
       withCloud: async (c, fn) => {
         const user = c.req.header('x-user')
         if (!user) throw new AppError(401, 'You are not signed in.')

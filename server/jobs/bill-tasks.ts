@@ -1,0 +1,43 @@
+import type { ComparedBill } from '../../contract/compare.ts'
+import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { ChangesFrom } from '../boq/files.ts'
+
+/** The change bill from one kept bill to another, written as JSON, CSV or XLSX. */
+export interface ChangeBillTask {
+  kind: 'change-bill'
+  /** The two jobs' kept BOQ JSON, as the store keeps it. */
+  before: Uint8Array
+  after: Uint8Array
+  from: ComparedBill
+  to: ComparedBill
+  differentDrawings?: string
+  format: 'json' | 'csv' | 'xlsx'
+}
+
+/**
+ * A kept bill priced with the given tables: the PricedJob answer as JSON, and with `workbook`
+ * the job's workbook made again with the priced bill first (and its Changes sheet against
+ * `workbook.earlier`).
+ */
+export interface PriceTask {
+  kind: 'price'
+  bill: Uint8Array
+  jobId: string
+  rules: TakeoffRule[]
+  rulesVersion: number | null
+  classification: ClassificationEntry[]
+  classificationVersion: number | null
+  workbook?: { earlier?: ChangesFrom }
+}
+
+export type BillTask = ChangeBillTask | PriceTask
+
+/**
+ * What a task gives: its bytes (the answer, and a workbook when asked); or which kept bill is not
+ * a bill of this version of BOQ (`stale`: 0 the first, 1 the second); or why tables saved
+ * earlier cannot price it now (`rulesError`).
+ */
+export type BillAnswer =
+  | { bytes: Uint8Array; workbook?: Uint8Array }
+  | { stale: 0 | 1 }
+  | { rulesError: string }

@@ -1,0 +1,76 @@
+/**
+ * The bill pool's thread: work that grows with a bill (parsing a kept bill, comparing two,
+ * pricing one, writing a workbook or a CSV) runs here, never on the thread answering requests.
+ */
+import { move, transferableSymbol, valueSymbol } from 'piscina'
+import { compareBills } from '../boq/compare.ts'
+import { changeBillCsv } from '../boq/csv.ts'
+import { renderFiles } from '../boq/files.ts'
+import { RulesError } from '../boq/rules/errors.ts'
+import { priceWithTables } from '../boq/rules/price.ts'
+import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/schema.ts'
+import { changeBillXlsx } from '../boq/xlsx.ts'
+import type { BillAnswer, BillTask, ChangeBillTask, PriceTask } from './bill-tasks.ts'
+
+export default async function run(task: BillTask): Promise<BillAnswer> {
+  return task.kind === 'change-bill' ? changeBill(task) : price(task)
+}
+
+async function changeBill(task: ChangeBillTask): Promise<BillAnswer> {
+  const before = billOf(task.before)
+  if (!before) return { stale: 0 }
+  const after = billOf(task.after)
+  if (!after) return { stale: 1 }
+  const changes = {
+    from: task.from,
+    to: task.to,
+    ...(task.differentDrawings === undefined ? {} : { differentDrawings: task.differentDrawings }),
+    ...compareBills(before, after),
+  }
+  const bytes =
+    task.format === 'xlsx'
+      ? await changeBillXlsx(changes)
+      : new TextEncoder().encode(
+          task.format === 'csv' ? changeBillCsv(changes) : JSON.stringify(changes),
+        )
+  return moved({ bytes })
+}
+
+async function price(task: PriceTask): Promise<BillAnswer> {
+  const bill = billOf(task.bill)
+  if (!bill) return { stale: 0 }
+  let priced: Boq['priced']
+  try {
+    priced = priceWithTables(bill, { rules: task.rules, classification: task.classification })
+  } catch (error) {
+    if (error instanceof RulesError) return { rulesError: error.message }
+    throw error
+  }
+  const answer = {
+    jobId: task.jobId,
+    rulesVersion: task.rulesVersion,
+    classificationVersion: task.classificationVersion,
+    priced,
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(answer))
+  if (!task.workbook) return moved({ bytes })
+  const { files } = await renderFiles(bill, ['xlsx'], task.workbook.earlier, priced)
+  if (!files.xlsx) throw new Error('The workbook was not written.')
+  return moved({ bytes, workbook: files.xlsx })
+}
+
+/** A kept bill read as written; undefined when it is not a bill of this version of BOQ. */
+function billOf(bytes: Uint8Array): Boq | undefined {
+  // Our own output, read as it was written: its schema version says whether it is a bill of now.
+  const bill = JSON.parse(new TextDecoder().decode(bytes)) as Boq
+  return bill?.schema === 'boq' && bill.version === BOQ_SCHEMA_VERSION ? bill : undefined
+}
+
+/** The answer's bytes handed over to the requesting thread, not copied. */
+function moved(answer: { bytes: Uint8Array; workbook?: Uint8Array }): BillAnswer {
+  const transferable = {
+    [transferableSymbol]: [answer.bytes, answer.workbook].flatMap((b) => (b ? [b.buffer] : [])),
+    [valueSymbol]: answer,
+  }
+  return move(transferable) as unknown as BillAnswer
+}

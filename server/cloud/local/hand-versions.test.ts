@@ -381,4 +381,27 @@ describe('over HTTP', () => {
       })
     }
   })
+
+  it('refuses to extract a drawing whose BOQ could not be written beside it, before it runs', async () => {
+    server = await startTestServer({ extractor: fake.extractor })
+    const { url, dataDir } = server
+    const docs = join(dataDir, 'cloud', ...DOCS.split('/'))
+    await mkdir(docs, { recursive: true })
+    const e = encodeURIComponent
+    const client = await signIn(url)
+    const base = `/api/aps/hubs/${e(ids.hub)}/projects/${e(ids.project)}/contents`
+    // 251 bytes: a name Linux takes, whose BOQ name (`<name> BOQ.xlsx`) would have 256.
+    const name = `${'x'.repeat(247)}.dwg`
+    await writeFile(join(docs, name), 'WARN|long')
+    const versions = readCloudList(await client.json(`${base}/${e(itemId(name))}/versions`))
+    const posted = await postExtract(client, {
+      fileName: name,
+      fileStorageId: storageOf(versions[0] as JsonApiResource),
+      fileFolderId: ids.docs,
+      projectId: ids.project,
+    })
+    expect(posted.status).toBe(400)
+    expect(await posted.text()).toMatch(/would have 256 bytes: a file name has at most 255 bytes/)
+    expect(fake.seen).not.toContain(name)
+  })
 })

@@ -1,8 +1,8 @@
 import { type Dirent, type Stats, statSync } from 'node:fs'
-import { access, constants, readdir, readFile, stat } from 'node:fs/promises'
+import { access, constants, lstat, readdir, readFile, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { AppError } from '../../errors.ts'
-import { checkFileName } from '../names.ts'
+import { checkFileName, sameName } from '../names.ts'
 import type { CloudBackend, JsonApiResource } from '../types.ts'
 import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
 import { createItemLock } from './item-lock.ts'
@@ -130,6 +130,21 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     return { ...version, name: posix.basename(item.rel), rel: item.rel }
   }
 
+  /**
+   * The entry of the folder that is the item named `name` (checked, composed): that name, else a
+   * name that is the same once composed (a file dropped in decomposed, as macOS writes names), so
+   * that names that look the same are one item; `name` itself when there is none yet.
+   */
+  async function nameInFolder(folderAbs: string, name: string): Promise<string> {
+    const exists = await lstat(join(folderAbs, name)).then(
+      () => true,
+      () => false,
+    )
+    if (exists) return name
+    const names = await readdir(folderAbs).catch(() => [] as string[])
+    return names.find((other) => isListedName(other) && sameName(other, name)) ?? name
+  }
+
   async function writableFolder(projectId: string, folderId: string) {
     const proj = await paths.resolve('project', projectId)
     const folder = await paths.resolve('folder', folderId, proj.rel)
@@ -219,9 +234,9 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     },
 
     async latestVersion(_ctx, projectId, folderId, fileName) {
-      checkFileName(fileName)
+      const name = checkFileName(fileName)
       const { folder } = await writableFolder(projectId, folderId)
-      const itemRel = `${folder.rel}/${fileName}`
+      const itemRel = `${folder.rel}/${await nameInFolder(folder.abs, name)}`
       const itemAbs = paths.abs(itemRel)
       const info = await stat(itemAbs).catch(() => undefined)
       if (!info?.isFile()) return undefined
@@ -230,16 +245,14 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     },
 
     async upload(ctx, request) {
-      checkFileName(request.fileName)
+      const fileName = checkFileName(request.fileName)
       const { folder } = await writableFolder(request.projectId, request.folderId)
-      const itemRel = `${folder.rel}/${request.fileName}`
+      const name = await nameInFolder(folder.abs, fileName)
+      const itemRel = `${folder.rel}/${name}`
       const itemAbs = paths.abs(itemRel)
       const existing = await stat(itemAbs).catch(() => undefined)
       if (existing && !existing.isFile()) {
-        throw new AppError(
-          409,
-          `"${request.fileName}" is a folder in this folder; choose another name.`,
-        )
+        throw new AppError(409, `"${name}" is a folder in this folder; choose another name.`)
       }
       const result = await lock(itemAbs, () =>
         writeVersion(itemAbs, request.bytes, ctx.user.name, fallbackUser),

@@ -1,3 +1,4 @@
+import { posix } from 'node:path'
 import { Hono } from 'hono'
 import type { CloudAccess } from '../../auth/cloud-access.ts'
 import { BoqError } from '../../boq/errors.ts'
@@ -5,6 +6,7 @@ import { detect } from '../../boq/read/detect.ts'
 import { AppError } from '../../errors.ts'
 import { checkDrawingName } from '../names.ts'
 import type { CloudBackend } from '../types.ts'
+import { decodeId } from './ids.ts'
 import { isLocalCloud } from './local-cloud.ts'
 import { readLimitedForm } from './upload-form.ts'
 
@@ -57,8 +59,17 @@ export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBy
       checkDwg(fileName, new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()))
       const bytes = new Uint8Array(await file.arrayBuffer())
       const written = await cloud.upload(ctx, { projectId, folderId, fileName, bytes })
+      // The item's name as it is in the folder: one written by hand decomposed (NFD) keeps it.
+      const itemRel = decodeId('item', written.itemId)
       c.header('Cache-Control', 'no-store')
-      return c.json({ itemId: written.itemId, versionNumber: written.versionNumber, fileName }, 201)
+      return c.json(
+        {
+          itemId: written.itemId,
+          versionNumber: written.versionNumber,
+          fileName: itemRel === undefined ? fileName : posix.basename(itemRel),
+        },
+        201,
+      )
     })
   })
 

@@ -160,6 +160,69 @@ describe('POST /api/local/upload', () => {
     expect(await readdir(join(cloud.root, 'Acme/Alpha/Docs'))).not.toContain('Plan (revised).DWG')
   })
 
+  it('takes a name whose BOQ name has 255 bytes', async () => {
+    const name = `${'x'.repeat(246)}.dwg`
+    const answer = await post(client, {
+      projectId: cloud.alpha,
+      folderId: cloud.docs,
+      file: { bytes: dwgHeader(), name },
+    })
+    expect(answer.status).toBe(201)
+    expect(((await answer.json()) as Uploaded).fileName).toBe(name)
+  })
+
+  describe('names that look the same (é composed, NFC, or decomposed, NFD)', () => {
+    const nfc = (name: string) => name.normalize('NFC')
+    const nfd = (name: string) => name.normalize('NFD')
+    const upload = (name: string, size = 256) =>
+      post(client, {
+        projectId: cloud.alpha,
+        folderId: cloud.docs,
+        file: { bytes: dwgHeader(size), name },
+      }).then(async (answer) => ({
+        status: answer.status,
+        body: (await answer.json()) as Uploaded,
+      }))
+    const docsNames = async () =>
+      (await readdir(join(cloud.root, 'Acme/Alpha/Docs'))).filter((n) => !n.startsWith('.'))
+
+    it('are written composed (NFC)', async () => {
+      const { status, body } = await upload(nfd('Noël.dwg'))
+      expect(status).toBe(201)
+      expect(body).toMatchObject({ versionNumber: 1, fileName: nfc('Noël.dwg') })
+      expect(await docsNames()).toContain(nfc('Noël.dwg'))
+      expect(await docsNames()).not.toContain(nfd('Noël.dwg'))
+    })
+
+    it('are one item: the decomposed form of an existing name is its next version', async () => {
+      const first = await upload(nfc('Café.dwg'))
+      const second = await upload(nfd('Café.dwg'), 300)
+      expect(second.status).toBe(201)
+      expect(second.body).toEqual({
+        itemId: first.body.itemId,
+        versionNumber: 2,
+        fileName: nfc('Café.dwg'),
+      })
+      expect((await docsNames()).filter((n) => nfc(n) === nfc('Café.dwg'))).toEqual([
+        nfc('Café.dwg'),
+      ])
+    })
+
+    it('are one item with a file dropped in by hand under its decomposed name', async () => {
+      await writeFile(join(cloud.root, 'Acme/Alpha/Docs', nfd('Évier.dwg')), dwgHeader())
+      const { status, body } = await upload(nfc('Évier.dwg'), 300)
+      expect(status).toBe(201)
+      expect(body).toEqual({
+        itemId: makeId('item', `Acme/Alpha/Docs/${nfd('Évier.dwg')}`),
+        versionNumber: 2,
+        fileName: nfd('Évier.dwg'),
+      })
+      expect((await docsNames()).filter((n) => nfc(n) === nfc('Évier.dwg'))).toEqual([
+        nfd('Évier.dwg'),
+      ])
+    })
+  })
+
   describe('refuses, writing nothing', () => {
     const refusals: [string, () => Promise<Response>, number, RegExp][] = []
     const refuse = (what: string, send: () => Promise<Response>, status: number, reason: RegExp) =>
@@ -203,6 +266,28 @@ describe('POST /api/local/upload', () => {
     refuse('only spaces', named('   '), 400, /no letters or digits/)
     refuse('a hidden name', named('.plan.dwg'), 400, /starts with a dot/)
     refuse('a name too long', named(`${'x'.repeat(300)}.dwg`), 400, /too long/)
+    // 251 bytes: its BOQ, `<name> BOQ.xlsx`, would have 256, and could not be written beside it.
+    refuse(
+      'a name whose BOQ name would be too long',
+      named(`${'x'.repeat(247)}.dwg`),
+      400,
+      /BOQ\.xlsx", would have 256 bytes: a file name has at most 255 bytes \(UTF-8\)/,
+    )
+    refuse(
+      'a name of 2-byte letters whose BOQ name would be too long',
+      named(`${'é'.repeat(124)}.dwg`),
+      400,
+      /at most 255 bytes/,
+    )
+    // Names Windows and shared drives refuse.
+    for (const name of ['CON.dwg', 'nul.dwg', 'COM1.dwg', 'Lpt9.dwg', 'aux.old.dwg', 'PRN.dwg']) {
+      refuse(name, named(name), 400, /Windows keeps for a device/)
+    }
+    for (const ch of '<>:"|?*') {
+      refuse(`a name with ${ch}`, named(`plan${ch}1.dwg`), 400, /Windows and shared drives refuse/)
+    }
+    refuse('a name ending in a dot', named('plan.dwg.'), 400, /ends in a dot/)
+    refuse('a name ending in a space', named('plan.dwg '), 400, /ends in a space/)
     // Bytes: a DWG the reader knows, whatever the name says.
     refuse(
       'a PDF renamed .dwg',

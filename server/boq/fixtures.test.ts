@@ -124,12 +124,13 @@ describe('the sample drawings', () => {
     expect(r13.notMeasured.some((s) => s.type === 'INSERT *X')).toBe(true)
   })
 
-  // The DWGs keep their splines as fit points; the DXF twins carry control points LibreDWG
-  // computed. Where the start tangent is unset, LibreDWG's knots differ from the chord-length ones
-  // this engine uses: that one spline differs by 0.5 %. Everything else agrees to 1e-6.
+  // The DWGs keep their splines as fit points; the DXF twins carry the control points AutoCAD
+  // computed. One spline was fitted with a fit tolerance of 1 (AutoCAD's curve passes near its
+  // points, not through them): the cubic through them differs by 0.03%. Everything else agrees to
+  // 1e-6.
   it('example_2000.dwg agrees with example_2000.dxf, and 2018 with its DXF twin', async () => {
-    expectSameQuantities(await read('example_2000.dxf'), await read('example_2000.dwg'), true, 0.01)
-    expectSameQuantities(await read('example_2018.dxf'), await read('example_2018.dwg'), true, 0.01)
+    expectSameQuantities(await read('example_2000.dxf'), await read('example_2000.dwg'), true, 5e-4)
+    expectSameQuantities(await read('example_2018.dxf'), await read('example_2018.dwg'), true, 5e-4)
     const dxf = await read('example_2000.dxf')
     expect(dxf.source.format).toBe('dxf')
     expect(dxf.references.map((r) => r.attributes.ETIKEDO ?? '').sort()).toEqual(

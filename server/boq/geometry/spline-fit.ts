@@ -2,8 +2,12 @@ import type { Point } from '../drawing.ts'
 
 /**
  * A fit-point spline (what AutoCAD stores when a spline is drawn through points) as the cubic
- * NURBS it stands for: C2 cubic interpolation with end tangents, knots at the cumulative chord
- * lengths (Piegl & Tiller, The NURBS Book, A9.2) — the same control points LibreDWG writes to DXF.
+ * NURBS AutoCAD builds from it: the C2 cubic through the points, knots at the cumulative chord
+ * lengths, and at each end either the stored tangent (a unit derivative along the chord length)
+ * or, where none is stored (absent, or of zero length, which is how a DWG says unset), a zero
+ * second derivative: the 'natural' end. (The control points AutoCAD writes to DXF for a spline of
+ * fit points without tangents are this cubic's to 1e-14; with estimated tangents, such as the
+ * chord's direction or a parabola's through three points, the length is 0.5% to 1.2% off.)
  */
 export function fitPointSpline(
   fit: Point[],
@@ -16,35 +20,70 @@ export function fitPointSpline(
   const u = [0]
   for (let i = 1; i <= n; i++) u.push(u[i - 1] + dist(q[i], q[i - 1]))
   const total = u[n]
-  const d0 = unit(startTangent) ?? unit(sub(q[1], q[0])) ?? { x: 0, y: 0, z: 0 }
-  const dn = unit(endTangent) ?? unit(sub(q[n], q[n - 1])) ?? { x: 0, y: 0, z: 0 }
-  const knots = [0, 0, 0, 0, ...u.slice(1, n), total, total, total, total]
-  const p: Point[] = new Array(n + 3)
-  p[0] = q[0]
-  p[1] = add(q[0], scale(d0, u[1] / 3))
-  p[n + 2] = q[n]
-  p[n + 1] = add(q[n], scale(dn, -(total - u[n - 1]) / 3))
-  if (n === 1) return { degree: 3, knots, control: p }
-  // Tridiagonal system for P2 … Pn (A9.2), basis functions evaluated at the knots.
-  const dd: number[] = new Array(n + 2).fill(0)
-  let abc = basis(knots, 4, knots[4])
-  let den = abc[1]
-  p[2] = scale(sub(q[1], scale(p[1], abc[0])), 1 / den)
-  for (let i = 3; i < n; i++) {
-    dd[i] = abc[2] / den
-    abc = basis(knots, i + 2, knots[i + 2])
-    den = abc[1] - abc[0] * dd[i]
-    p[i] = scale(sub(q[i - 1], scale(p[i - 1], abc[0])), 1 / den)
+  const knots = [0, 0, 0, ...u, total, total, total]
+  // The control points P0 … P(n+2): P0 and P(n+2) are the end points; P1 … P(n+1) solve a
+  // tridiagonal system, row r in columns r − 1, r, r + 1 (P(r), P(r+1), P(r+2)).
+  const a: number[] = new Array(n + 1).fill(0)
+  const b: number[] = new Array(n + 1).fill(0)
+  const c: number[] = new Array(n + 1).fill(0)
+  const d: Point[] = new Array(n + 1)
+  // Start: C'(0) = 3 (P1 − P0) / u1, or C''(0) = 0: (P1 − P0) / t4 = (P2 − P1) / t5.
+  const d0 = unit(startTangent)
+  if (d0) {
+    b[0] = 1
+    d[0] = add(q[0], scale(d0, u[1] / 3))
+  } else {
+    b[0] = knots[4] + knots[5]
+    c[0] = -knots[4]
+    d[0] = scale(q[0], knots[5])
   }
-  dd[n] = abc[2] / den
-  abc = basis(knots, n + 2, knots[n + 2])
-  den = abc[1] - abc[0] * dd[n]
-  p[n] = scale(sub(sub(q[n - 1], scale(p[n + 1], abc[2])), scale(p[n - 1], abc[0])), 1 / den)
-  for (let i = n - 1; i >= 2; i--) p[i] = sub(p[i], scale(p[i + 1], dd[i + 1]))
-  return { degree: 3, knots, control: p }
+  // Each inner fit point is on the curve: the three cubic basis functions non-zero at its knot.
+  for (let r = 1; r < n; r++) {
+    const N = basis(knots, r + 3, u[r])
+    a[r] = N[0]
+    b[r] = N[1]
+    c[r] = N[2]
+    d[r] = q[r]
+  }
+  // End: the same, mirrored (α, β: the last span and the last two, in chord length).
+  const dn = unit(endTangent)
+  const alpha = total - knots[n + 2]
+  const beta = total - knots[n + 1]
+  if (dn) {
+    a[n] = 0
+    b[n] = 1
+    d[n] = add(q[n], scale(dn, -alpha / 3))
+  } else {
+    a[n] = -alpha
+    b[n] = alpha + beta
+    d[n] = scale(q[n], beta)
+  }
+  const inner = solveTridiagonal(a, b, c, d)
+  if (!inner) return null
+  return { degree: 3, knots, control: [q[0], ...inner, q[n]] }
 }
 
-/** The cubic basis functions non-zero in knot span `span` at u (A2.2). */
+/**
+ * Thomas's algorithm, for the rows above: diagonally dominant at the ends, and the rest rows of
+ * B-spline values at their knots (totally positive), so no pivoting is needed.
+ */
+function solveTridiagonal(a: number[], b: number[], c: number[], d: Point[]): Point[] | null {
+  const n = b.length
+  const cp: number[] = new Array(n)
+  const dp: Point[] = new Array(n)
+  for (let r = 0; r < n; r++) {
+    const m = r === 0 ? b[0] : b[r] - a[r] * cp[r - 1]
+    if (m === 0 || !Number.isFinite(m)) return null
+    cp[r] = c[r] / m
+    dp[r] = scale(r === 0 ? d[0] : sub(d[r], scale(dp[r - 1], a[r])), 1 / m)
+  }
+  const x: Point[] = new Array(n)
+  x[n - 1] = dp[n - 1]
+  for (let r = n - 2; r >= 0; r--) x[r] = sub(dp[r], scale(x[r + 1], cp[r]))
+  return x
+}
+
+/** The cubic basis functions non-zero in knot span `span` at u (The NURBS Book, A2.2). */
 function basis(knots: number[], span: number, u: number): number[] {
   const N = [1, 0, 0, 0]
   const left = [0, 0, 0, 0]

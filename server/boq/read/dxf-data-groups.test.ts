@@ -16,7 +16,7 @@ function figures(boq: Boq): Record<string, number> {
   for (const l of boq.lengths) out[`${norm(l.layer)}|${l.kind}|${l.count}`] = l.length
   for (const a of boq.areas) {
     out[`${norm(a.layer)}|closed|${a.closedPolylines}`] = a.closedPolylineArea
-    out[`${norm(a.layer)}|curves|${a.closedCurves}`] = a.closedCurveArea
+    out[`${norm(a.layer)}|curves|${a.closedCurves ?? 0}`] = a.closedCurveArea ?? 0
     out[`${norm(a.layer)}|net`] = a.net
   }
   return out

@@ -42,6 +42,30 @@ export type SplineGeometry = {
   endTangent?: Point | null
 }
 
+/**
+ * A helix's own parameters, as AutoCAD keeps them (DXF's AcDbHelix part, LibreDWG's HELIX
+ * fields). The base radius is the start point's distance from the axis; `radius` is the top
+ * radius; the height is turns × turn height, along the axis.
+ */
+export type HelixParameters = {
+  /** The axis base point (DXF 10/20/30). */
+  axisBase: Point
+  /** Where the helix starts (DXF 11/21/31). */
+  start: Point
+  /** The axis direction (DXF 12/22/32). */
+  axis: Point
+  /** DXF 40. */
+  radius: number
+  /** DXF 41. */
+  turns: number
+  /** DXF 42. */
+  turnHeight: number
+  /** DXF 290: 0 left-handed, 1 right-handed. */
+  handedness: number
+  /** DXF 280: 0 the turn height, 1 the turns, 2 the height is kept when the helix is edited. */
+  constraint: number
+}
+
 /** Where an entity sits and which it is: its layer, and its handle (hex, as DXF writes it). */
 type Placed = { layer: string; handle: string }
 
@@ -52,8 +76,11 @@ export type DrawingEntity = Placed &
     | { type: 'circle'; center: Point; radius: number }
     | { type: 'polyline'; vertices: Vertex[]; closed: boolean; is3d: boolean }
     | ({ type: 'spline' } & SplineGeometry)
-    /** A helix: its path is a spline (DWG and DXF both keep it as one). */
-    | ({ type: 'helix' } & SplineGeometry)
+    /**
+     * A helix: its path is also kept as a spline (DWG and DXF both keep one); `parameters` when
+     * the file gives its own (the length is worked out from them).
+     */
+    | ({ type: 'helix'; parameters?: HelixParameters } & SplineGeometry)
     | ({ type: 'ellipse' } & EllipseGeometry)
     /** style: 0 normal (islands alternate), 1 outer, 2 ignore islands. */
     | { type: 'hatch'; loops: Loop[]; style: number }

@@ -1,6 +1,6 @@
 import type { Collator } from './counts.ts'
 import type { DrawingEntity, Point, Vertex } from './drawing.ts'
-import { arcLength, ellipseLength, splineLength, sweep } from './geometry/curves.ts'
+import { arcLength, ellipseLength, helixLength, splineLength, sweep } from './geometry/curves.ts'
 import { hatchArea } from './geometry/loops.ts'
 import { endsMeet, polylineLength, polylineSignedArea } from './geometry/polyline.ts'
 import {
@@ -56,7 +56,7 @@ function lengthOf(entity: DrawingEntity): [LengthKind, number] | null {
     case 'spline':
       return ['spline', splineLength(entity)]
     case 'helix':
-      return ['helix', splineLength(entity)]
+      return ['helix', helixLength(entity)]
     case 'ellipse':
       return ['ellipse', ellipseLength(entity.major, entity.ratio, entity.start, entity.end)]
     case 'mline':

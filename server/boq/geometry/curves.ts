@@ -1,4 +1,4 @@
-import type { Point, SplineGeometry } from '../drawing.ts'
+import type { HelixParameters, Point, SplineGeometry } from '../drawing.ts'
 import { fitPointSpline } from './spline-fit.ts'
 
 const TWO_PI = 2 * Math.PI
@@ -156,4 +156,47 @@ function asNurbs(spline: SplineGeometry): SplineGeometry {
   if (spline.control.length >= 2 || spline.fit.length < 2) return spline
   const nurbs = fitPointSpline(spline.fit, spline.startTangent, spline.endTangent)
   return nurbs ? { ...spline, ...nurbs, weights: [], fit: [] } : spline
+}
+
+/**
+ * A helix's length: from its own parameters when the file gives usable ones (exactly), else the
+ * length of the spline the file keeps with it (AutoCAD's approximation of the path).
+ */
+export function helixLength(helix: SplineGeometry & { parameters?: HelixParameters }): number {
+  const exact = helix.parameters ? helixPathLength(helix.parameters) : null
+  return exact ?? splineLength(helix)
+}
+
+/**
+ * The length of the path a helix's parameters describe: the radius goes linearly from the base
+ * radius r0 (the start point's distance from the axis) to the top radius r1 while the angle goes
+ * through the turns and the height to turns × turn height, so with t in [0, 1]
+ * L = ∫ √((2π·turns·r(t))² + (r1 − r0)² + h²) dt (a cylindrical helix: turns × √((2πr)² + pitch²)).
+ * The integrand is smooth; its sharpest bend, near r = 0 of a flat spiral, is 1 / (2π·turns)
+ * wide, so the Gauss–Legendre pieces grow with the turns. Null when the parameters describe no
+ * path (no axis direction, no turns, numbers that are not finite).
+ */
+export function helixPathLength(p: HelixParameters): number | null {
+  const { axisBase: base, start, axis } = p
+  const axisLength = Math.hypot(axis.x, axis.y, axis.z)
+  const numbers = [base.x, base.y, base.z, start.x, start.y, start.z, axisLength]
+  numbers.push(p.radius, p.turns, p.turnHeight)
+  if (!numbers.every(Number.isFinite) || !(axisLength > 0) || !(p.turns > 0)) return null
+  const d = { x: start.x - base.x, y: start.y - base.y, z: start.z - base.z }
+  const along = (d.x * axis.x + d.y * axis.y + d.z * axis.z) / axisLength
+  const r0 = Math.sqrt(Math.max(0, d.x * d.x + d.y * d.y + d.z * d.z - along * along))
+  const r1 = Math.abs(p.radius)
+  const height = p.turns * p.turnHeight
+  const k = TWO_PI * p.turns
+  const slope = (r1 - r0) ** 2 + height ** 2
+  const pieces = Math.min(4096, Math.max(16, Math.ceil(4 * p.turns)))
+  return integrate(
+    (t) => {
+      const r = r0 + (r1 - r0) * t
+      return Math.sqrt(k * k * r * r + slope)
+    },
+    0,
+    1,
+    pieces,
+  )
 }

@@ -295,7 +295,7 @@ describe('entities', () => {
     expect(d.skipped.size).toBe(0)
   })
 
-  it('HELIX is measured as its spline', () => {
+  it('HELIX is read as its spline and its own parameters', () => {
     const w = new DxfWriter()
     const { to, owner } = w.target('model')
     const { degree, knots, control, shape } = HALF_TURN_HELIX
@@ -312,6 +312,16 @@ describe('entities', () => {
       fit: [],
       startTangent: null,
       endTangent: null,
+      parameters: {
+        axisBase: { x: 0, y: 0, z: 0 },
+        start: { x: 1, y: 0, z: 0 },
+        axis: { x: 0, y: 0, z: 1 },
+        radius: 1,
+        turns: 0.5,
+        turnHeight: 3,
+        handedness: 1,
+        constraint: 1,
+      },
     })
     expect(d.entityCounts.HELIX).toBe(1)
   })

@@ -298,7 +298,11 @@ export class DxfWriter {
     return handle
   }
 
-  /** A helix: its path as a spline, then its axis, radius and turns (AcDbHelix). */
+  /**
+   * A helix: its path as a spline, then its axis, radius and turns (AcDbHelix): the axis from
+   * `shape` (by default up the Z axis from the origin, starting at the first control point), or
+   * none at all when `shape` is null.
+   */
   helix(
     to: Pairs,
     owner: string,
@@ -306,13 +310,24 @@ export class DxfWriter {
     degree: number,
     knots: number[],
     control: P[],
-    shape: { radius: number; turns: number; turnHeight: number },
+    shape: {
+      radius: number
+      turns: number
+      turnHeight: number
+      axisBase?: P
+      start?: P
+      axis?: P
+    } | null,
   ): string {
     const handle = this.head(to, 'HELIX', owner, layer, 'AcDbSpline')
     this.splineData(to, degree, knots, control)
-    const start = control[0]
-    to.push(100, 'AcDbHelix', 90, 32, 91, 2, 10, 0, 20, 0, 30, 0)
-    to.push(11, start[0], 21, start[1], 31, start[2] ?? 0, 12, 0, 22, 0, 32, 1)
+    if (!shape) return handle
+    const base = shape.axisBase ?? [0, 0, 0]
+    const start = shape.start ?? control[0]
+    const axis = shape.axis ?? [0, 0, 1]
+    to.push(100, 'AcDbHelix', 90, 32, 91, 2, 10, base[0], 20, base[1], 30, base[2] ?? 0)
+    to.push(11, start[0], 21, start[1], 31, start[2] ?? 0)
+    to.push(12, axis[0], 22, axis[1], 32, axis[2] ?? 0)
     to.push(40, shape.radius, 41, shape.turns, 42, shape.turnHeight, 290, 1, 280, 1)
     return handle
   }

@@ -1,6 +1,7 @@
 import { type Dwg_HATCH_Path, Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import type { DrawingEntity, Loop, LoopEdge, Point, Vertex } from '../../drawing.ts'
 import { type DwgContext, nameOf, type Ptr } from './context.ts'
+import { helixParameters } from './helix.ts'
 import type { Layers } from './layers.ts'
 import type { ObjectLayout } from './objects.ts'
 import type { R11Tables } from './r11.ts'
@@ -208,6 +209,7 @@ export class EntityReader {
       fit: fit.map((p) => ({ x: p.x, y: p.y, z: p.z ?? 0 })),
       startTangent: fitCount ? this.tangent(tio, type, 'start') : null,
       endTangent: fitCount ? this.tangent(tio, type, 'end') : null,
+      ...(type === 'helix' ? helixParameters(lib, tio) : {}),
     }
   }
 

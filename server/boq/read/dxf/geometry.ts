@@ -1,4 +1,12 @@
-import type { DrawingEntity, Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../../drawing.ts'
+import type {
+  DrawingEntity,
+  HelixParameters,
+  Loop,
+  LoopEdge,
+  Point,
+  SplineGeometry,
+  Vertex,
+} from '../../drawing.ts'
 import type { Pair } from './scan.ts'
 
 export const DEG = Math.PI / 180
@@ -159,8 +167,10 @@ export function dxfTypeName(e: DxfEntity): string {
 }
 
 /**
- * A HELIX from its group pairs (dxf-json does not read the type): its path is the spline of its
- * AcDbSpline part; the AcDbHelix part (axis, radius, turns) only describes it.
+ * A HELIX from its group pairs (dxf-json does not read the type): the spline of its AcDbSpline
+ * part, and its own parameters from its AcDbHelix part (axis base point 10, start point 11, axis
+ * vector 12, radius 40, turns 41, turn height 42, handedness 290, constraint 280), given when its
+ * three points and 40 to 42 are there.
  */
 export function helixFromPairs(
   pairs: Pair[],
@@ -172,6 +182,8 @@ export function helixFromPairs(
   const knots: number[] = []
   const weights: number[] = []
   const points: Record<number, Point[]> = { 0: [], 1: [], 2: [], 3: [] }
+  const helix: Record<number, Point[]> = { 0: [], 1: [], 2: [] }
+  const numbers = new Map<number, number>()
   for (const [code, value] of pairs) {
     if (code === 100) part = value
     else if (code === 8 && (part === '' || part === 'AcDbEntity')) layer = value
@@ -184,9 +196,17 @@ export function helixFromPairs(
       else if (code >= 10 && code <= 13) points[code - 10].push({ x: n, y: 0, z: 0 })
       else if (code >= 20 && code <= 23) setLast(points[code - 20], 'y', n)
       else if (code >= 30 && code <= 33) setLast(points[code - 30], 'z', n)
+    } else if (part === 'AcDbHelix') {
+      // As written: a value that is no number stays one, and the parameters are not used.
+      const n = Number(value)
+      if (code >= 10 && code <= 12) helix[code - 10].push({ x: n, y: 0, z: 0 })
+      else if (code >= 20 && code <= 22) setLast(helix[code - 20], 'y', n)
+      else if (code >= 30 && code <= 32) setLast(helix[code - 30], 'z', n)
+      else if ([40, 41, 42, 280, 290].includes(code) && !numbers.has(code)) numbers.set(code, n)
     }
   }
   const control = points[0]
+  const parameters = helixParameters(helix, numbers)
   return {
     type: 'helix',
     layer,
@@ -198,7 +218,25 @@ export function helixFromPairs(
     fit: points[1],
     startTangent: points[2][0] ?? null,
     endTangent: points[3][0] ?? null,
+    ...(parameters ? { parameters } : {}),
   }
+}
+
+function helixParameters(
+  points: Record<number, Point[]>,
+  numbers: Map<number, number>,
+): HelixParameters | null {
+  const [axisBase] = points[0]
+  const [start] = points[1]
+  const [axis] = points[2]
+  const radius = numbers.get(40)
+  const turns = numbers.get(41)
+  const turnHeight = numbers.get(42)
+  if (!axisBase || !start || !axis) return null
+  if (radius === undefined || turns === undefined || turnHeight === undefined) return null
+  const handedness = numbers.get(290) ?? 1
+  const constraint = numbers.get(280) ?? 0
+  return { axisBase, start, axis, radius, turns, turnHeight, handedness, constraint }
 }
 
 function setLast(list: Point[], axis: 'y' | 'z', value: number): void {

@@ -1,11 +1,14 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import type { Drawing } from '../drawing.ts'
+import { BoqError } from '../errors.ts'
 import { DrawingBuilder, type ReadOptions } from './drawing-builder.ts'
 import { BlockRecords } from './dwg/block-records.ts'
 import { BlockReader } from './dwg/blocks.ts'
 import { dwgContext, headerValue, type Ptr } from './dwg/context.ts'
+import { damageWarning, type FileFindings } from './dwg/damage.ts'
 import { DynamicBlocks, NAME_ROUTES, type NameRoute } from './dwg/dynamic-blocks.ts'
 import { EntityReader } from './dwg/entities.ts'
+import { checkFile } from './dwg/file-check.ts'
 import { readLayerColours } from './dwg/layer-colours.ts'
 import { Layers } from './dwg/layers.ts'
 import { readModelSpace } from './dwg/model-space.ts'
@@ -37,23 +40,31 @@ export function readDwg(
   version: string,
   options: DwgReadOptions = {},
 ): Drawing {
-  return walkDwg(lib, openDwg(lib, bytes), version, options)
+  // The file's own check first: LibreDWG may never come back from some breaks.
+  const file = checkFile(bytes, version)
+  if (file?.broken) throw new BoqError('corrupt', `Truncated or corrupt (${file.broken}).`)
+  const { data, flags } = openDwg(lib, bytes)
+  const objects = lib.dwg_get_num_objects(data)
+  return walkDwg(lib, data, version, options, { flags, file, objects })
 }
 
 /**
  * The drawing model of a drawing LibreDWG has read already (`data` is its Dwg_Data). Everything
  * the walk learns or caches belongs to this call; the instance's text decoder is put back after.
+ * What the read found (`found`: LibreDWG's error bits, the file's own checks) and what the walk
+ * finds missing make the damage warning, first of the drawing's, or refuse a drawing mostly lost.
  */
 export function walkDwg(
   lib: LibreDwgEx,
   data: Ptr,
   version: string,
   options: DwgReadOptions = {},
+  found: FileFindings = { flags: 0, file: null, objects: 0 },
 ): Drawing {
   const restoreDecoder = decodeInCodePage(lib, data)
   try {
     assertHasObjects(lib, data)
-    const ctx = dwgContext(lib, data, options.verify ?? false)
+    const ctx = dwgContext(lib, data, options.verify ?? false, version !== R11)
     const builder = new DrawingBuilder('dwg', version, options)
     const insunits = headerValue(ctx, 'INSUNITS')
     builder.units(typeof insunits === 'number' ? insunits : 0)
@@ -71,7 +82,10 @@ export function walkDwg(
     const modelSpace = lib.dwg_model_space_object(data)
     readModelSpace(ctx, builder, { records, blocks, entities, picture }, modelSpace)
     readPaperSpace(ctx, builder, { records, blocks }, modelSpace, lib.dwg_paper_space_object(data))
-    return builder.finish()
+    const drawing = builder.finish()
+    const damage = damageWarning(ctx.damage, found)
+    if (damage) drawing.warnings.unshift(damage)
+    return drawing
   } finally {
     restoreDecoder()
   }

@@ -22,6 +22,7 @@ const MAX_OWNED = 10_000_000
 export class BlockRecords {
   private readonly ctx: DwgContext
   private readonly records = new Map<Ptr, BlockRecord>()
+  private readonly ownedLists = new Map<Ptr, Ptr[]>()
 
   constructor(ctx: DwgContext) {
     this.ctx = ctx
@@ -53,25 +54,54 @@ export class BlockRecords {
     return out
   }
 
-  /** The entities a record owns, in its order. */
+  /**
+   * The entities a record owns, in its order. Where the record lists them by handle (R2004+), the
+   * entries that lead to no object are logged as damage, and a walk that stops at such a hole is
+   * completed from the list.
+   */
   owned(header: Ptr): Ptr[] {
-    const { lib, wasm } = this.ctx
+    let out = this.ownedLists.get(header)
+    if (!out) {
+      out = this.readOwned(header)
+      this.ownedLists.set(header, out)
+    }
+    return out
+  }
+
+  private readOwned(header: Ptr): Ptr[] {
+    const { wasm } = this.ctx
     const out: Ptr[] = []
+    const seen = new Set<Ptr>()
     let next = wasm.get_first_owned_entity(header)
     while (next && out.length < MAX_OWNED) {
+      // A chain that comes back to an entity is broken: it would go round for ever.
+      if (seen.has(next)) {
+        this.ctx.damage.brokenList(header)
+        break
+      }
+      seen.add(next)
       out.push(next)
       next = wasm.get_next_owned_entity(header, next)
     }
-    if (out.length > 0) return out
     // Some writers leave the first/last entity links empty: the handle list still names them.
+    const listed = this.listed(header)
+    return listed.length > out.length ? listed : out
+  }
+
+  /** The entities the record's handle list names and LibreDWG read (none: no list). */
+  private listed(header: Ptr): Ptr[] {
+    const { lib, wasm } = this.ctx
     const tio = wasm.dwg_object_to_object_tio(header)
     const count = Number(lib.dwg_dynapi_entity_data(tio, 'num_owned')) || 0
     const refs = lib.dwg_dynapi_entity_data(tio, 'entities') as Ptr
-    if (!count || !refs) return out
-    for (const ref of lib.dwg_ptr_to_object_ref_ptr_array(refs, count)) {
-      const obj = wasm.dwg_ref_get_object(ref)
+    const out: Ptr[] = []
+    if (!count || !refs || !this.ctx.heap.has(refs, count * 4)) return out
+    for (let i = 0; i < count; i++) {
+      const ref = this.ctx.heap.u32(refs + i * 4)
+      const obj = ref ? wasm.dwg_ref_get_object(ref) : 0
       if (obj) out.push(obj)
     }
+    this.ctx.damage.list(header, count, count - out.length)
     return out
   }
 

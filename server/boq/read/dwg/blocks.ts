@@ -57,9 +57,11 @@ export class BlockReader {
   insertedBlock(tio: Ptr, minsert: boolean): Ptr {
     const { ctx } = this
     const ref = ctx.fields.uint(tio, minsert ? 'MINSERT.block_header' : 'INSERT.block_header', 4)
-    const header = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0
-    if (header || !this.parts.r11) return header
-    return this.parts.r11.block(ref)
+    let header = ref ? ctx.wasm.dwg_ref_get_object(ref) : 0
+    if (!header && this.parts.r11) header = this.parts.r11.block(ref)
+    // Every reference names a block: one that leads to none is a lost record.
+    if (!header) ctx.damage.blockLost(tio)
+    return header
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
+import { DamageLog } from './damage.ts'
 import { Heap } from './heap.ts'
 import { StructFields } from './struct-fields.ts'
 
@@ -34,14 +35,20 @@ export type DwgContext = {
   heap: Heap
   /** Compare direct memory reads with the binding's getters, and throw when they differ. */
   verify: boolean
+  /** References the walk finds leading to no object. */
+  damage: DamageLog
 }
 
-/** The context of one drawing LibreDWG has read (`data` is its Dwg_Data). */
-export function dwgContext(lib: LibreDwgEx, data: Ptr, verify: boolean): DwgContext {
+/**
+ * The context of one drawing LibreDWG has read (`data` is its Dwg_Data); `lists` false for
+ * R11/R12, whose block records list no entities by handle.
+ */
+export function dwgContext(lib: LibreDwgEx, data: Ptr, verify: boolean, lists = true): DwgContext {
   return {
     lib,
     data,
     verify,
+    damage: new DamageLog(lists),
     fields: new StructFields(lib, verify),
     heap: new Heap(lib),
     wasm: (lib as unknown as { wasmInstance: Wasm }).wasmInstance,

@@ -43,6 +43,8 @@ export class Layers {
         throw new Error('entity layer: memory and getter differ')
     }
     if (!layer) layer = this.byGetter(entity)
+    // Every entity names a layer: one that leads to none is a lost record.
+    this.ctx.damage.layer(obj, layer !== 0)
     if (!layer) return '0'
     let name = this.names.get(layer)
     if (name === undefined) {

@@ -28,6 +28,7 @@ export function readModelSpace(
 ): void {
   const typeNames = new TypeNames(ctx)
   const list = modelSpaceEntities(ctx, parts.records, modelSpace)
+  if (!modelSpace) ctx.damage.noModelSpace()
   if (list.length === 0 && !modelSpace) {
     builder.warn('The reader found no model space in this drawing: it may be only partly readable.')
   }
@@ -45,7 +46,14 @@ export function readModelSpace(
     else builder.skip(typeName)
     parts.picture?.modelSpace(obj, type, entity)
   }
+  // Entities model space lists that LibreDWG could not read: counted, their type unknown.
+  const unread = modelSpace ? ctx.damage.unreadIn(modelSpace) : 0
+  for (let i = 0; i < unread; i++) builder.skip(UNREADABLE, UNREADABLE_REASON)
 }
+
+/** The Not measured label of a model-space entity the damaged drawing lost, and its reason. */
+export const UNREADABLE = 'unreadable entity'
+const UNREADABLE_REASON = 'the drawing is damaged: this entity could not be read'
 
 /**
  * Model-space entities: its record's owned list, else (LibreDWG leaves that list empty in some

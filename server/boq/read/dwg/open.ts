@@ -16,10 +16,11 @@ const ERROR_NAMES: Record<number, string> = {
 }
 
 /**
- * The bytes read by LibreDWG: its Dwg_Data. `lib` must be in a fresh state (a new instance, or a
- * reset one): an instance carried into a second file as it was left can crash.
+ * The bytes read by LibreDWG: its Dwg_Data, and the error bits of the read (none of them fatal:
+ * those throw). `lib` must be in a fresh state (a new instance, or a reset one): an instance
+ * carried into a second file as it was left can crash.
  */
-export function openDwg(lib: LibreDwgEx, bytes: Uint8Array): Ptr {
+export function openDwg(lib: LibreDwgEx, bytes: Uint8Array): { data: Ptr; flags: number } {
   const path = '/input.dwg'
   // canOwn: the file system keeps a view of the bytes instead of copying them.
   lib.FS.writeFile(path, bytes, { canOwn: true })
@@ -39,7 +40,7 @@ export function openDwg(lib: LibreDwgEx, bytes: Uint8Array): Ptr {
       `Truncated or corrupt (LibreDWG: ${fatalText(error) || `error ${error}`}).`,
     )
   }
-  return data
+  return { data, flags: error }
 }
 
 /**

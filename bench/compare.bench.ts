@@ -10,45 +10,18 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import type { BillLine, Boq } from '../server/boq/schema.ts'
-import { makeBoq } from '../server/boq/testing/boq-factory.ts'
 import { createBillPool } from '../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/jobs/testing/fakes.ts'
 import { jobsRoutesApp } from '../server/jobs/testing/routes-app.ts'
+import { bigBill } from './support/big-bill.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
 
 const LINES = 10_000
 const RUNS = 15
 const TARGET_MS = 200
 
-/** A bill of LINES lines; `shift` changes a share of the quantities, as a revision does. */
-function bill(shift: number): Boq {
-  const lines: BillLine[] = []
-  for (let i = 0; i < LINES; i++) {
-    const kind = i < 4000 ? 'count' : i < 7000 ? 'length' : 'area'
-    const changed = shift > 0 && i % 7 === 0
-    const quantity = (kind === 'count' ? 10 + (i % 50) : 100 + i / 10) + (changed ? shift : 0)
-    lines.push({
-      ref: `${kind === 'count' ? 'A' : kind === 'length' ? 'B' : 'C'}${i + 1}`,
-      kind,
-      description: kind === 'count' ? `Block ${i}` : `Linework on layer L${i}`,
-      quantity,
-      unit: kind === 'count' ? 'nr' : kind === 'length' ? 'm' : 'm²',
-      ...(kind === 'count' ? { block: `Block ${i}` } : { layer: `L${i}` }),
-      breakdown: [
-        {
-          label: `layer L${i}`,
-          layer: `L${i}`,
-          count: 3,
-          quantity,
-          handles: [`${i}A`, `${i}B`, `${i}C`],
-        },
-      ],
-    })
-  }
-  return makeBoq({ bill: lines })
-}
+const bill = (shift: number) => bigBill(LINES, shift)
 
 const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-compare-'))
 const store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })

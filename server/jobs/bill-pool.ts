@@ -26,6 +26,8 @@ export function createBillPool(
     minThreads: 0,
     maxThreads: threads,
     maxQueue: options.maxWaiting ?? MAX_WAITING,
+    // Its threads yield the processor to the one answering requests (where the system allows).
+    niceIncrement: 10,
     // An idle pool holds no thread (nor the memory a large bill left in it).
     idleTimeout: options.idleTimeoutMs ?? 30_000,
   })

@@ -299,7 +299,9 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     async readResult(id, format) {
       if (jobs.get(id)?.job.status !== 'succeeded') return undefined
       try {
-        return new Uint8Array(await readFile(resultPath(id, format)))
+        // The file's own bytes, not a copy (a kept bill may be many megabytes).
+        const bytes = await readFile(resultPath(id, format))
+        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
         throw error

@@ -1,0 +1,127 @@
+/**
+ * One user's heavy requests never slow another's: a finished job pair of 20,000-line bills and a
+ * job with 8 MB of geometry, kept by the embedded job store as jobs keep them, served by the jobs
+ * routes over real HTTP on loopback (the user by header). While five users each ask for two
+ * change bills as XLSX at once, again and again, and twenty requests for the geometry unpacked
+ * (a client without gzip) run beside them, another user's GET /api/boq/jobs is asked one request
+ * at a time. Printed: how many heavy requests were answered, refused (429/503) or failed, and the
+ * other user's answer times. Target: the other user's answers within 200 ms (95th percentile and
+ * the largest).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { gzipSync } from 'node:zlib'
+import { serve } from '@hono/node-server'
+import { createBillPool } from '../server/jobs/bill-pool.ts'
+import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
+import { answerSummary, timeAnswers } from '../server/jobs/testing/answer-times.ts'
+import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/jobs/testing/fakes.ts'
+import { jobsRoutesApp } from '../server/jobs/testing/routes-app.ts'
+import { bigBill } from './support/big-bill.ts'
+import { describeMs, versusTarget } from './support/stats.ts'
+
+const LINES = 20_000
+const HEAVY_USERS = 5
+const ROUNDS = 3
+const GEOMETRY_REQUESTS = 20
+const TARGET_MS = 200
+
+const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-heavy-'))
+const store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+const cloud = createFakeCloud()
+const users = Array.from({ length: HEAVY_USERS }, (_, i) => `heavy${i}`)
+const text = new TextEncoder()
+// Geometry-like bytes: 8 MB that gzip packs well, as drawings' geometry does.
+const geometry = gzipSync(new Uint8Array(8 * 1024 * 1024).map((_, i) => (i * 31) % 251))
+
+/** Each user's two finished jobs of the same drawing: versions 1 and 2 of a 20,000-line bill. */
+const pairs = new Map<string, string[]>()
+for (const user of users) {
+  const ids: string[] = []
+  for (const [storageId, shift] of [
+    [`${user}-v1`, 0],
+    [`${user}-v2`, 2.5],
+  ] as const) {
+    const { job } = await store.submit(
+      {
+        fileName: 'plan.dwg',
+        projectId: 'p1',
+        fileFolderId: 'f1',
+        fileStorageId: storageId,
+        context: contextFor(user),
+      },
+      { maxActivePerUser: 10 },
+    )
+    await store.claim()
+    await store.succeed(
+      job.id,
+      {
+        fileName: 'plan BOQ.xlsx',
+        itemId: 'i',
+        versionNumber: 1,
+        jsonKept: true,
+        geometryKept: true,
+      },
+      {
+        xlsx: new Uint8Array(1),
+        csv: new Uint8Array(1),
+        json: text.encode(JSON.stringify(bigBill(LINES, shift))),
+        geometry,
+      },
+    )
+    ids.push(job.id)
+  }
+  pairs.set(user, ids)
+}
+
+const bills = createBillPool()
+const app = jobsRoutesApp({
+  store,
+  cloud: cloud.cloud,
+  maxFileBytes: 1024,
+  maxQueuedPerUser: 10,
+  bills,
+})
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+await new Promise((resolve) => server.once('listening', resolve))
+const { port } = server.address() as AddressInfo
+const base = `http://127.0.0.1:${port}`
+const as = (user: string) => (path: string) =>
+  fetch(`${base}${path}`, { headers: { 'x-user': user } })
+
+try {
+  const load = new Worker(new URL('./support/heavy-load.ts', import.meta.url), {
+    workerData: { base, pairs: [...pairs], rounds: ROUNDS, geometryRequests: GEOMETRY_REQUESTS },
+  })
+  let outcomes: { answered: number; refused: number; failed: number } | undefined
+  const loaded = new Promise<void>((resolve, reject) => {
+    load.once('message', (message) => {
+      outcomes = message
+      resolve()
+    })
+    load.once('error', reject)
+  })
+  const times = await timeAnswers(as('other'), '/api/boq/jobs', {
+    max: 100_000,
+    done: () => outcomes !== undefined,
+  })
+  await loaded
+  await load.terminate()
+  const { count: asked, max, p95 } = answerSummary(times)
+  console.log(
+    `${HEAVY_USERS} users × 2 change bills of ${LINES.toLocaleString('en')} lines as XLSX, and ${GEOMETRY_REQUESTS} geometries of 8.4 MB asked unpacked, ${ROUNDS} rounds: ${outcomes?.answered} answered, ${outcomes?.refused} refused (429/503), ${outcomes?.failed} failed`,
+  )
+  console.log(
+    `  another user's GET /api/boq/jobs meanwhile (${asked} answers): ${describeMs(times)}`,
+  )
+  console.log(`  95th percentile ${versusTarget(p95, TARGET_MS, ' ms')}`)
+  console.log(`  largest ${versusTarget(max, TARGET_MS, ' ms')}`)
+} finally {
+  await new Promise((resolve) => server.close(resolve))
+  await bills.close()
+  await store.close()
+  await rm(dataDir, { recursive: true, force: true })
+}

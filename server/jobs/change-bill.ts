@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { BillPool } from './bill-pool.ts'
 import { keptBillBytes, staleBill } from './priced-job.ts'
@@ -15,7 +16,7 @@ export async function changeBillOf(
   store: JobStore,
   from: JobRecord,
   to: JobRecord,
-  format: 'json' | 'csv' | 'xlsx',
+  format: ChangeBillFormat,
 ): Promise<Uint8Array> {
   const [before, after] = await Promise.all([
     keptBillBytes(store, from, 'compare'),
@@ -34,6 +35,32 @@ export async function changeBillOf(
   if ('stale' in answer) throw staleBill(answer.stale === 0 ? from : to, 'compare')
   if (!('bytes' in answer)) throw new Error('The change bill was not written.')
   return answer.bytes
+}
+
+export type ChangeBillFormat = 'json' | 'csv' | 'xlsx'
+
+/**
+ * Change bills made once and kept: a finished job's bill never changes, so the same two jobs in
+ * the same format give the same bytes. Asked again while being made, the one being made is
+ * waited for. The newest are kept, up to a bound on their bytes.
+ */
+export function changeBillCache(bills: BillPool, store: JobStore, maxBytes = 64 * 1024 * 1024) {
+  type Asked = { from: JobRecord; to: JobRecord; format: ChangeBillFormat }
+  const cache = new LRUCache<string, Uint8Array, Asked>({
+    maxSize: maxBytes,
+    sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+    fetchMethod: (_key, _stale, { context }) =>
+      changeBillOf(bills, store, context.from, context.to, context.format),
+  })
+  return {
+    async of(from: JobRecord, to: JobRecord, format: ChangeBillFormat): Promise<Uint8Array> {
+      const bytes = await cache.fetch(`${from.id}\n${to.id}\n${format}`, {
+        context: { from, to, format },
+      })
+      if (!bytes) throw new Error('The change bill was not made.')
+      return bytes
+    },
+  }
 }
 
 function compared(job: JobRecord): ComparedBill {

@@ -486,6 +486,45 @@ describe('jobs routes', () => {
       expect((await compare('ann', `from=${mine.id}`)).status).toBe(400)
     })
 
+    it('makes the change bill of the same two jobs in the same format once, and keeps it', async () => {
+      const pool = testBillPool()
+      let made = 0
+      app = jobsRoutesApp({
+        store,
+        cloud: fake.cloud,
+        maxFileBytes: 1024 * 1024,
+        maxQueuedPerUser: 2,
+        bills: {
+          run: (task) => {
+            made++
+            return pool.run(task)
+          },
+          close: async () => {},
+        },
+      })
+      const a = await finishedJob(
+        'ann',
+        'v1',
+        bill([{ kind: 'count', block: 'DOOR', quantity: 1 }]),
+      )
+      const b = await finishedJob(
+        'ann',
+        'v2',
+        bill([{ kind: 'count', block: 'DOOR', quantity: 2 }]),
+      )
+      const query = `from=${a.id}&to=${b.id}&format=csv`
+      const [first, second] = await Promise.all([compare('ann', query), compare('ann', query)])
+      const third = await compare('ann', query)
+      const texts = await Promise.all([first, second, third].map((r) => r.text()))
+      expect(new Set(texts).size).toBe(1)
+      expect(texts[0]).toMatch(/DOOR/)
+      expect(made).toBe(1)
+      // Another format, or the other way round, is another change bill.
+      expect((await compare('ann', `from=${a.id}&to=${b.id}`)).status).toBe(200)
+      expect((await compare('ann', `from=${b.id}&to=${a.id}&format=csv`)).status).toBe(200)
+      expect(made).toBe(3)
+    })
+
     it('answers a user with two change bills running 429 with Retry-After, and others go on', async () => {
       let open = () => {}
       const gate = new Promise<void>((resolve) => {

@@ -9,7 +9,7 @@ import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from './bill-pool.ts'
-import { changeBillOf } from './change-bill.ts'
+import { changeBillCache } from './change-bill.ts'
 import { CONTENT_TYPES } from './content-types.ts'
 import { tooLargeMessage } from './failure.ts'
 import { toJobJson } from './job-json.ts'
@@ -59,6 +59,7 @@ function isDxf(bytes: Uint8Array): boolean {
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
   const { store, cloud, withCloud, bills, heavy } = options
+  const changeBills = changeBillCache(bills, store)
   const userIdOf = (c: Context) => withCloud(c, async (ctx) => ctx.user.userId)
   const routes = new Hono()
 
@@ -214,7 +215,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
     if (format !== 'json' && format !== 'xlsx' && format !== 'csv') {
       throw new AppError(400, 'format must be json, xlsx or csv.')
     }
-    const bytes = await heavy.one(userId, () => changeBillOf(bills, store, from, to, format))
+    const bytes = await heavy.one(userId, () => changeBills.of(from, to, format))
     noStore(c)
     if (format === 'json') {
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' })

@@ -152,7 +152,8 @@ describe('the command line', { timeout: 120_000 }, () => {
       expect.objectContaining({ description: 'some block', before: 0, after: 1, state: 'added' }),
     )
     const csv = await run(['compare', older, newer, '--format', 'csv'])
-    expect(csv.stdout).toMatch(/^Changes,B1,Linework on layer 0,4\.43\d*,5\.18\d*,0\.75/m)
+    // 2000_TS1's layer 0 holds spline 225, AutoCAD's curve through five points: 14.065 in.
+    expect(csv.stdout).toMatch(/^Changes,B1,Linework on layer 0,4\.43\d*,5\.19\d*,0\.76/m)
     const xlsx = await run(['compare', older, newer, '--format', 'xlsx'], dir)
     expect(xlsx.code).toBe(0)
     const book = new ExcelJS.Workbook()

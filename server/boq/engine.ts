@@ -216,19 +216,23 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
         slot.onDeath = null
         fn()
       }
-      const timer = setTimeout(
-        () =>
-          finish(() => {
-            slot.retire = true
-            reject(
-              new BoqError(
-                'timeout',
-                `Took longer than ${Math.round(timeoutMs / 1000)} s to read; stopped.`,
-              ),
-            )
-          }),
-        timeoutMs,
-      )
+      // Reading has its budget, and writing the files (the Changes sheet against an earlier
+      // bill, the priced bill) a budget of its own: a long comparison is not a slow drawing.
+      const budget = (doing: string) =>
+        setTimeout(
+          () =>
+            finish(() => {
+              slot.retire = true
+              reject(
+                new BoqError(
+                  'timeout',
+                  `Took longer than ${Math.round(timeoutMs / 1000)} s to ${doing}; stopped.`,
+                ),
+              )
+            }),
+          timeoutMs,
+        )
+      let timer = budget('read')
       const done = (info: WorkerFileInfo) => {
         stats.files++
         stats.last = { ...info, worker: slot.id }
@@ -236,7 +240,10 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       }
       slot.onMessage = (message) => {
         if (message.type === 'progress') job.onProgress?.(message.fraction)
-        else if (message.type === 'result') {
+        else if (message.type === 'read') {
+          clearTimeout(timer)
+          timer = budget('write the bill')
+        } else if (message.type === 'result') {
           done(message.info)
           finish(() => resolve(message.answer))
         } else if (message.type === 'error') {

@@ -46,6 +46,8 @@ export type WorkerFileInfo = {
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'progress'; fraction: number }
+  /** The drawing is read and its bill made: what follows is writing files. */
+  | { type: 'read' }
   | { type: 'result'; answer: Boq | BoqFiles; info: WorkerFileInfo }
   | { type: 'error'; kind: string; message: string; info: WorkerFileInfo }
 
@@ -126,7 +128,8 @@ async function read(job: WorkerJob): Promise<void> {
           }
   }
   if (boq && job.formats) {
-    // Writing the files is not reading the drawing: its failure is said as such.
+    // Writing the files is not reading the drawing: its time and its failure are its own.
+    port?.postMessage({ type: 'read' } satisfies WorkerMessage)
     try {
       const written = await renderFiles(boq, job.formats, job.changesFrom, pricedOf(boq, job))
       if (drawing && wantsGeometry(job)) addGeometry(written, drawing)

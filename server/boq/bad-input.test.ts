@@ -4,6 +4,7 @@ import { type BoqEngine, createBoqEngine } from './engine.ts'
 import { BoqError } from './errors.ts'
 import { fixture } from './testing/fixtures.ts'
 import { knownDrawing } from './testing/known-drawing.ts'
+import { noise } from './testing/noise.ts'
 
 const good = () => ({ bytes: new TextEncoder().encode(knownDrawing()), fileName: 'known.dxf' })
 
@@ -14,19 +15,6 @@ async function failure(promise: Promise<unknown>): Promise<BoqError> {
   )
   expect(error).toBeInstanceOf(BoqError)
   return error as BoqError
-}
-
-/** The same noise on every run (a failure can be replayed): a 32-bit xorshift. */
-function noise(length: number): Uint8Array {
-  const out = new Uint8Array(length)
-  let x = 0x9e3779b9
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    out[i] = x & 0xff
-  }
-  return out
 }
 
 describe('bad input: a clear error, and the next file still works', () => {

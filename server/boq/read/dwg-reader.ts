@@ -66,7 +66,8 @@ export function walkDwg(
     assertHasObjects(lib, data)
     const ctx = dwgContext(lib, data, options.verify ?? false, version !== R11)
     const builder = new DrawingBuilder('dwg', version, options)
-    const insunits = headerValue(ctx, 'INSUNITS')
+    // R11 and R12 have no INSUNITS (the reader gives a default): their drawings state no units.
+    const insunits = version === R11 ? 0 : headerValue(ctx, 'INSUNITS')
     builder.units(typeof insunits === 'number' ? insunits : 0)
     const objects = new ObjectLayout(ctx)
     const records = new BlockRecords(ctx)
@@ -82,8 +83,11 @@ export function walkDwg(
     const modelSpace = lib.dwg_model_space_object(data)
     readModelSpace(ctx, builder, { records, blocks, entities, picture }, modelSpace)
     readPaperSpace(ctx, builder, { records, blocks }, modelSpace, lib.dwg_paper_space_object(data))
+    // Every block record's entity list, walked or not, for entities that could not be read.
+    if (version !== R11) for (const record of records.all()) records.owned(record)
     const drawing = builder.finish()
-    const damage = damageWarning(ctx.damage, found)
+    const counted = Object.values(drawing.entityCounts).reduce((sum, n) => sum + n, 0)
+    const damage = damageWarning(ctx.damage, found, { modelSpace: counted })
     if (damage) drawing.warnings.unshift(damage)
     return drawing
   } finally {

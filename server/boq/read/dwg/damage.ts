@@ -95,13 +95,28 @@ export type FileFindings = {
   objects: number
 }
 
+/** What the walk found in model space: the entities it counted. */
+export type WalkFindings = { modelSpace: number }
+
 /**
  * The damage warning a drawing's bill carries, or null when nothing is missing or failed; a
  * drawing of which most is lost is refused (BoqError 'corrupt'): its bill would not be its own.
  */
-export function damageWarning(log: DamageLog, found: FileFindings): string | null {
+export function damageWarning(
+  log: DamageLog,
+  found: FileFindings,
+  walked: WalkFindings,
+): string | null {
   const { file, objects } = found
   const mapLost = file ? Math.max(0, file.announced - objects) : 0
+  // R11: the entities the model-space section holds against those the walk met.
+  const announced = file?.modelSpace ?? 0
+  const notMet = Math.max(0, announced - walked.modelSpace)
+  if (notMet > announced / 2) {
+    refuse(
+      `only ${walked.modelSpace} of the ${announced} entities of its model space could be read`,
+    )
+  }
   if (file && file.announced > 0 && mapLost + file.failedObjects > file.announced / 2) {
     refuse(
       `${mapLost + file.failedObjects} of the ${file.announced} objects it announces could not be read or fail their checksums`,
@@ -118,8 +133,10 @@ export function damageWarning(log: DamageLog, found: FileFindings): string | nul
   }
 
   const parts: string[] = []
-  const lost = mapLost + unread
-  if (lost > 0) parts.push(`${plural(lost, 'object')} could not be read`)
+  const lost = mapLost + unread + notMet
+  // Without the file's own count of its objects, those missing are found by what refers to them.
+  const atLeast = file ? '' : 'at least '
+  if (lost > 0) parts.push(`${atLeast}${plural(lost, 'object')} could not be read`)
   const checksums = file?.failedChecksums ?? 0
   if (checksums > 0) parts.push(`${plural(checksums, 'checksum')} failed`)
   else if (found.flags & WRONG_CRC) parts.push('some of its checksums failed')

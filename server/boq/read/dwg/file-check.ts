@@ -22,6 +22,8 @@ export type FileCheck = {
   complete: boolean
   /** Where a section of R11 entities breaks off (a reason to refuse the file), or null. */
   broken: string | null
+  /** R11: the entities its model-space section holds (vertices, attributes, ends not counted). */
+  modelSpace: number | null
 }
 
 /** Releases whose layout this reads. */
@@ -45,6 +47,8 @@ const R11_BLOCKS_END = 0x24
 const R11_ENTITY_HEAD = 4
 /** R11 entity types run from 1 (LINE) to 24 (VIEWPORT). */
 const R11_LAST_TYPE = 24
+/** Parts of another entity: ATTRIB, SEQEND, VERTEX. */
+const R11_PARTS = new Set([16, 17, 20])
 
 /** The file's own structure checked, or null when the release is not one this reads. */
 export function checkFile(bytes: Uint8Array, version: string): FileCheck | null {
@@ -102,6 +106,7 @@ function emptyCheck(): FileCheck {
     failedObjects: 0,
     complete: false,
     broken: null,
+    modelSpace: null,
   }
 }
 
@@ -122,21 +127,24 @@ function checkR11(file: Bytes): FileCheck {
     check.broken = `its block definitions section breaks off after ${plural(blocks.count)}`
   }
   check.complete = true
+  check.modelSpace = entities.placed
   return check
 }
 
 /**
  * Entities from `start` to `end`, each `[type, flags, length (2 bytes)]` and the rest: how many
  * before a break (`broken`), and whether the break is one no reader gets past (`unreadable`: a
- * length of 0, or a type no R11 entity has).
+ * length of 0, or a type no R11 entity has); `placed`: those that are entities of their own (not
+ * deleted, not a part of another).
  */
 function entityRun(
   file: Bytes,
   start: number,
   end: number,
-): { count: number; broken: boolean; unreadable: boolean } {
+): { count: number; placed: number; broken: boolean; unreadable: boolean } {
   let at = start
   let count = 0
+  let placed = 0
   const bounded = start <= end && end <= file.length
   while (bounded && at < end) {
     // The top bit of the type marks a deleted entity.
@@ -144,12 +152,13 @@ function entityRun(
     const length = file.u16(at + 2)
     const unreadable = length === 0 || type === 0 || type > R11_LAST_TYPE
     if (unreadable || length < R11_ENTITY_HEAD || at + length > end) {
-      return { count, broken: true, unreadable }
+      return { count, placed, broken: true, unreadable }
     }
+    if (!(file.u8(at) & 0x80) && !R11_PARTS.has(type)) placed++
     at += length
     count++
   }
-  return { count, broken: !bounded, unreadable: false }
+  return { count, placed, broken: !bounded, unreadable: false }
 }
 
 function plural(n: number): string {

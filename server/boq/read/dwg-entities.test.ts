@@ -163,6 +163,10 @@ describe('R11 (r11_ACEB10.dwg)', () => {
     expect(layers).toEqual(new Set(['BORDER', 'DIM', 'MOUNTINGKIT-EB4', 'MOUNTINGKIT-EB35DIN']))
   })
 
+  it('states no units: R11 has no INSUNITS, whatever default the reader gives', async () => {
+    expect((await readDwgFixture('r11_ACEB10.dwg')).insunits).toBe(0)
+  })
+
   it('reads the vertices that follow each heavy polyline', async () => {
     const polylines = ofType(await readDwgFixture('r11_ACEB10.dwg'), 'polyline')
     expect(polylines).toHaveLength(8)

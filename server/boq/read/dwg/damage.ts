@@ -89,7 +89,7 @@ export class DamageLog {
 export type FileFindings = {
   /** LibreDWG's error bits from reading the file (the fatal ones have stopped the read already). */
   flags: number
-  /** The file's own object map and checksums (R13–R2000), null for other releases. */
+  /** The file's own checks (R11/R12, R13–R2000), null for other releases. */
   file: FileCheck | null
   /** Objects LibreDWG read. */
   objects: number

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PricedBillSchema, type TakeoffRule } from '../../../contract/takeoff-rules.ts'
 import { extractBoq } from '../extract.ts'
 import { createReader } from '../read/libredwg.ts'
+import { sheetTables } from '../rows.ts'
 import type { Boq } from '../schema.ts'
 import { fixture } from '../testing/fixtures.ts'
 import { labelOf } from './piece.ts'
@@ -152,6 +153,58 @@ describe('pricing the measured bill of 2018_Dynblocks', () => {
       match: 'count',
       quantity: 1,
       unit: 'nr',
+    })
+  })
+
+  it('reads the dynamic blocks’ numeric properties in formulas, and lists them per reference', () => {
+    expect(boq.propertyNames).toEqual([
+      'visibility',
+      'Angle',
+      'Door Size',
+      'Wall Thickness',
+      'Window Width',
+      'Window Height',
+    ])
+    const references = sheetTables(boq).find((t) => t.name === 'References')
+    const headers = references?.columns.map((c) => c.header) ?? []
+    const door = references?.rows.find((row) => row[0] === 'C15A') ?? []
+    expect(door[headers.indexOf('Door Size')]).toBe('40')
+    expect(door[headers.indexOf('Wall Thickness')]).toBe('5')
+
+    const bill = priceBill(
+      boq,
+      compileRuleSet([
+        // The drawing is in inches: a door's frame (two jambs of 84 in and its head) in feet.
+        {
+          match: 'count',
+          block: 'Door - Imperial',
+          code: '30.20',
+          description: 'Door frame',
+          unit: 'ft',
+          quantity: '(door_size + 2 * 84) / 12',
+          rate: 10,
+        },
+        {
+          match: 'count',
+          block: 'Aluminum Window*',
+          code: '50.10',
+          description: 'Glazing',
+          unit: 'ft²',
+          quantity: 'window_width * window_height / 144',
+          rate: 30,
+        },
+      ]),
+    )
+    expect(v.is(PricedBillSchema, bill)).toBe(true)
+    const byCode = new Map(bill.items.map((i) => [i.code, i]))
+    expect(byCode.get('30.20')).toMatchObject({
+      quantity: (40 + 168) / 12,
+      sources: [{ handles: ['C15A'] }],
+    })
+    expect(byCode.get('50.10')).toMatchObject({
+      quantity: 9,
+      amount: 270,
+      sources: [{ handles: ['C17F'] }],
     })
   })
 })

@@ -88,7 +88,7 @@ export class BlockReader {
     }
     const block = dynamic.effectiveName(header, obj, definition)
     const properties = dynamic.isDynamic(header, definition, block)
-      ? dynamic.properties(obj, block)
+      ? dynamic.properties(obj, block, header)
       : {}
     const count = minsert
       ? Math.max(1, ctx.lib.dwg_dynapi_entity_data<number>(tio, 'num_rows') || 1) *

@@ -36,13 +36,31 @@ export function dictionaryEntries(ctx: DwgContext, dictionary: Ptr): { name: str
 
 /** The first string of a group code in an XRECORD (given by reference), or null. */
 export function xrecordString(ctx: DwgContext, ref: Ptr, code: number): string | null {
+  const group = xrecordGroups(ctx, ref).find((g) => g.code === code && typeof g.value === 'string')
+  return group ? (group.value as string) : null
+}
+
+type Point = { x: number; y: number; z: number }
+
+/** The points of a group code in an XRECORD (given by reference), in its order. */
+export function xrecordPoints(ctx: DwgContext, ref: Ptr, code: number): Point[] {
+  const points: Point[] = []
+  for (const { code: c, value } of xrecordGroups(ctx, ref)) {
+    if (c !== code || typeof value !== 'object' || value === null) continue
+    const { x, y, z } = value as Partial<Point>
+    if (typeof x === 'number' && typeof y === 'number')
+      points.push({ x, y, z: typeof z === 'number' ? z : 0 })
+  }
+  return points
+}
+
+/** An XRECORD's groups (given by reference); none when it is not one or cannot be read. */
+function xrecordGroups(ctx: DwgContext, ref: Ptr): { code: number; value: unknown }[] {
   const obj = objectOfType(ctx, ref, T.DWG_TYPE_XRECORD)
-  if (!obj) return null
+  if (!obj) return []
   try {
-    const groups = ctx.lib.dwg_object_xrecord_get_xdata(ctx.wasm.dwg_object_to_object_tio(obj))
-    const group = groups.find((g) => g.code === code && typeof g.value === 'string')
-    return group ? (group.value as string) : null
+    return ctx.lib.dwg_object_xrecord_get_xdata(ctx.wasm.dwg_object_to_object_tio(obj)) ?? []
   } catch {
-    return null
+    return []
   }
 }

@@ -2,7 +2,14 @@ import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { isUnresolvedAnonymous } from '../../drawing.ts'
 import type { BlockRecords } from './block-records.ts'
 import type { DwgContext, Ptr } from './context.ts'
-import { dictionaryEntries, dictionaryEntry, objectOfType, xrecordString } from './dictionaries.ts'
+import {
+  dictionaryEntries,
+  dictionaryEntry,
+  objectOfType,
+  xrecordPoints,
+  xrecordString,
+} from './dictionaries.ts'
+import { DynamicParameters, parameterValue } from './dynamic-parameters.ts'
 import { AppNames, type EedApp, eedApps, eedHandle, isEedCode, readEed, resolve } from './eed.ts'
 
 /**
@@ -19,6 +26,8 @@ const REP_TAG = 'AcDbBlockRepBTag'
 const DYNAMIC_GUID = 'AcDbDynamicBlockGUID'
 /** In an XRECORD of a reference's enhanced block data, group 1 is the visibility state. */
 const VISIBILITY_CODE = 1
+/** In the same XRECORDs, group 10 holds a parameter's points (a linear one's base and end). */
+const POINT_CODE = 10
 
 /** Dynamic block references: their real names and properties, each record looked at once. */
 export class DynamicBlocks {
@@ -34,6 +43,9 @@ export class DynamicBlocks {
   private readonly definitions = new Map<Ptr, boolean>()
   /** Per dynamic block, the entry of its references' enhanced data that holds the visibility. */
   private readonly visibilityEntries = new Map<string, string>()
+  /** Each dynamic block's record by its name, as the name routes found it. */
+  private readonly definitionRecords = new Map<string, Ptr>()
+  private readonly parameters: DynamicParameters
   private lastInsert: Ptr = 0
   private lastRepresentation: Ptr = 0
 
@@ -42,6 +54,7 @@ export class DynamicBlocks {
     this.records = records
     this.routes = routes
     this.appNames = new AppNames(ctx)
+    this.parameters = new DynamicParameters(ctx)
   }
 
   /** A reference's effective name: the dynamic block's for a `*U…` record, when it is found. */
@@ -65,12 +78,27 @@ export class DynamicBlocks {
     return header !== 0 && !isUnresolvedAnonymous(definition) && this.isDefinition(header)
   }
 
-  /** A dynamic reference's properties: its visibility state, when it has one. */
-  properties(insert: Ptr, block: string): Record<string, string> {
+  /**
+   * A dynamic reference's properties: its visibility state, when it has one, and its numeric
+   * parameters' values (distances, angles) under their property names. `header` is the record
+   * the reference places (the dynamic block's own for a reference that is not anonymous).
+   */
+  properties(insert: Ptr, block: string, header: Ptr): Record<string, string> {
     const cache = dictionaryEntry(this.ctx, this.representation(insert), 'AppDataCache')
     const data = dictionaryEntry(this.ctx, cache, 'ACAD_ENHANCEDBLOCKDATA')
-    const visibility = data ? this.visibility(data, block) : null
-    return visibility === null ? {} : { visibility }
+    if (!data) return {}
+    const entries: [string, string][] = []
+    const visibility = this.visibility(data, block)
+    if (visibility !== null) entries.push(['visibility', visibility])
+    const record = this.definitionRecords.get(block) ?? header
+    for (const parameter of this.parameters.of(record)) {
+      if (parameter.name.toLowerCase() === 'visibility') continue
+      const xrecord = dictionaryEntry(this.ctx, data, parameter.node)
+      const value = parameterValue(parameter, xrecordPoints(this.ctx, xrecord, POINT_CODE))
+      if (value !== null) entries.push([parameter.name, value])
+    }
+    // fromEntries makes own properties of any name, `__proto__` included.
+    return Object.fromEntries(entries)
   }
 
   /** The EED route: the record's `AcDbBlockRepBTag` 1005 handle, resolved to a named record. */
@@ -119,6 +147,7 @@ export class DynamicBlocks {
     if (!name || name.startsWith('*')) return null
     if (this.ctx.verify && !this.isDefinition(target))
       throw new Error(`dynamic block ${name}: its record is not marked as a dynamic block`)
+    this.definitionRecords.set(name, target)
     return name
   }
 

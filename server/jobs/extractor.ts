@@ -43,15 +43,21 @@ export interface Extractor {
   close(): Promise<void>
 }
 
-/** An Extractor made by `create` on the first extraction (and only then closed). */
+/**
+ * An Extractor made by `create` on the first extraction (and only then closed). Once closed it
+ * makes none: an extraction asked after it was closed fails, as one running then does.
+ */
 export function lazyExtractor(create: () => Promise<Extractor>): Extractor {
   let made: Promise<Extractor> | undefined
+  let closed = false
   return {
     async extract(input, onProgress) {
+      if (closed) throw new Error('The engine was closed.')
       made ??= create()
       return (await made).extract(input, onProgress)
     },
     async close() {
+      closed = true
       await (await made?.catch(() => undefined))?.close()
     },
   }

@@ -352,4 +352,30 @@ describe('job runner', () => {
     start()
     expect((await finished(job.id)).status).toBe('succeeded')
   })
+
+  it('puts a job back in the queue, unread, when stopped while it looked for its rules', async () => {
+    let answer = () => {}
+    const held = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    let asked = () => {}
+    const looking = new Promise<void>((resolve) => {
+      asked = resolve
+    })
+    const rules = store.rules.bind(store)
+    store.rules = async (projectId, kind) => {
+      asked()
+      await held
+      return rules(projectId, kind)
+    }
+    start()
+    const job = await submit('s1', 'drawing')
+    await looking
+    const closing = runner?.close()
+    answer()
+    await closing
+    runner = undefined
+    expect(await store.get(job.id)).toMatchObject({ status: 'queued', attempts: 0 })
+    expect(engine.seen).toEqual([])
+  })
 })

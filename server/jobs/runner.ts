@@ -184,6 +184,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       ])
       if (changesFrom) input.changesFrom = changesFrom
       if (pricing.tables) input.pricing = pricing.tables
+      // Stopping while the job looked for its earlier bill and rules: it goes back to the queue.
+      if (stopped) throw new Error('The runner stopped.')
       const outputs = await extractor.extract(input, (fraction) =>
         report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
       )

@@ -1,14 +1,14 @@
 type Client = (path: string, init?: RequestInit) => Promise<Response>
 
 /**
- * Asks GET `path` again and again, one request at a time, until `done()` says so (after the
- * first answer) or `max` answers came, and gives each answer's time in milliseconds (a non-2xx
- * answer throws).
+ * Asks GET `path` again and again, one request at a time (`pauseMs` apart, as a person's app
+ * polls), until `done()` says so (after the first answer) or `max` answers came, and gives each
+ * answer's time in milliseconds (a non-2xx answer throws).
  */
 export async function timeAnswers(
   client: Client,
   path: string,
-  options: { max: number; done: () => boolean },
+  options: { max: number; done: () => boolean; pauseMs?: number },
 ): Promise<number[]> {
   const times: number[] = []
   while (times.length < options.max && (times.length === 0 || !options.done())) {
@@ -17,6 +17,7 @@ export async function timeAnswers(
     await response.arrayBuffer()
     times.push(performance.now() - started)
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`)
+    if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs))
   }
   return times
 }

@@ -6,7 +6,8 @@ import { compress } from 'hono/compress'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
 import { detect } from '../boq/read/detect.ts'
 import { printable } from '../cloud/names.ts'
-import type { CloudBackend, CloudContext } from '../cloud/types.ts'
+import { transferSlots } from '../cloud/transfer-slots.ts'
+import type { CloudBackend, CloudContext, DrawingDownload } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from './bill-pool.ts'
 import { changeBillCache } from './change-bill.ts'
@@ -44,6 +45,9 @@ const DWG_TYPE = 'application/acad'
 const DXF_TYPE = 'image/vnd.dxf'
 const COMPRESSED_DRAWING = /^image\/vnd\.dxf$/
 
+/** detect() reads the first 512 bytes at most. */
+const HEAD_BYTES = 512
+
 /** Whether a drawing's bytes are DXF (anything else is answered as DWG, for the viewer to judge). */
 function isDxf(bytes: Uint8Array): boolean {
   try {
@@ -59,6 +63,7 @@ function isDxf(bytes: Uint8Array): boolean {
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
   const { store, cloud, withCloud, bills, heavy } = options
+  const drawingDownloads = transferSlots('drawing downloads')
   const changeBills = changeBillCache(bills, store)
   const userIdOf = (c: Context) => withCloud(c, async (ctx) => ctx.user.userId)
   const routes = new Hono()
@@ -175,28 +180,39 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
   // bytes, as the engine does, and said by the Content-Type). A version's bytes never change, so the
   // browser may keep them (privately: they are the user's). A DXF is sent gzip-encoded to a browser
   // that takes it (text: a tenth of its size); a DWG as it is (compressed inside already: gzip
-  // takes about 15% off for the time it costs both ends).
+  // takes about 15% off for the time it costs both ends). The bytes stream from the cloud to the
+  // client as the client reads them; at most MAX_TRANSFERS drawings at once (503 past that).
   routes.get(
     '/jobs/:id/drawing',
     compress({ contentTypeFilter: COMPRESSED_DRAWING }),
     async (c) => {
-      const bytes = await withCloud(c, async (ctx) => {
+      const { opened, slot, fileName } = await withCloud(c, async (ctx) => {
         const job = await userJob(store, ctx.user.userId, c.req.param('id'))
         const size = await cloud.storageSize(ctx, job.projectId, job.fileStorageId)
         if (size > options.maxFileBytes) {
           throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
         }
-        const data = await cloud.download(ctx, job.projectId, job.fileStorageId)
-        // The size told and the bytes sent may differ (a cloud that does not know the size first).
-        if (data.byteLength > options.maxFileBytes) {
-          throw new AppError(413, tooLargeMessage(data.byteLength, options.maxFileBytes))
+        const slot = drawingDownloads.take()
+        try {
+          const opened = await cloud.openDownload(ctx, job.projectId, job.fileStorageId)
+          return { opened, slot, fileName: job.fileName }
+        } catch (error) {
+          slot.release()
+          throw error
         }
-        return { data, fileName: job.fileName }
       })
-      return c.body(bytes.data as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': isDxf(bytes.data) ? DXF_TYPE : DWG_TYPE,
-        'Content-Disposition': contentDisposition(bytes.fileName),
+      let drawing: SentDrawing
+      try {
+        drawing = await sendDrawing(opened, options.maxFileBytes, () => slot.release())
+      } catch (error) {
+        slot.release()
+        throw error
+      }
+      return c.body(drawing.body, 200, {
+        'Content-Type': isDxf(drawing.head) ? DXF_TYPE : DWG_TYPE,
+        'Content-Disposition': contentDisposition(fileName),
         'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
+        ...(opened.size === undefined ? {} : { 'Content-Length': String(opened.size) }),
       })
     },
   )
@@ -237,6 +253,86 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
   }
 
   return routes
+}
+
+interface SentDrawing {
+  /** The first bytes (HEAD_BYTES, or all of a smaller drawing): what tells DXF from DWG. */
+  head: Uint8Array
+  /** Every byte, the head first, as the client reads them. */
+  body: ReadableStream<Uint8Array>
+}
+
+/**
+ * A drawing to send as it is read: its head read first, the rest as the client asks for it. The
+ * bytes are counted: past `maxBytes`, or other than the size the cloud told, the stream fails (the
+ * client sees the answer cut short, never a wrong drawing). `done` runs once, when the stream
+ * ends, fails or is cancelled (the client went away).
+ */
+async function sendDrawing(
+  opened: DrawingDownload,
+  maxBytes: number,
+  done: () => void,
+): Promise<SentDrawing> {
+  const reader = opened.body.getReader()
+  const chunks: Uint8Array[] = []
+  let read = 0
+  let ended = false
+  try {
+    while (read < HEAD_BYTES) {
+      const next = await reader.read()
+      if (next.done) {
+        ended = true
+        break
+      }
+      chunks.push(next.value)
+      read += next.value.byteLength
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined)
+    throw error
+  }
+  const head = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks)
+  let finished = false
+  const finish = () => {
+    if (finished) return
+    finished = true
+    done()
+  }
+  const wrong = (bytes: number) =>
+    bytes > maxBytes
+      ? new Error(`The drawing passed ${maxBytes} bytes while it was sent.`)
+      : opened.size !== undefined && bytes !== opened.size
+        ? new Error(`The drawing's ${opened.size} bytes arrived as ${bytes}.`)
+        : undefined
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (head.byteLength > 0) controller.enqueue(head)
+    },
+    async pull(controller) {
+      try {
+        const next = ended ? { done: true as const, value: undefined } : await reader.read()
+        if (next.done) {
+          const error = wrong(read)
+          finish()
+          if (error) controller.error(error)
+          else controller.close()
+          return
+        }
+        read += next.value.byteLength
+        if (read > maxBytes) throw wrong(read)
+        controller.enqueue(next.value)
+      } catch (error) {
+        finish()
+        reader.cancel().catch(() => undefined)
+        controller.error(error)
+      }
+    },
+    cancel(reason) {
+      finish()
+      return reader.cancel(reason)
+    },
+  })
+  return { head, body }
 }
 
 /** The value of a settled promise, or its error thrown. */

@@ -10,7 +10,7 @@ import {
   isBim360Project,
   parseStorageId,
 } from './ids.ts'
-import { downloadObject, signedDownload } from './oss.ts'
+import { downloadObject, openObject, signedDownload } from './oss.ts'
 import { createTtlCache } from './ttl-cache.ts'
 import { createUpstream, PAGE_LIMIT, type UpstreamOptions } from './upstream.ts'
 import { writeFile } from './write-back.ts'
@@ -120,6 +120,12 @@ export function createApsCloudBackend(
       checkProjectId(projectId)
       parseStorageId(storageId)
       return downloadObject(upstream, ctx.accessToken, storageId)
+    },
+
+    async openDownload(ctx, projectId, storageId) {
+      checkProjectId(projectId)
+      parseStorageId(storageId)
+      return openObject(upstream, ctx.accessToken, storageId)
     },
 
     latestVersion(ctx, projectId, folderId, fileName) {

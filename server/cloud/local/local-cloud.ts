@@ -1,9 +1,16 @@
 import { type Dirent, type Stats, statSync } from 'node:fs'
-import { access, constants, lstat, readdir, readFile, stat } from 'node:fs/promises'
+import { access, constants, lstat, open, readdir, readFile, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { AppError } from '../../errors.ts'
 import { checkFileName, sameName } from '../names.ts'
-import type { CloudBackend, JsonApiResource } from '../types.ts'
+import type {
+  CloudBackend,
+  CloudContext,
+  JsonApiResource,
+  UploadRequest,
+  UploadResult,
+} from '../types.ts'
+import { fileStream } from './file-stream.ts'
 import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
 import { createItemLock } from './item-lock.ts'
 import { CloudPaths, isListedName } from './paths.ts'
@@ -15,7 +22,7 @@ import {
   versionResource,
 } from './resources.ts'
 import { createVersionRecorder } from './version-recorder.ts'
-import { type VersionInfo, writeVersion } from './version-store.ts'
+import { openIncoming, type VersionInfo, writeVersion } from './version-store.ts'
 
 export interface LocalCloudOptions {
   /** The cloud folder: `<root>/<hub>/<project>/<folders…>/<files>`. */
@@ -48,11 +55,26 @@ function sortByName(list: Entry[]): Entry[] {
 const STAT_SLICE = 500
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/** Where an upload goes: the folder of the project, and the drawing's name there. */
+export type UploadTarget = Omit<UploadRequest, 'bytes'>
+
 /** The local back end, with what only a folder on disk can answer. */
 export interface LocalCloud extends CloudBackend {
   readonly kind: 'local'
   /** The name of an item that sits directly in the folder of the project; 404 otherwise. */
   itemName(projectId: string, folderId: string, itemId: string): Promise<string>
+  /**
+   * `upload` of bytes that `fill` writes to the file at `path` as they arrive (an upload streamed
+   * to disk), before the item's lock is taken: other writes and listings of the item never wait
+   * for the sender. The target is checked first (404, 403, 400, 409 as `upload`); what `fill`
+   * throws is thrown, and nothing of it is left. The bytes become the version once `fill` has
+   * resolved, under the item's lock.
+   */
+  uploadFrom(
+    ctx: CloudContext,
+    target: UploadTarget,
+    fill: (path: string) => Promise<void>,
+  ): Promise<UploadResult>
 }
 
 export function isLocalCloud(cloud: CloudBackend): cloud is LocalCloud {
@@ -156,6 +178,20 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     return { proj, folder }
   }
 
+  /** The item an upload writes: the folder's item of that name (composed), or a new one. */
+  async function uploadPlace(target: UploadTarget): Promise<{ itemRel: string; itemAbs: string }> {
+    const fileName = checkFileName(target.fileName)
+    const { folder } = await writableFolder(target.projectId, target.folderId)
+    const name = await nameInFolder(folder.abs, fileName)
+    const itemRel = `${folder.rel}/${name}`
+    const itemAbs = paths.abs(itemRel)
+    const existing = await stat(itemAbs).catch(() => undefined)
+    if (existing && !existing.isFile()) {
+      throw new AppError(409, `"${name}" is a folder in this folder; choose another name.`)
+    }
+    return { itemRel, itemAbs }
+  }
+
   return {
     kind: 'local',
 
@@ -233,6 +269,19 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       return new Uint8Array(await readFile(version.path))
     },
 
+    async openDownload(_ctx, projectId, storageId) {
+      const version = await stored(projectId, storageId)
+      // Its size from the file opened: the one whose bytes are sent.
+      const handle = await open(version.path, 'r')
+      try {
+        const { size } = await handle.stat()
+        return { size, body: fileStream(handle) }
+      } catch (error) {
+        await handle.close()
+        throw error
+      }
+    },
+
     async latestVersion(_ctx, projectId, folderId, fileName) {
       const name = checkFileName(fileName)
       const { folder } = await writableFolder(projectId, folderId)
@@ -245,24 +294,34 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     },
 
     async upload(ctx, request) {
-      const fileName = checkFileName(request.fileName)
-      const { folder } = await writableFolder(request.projectId, request.folderId)
-      const name = await nameInFolder(folder.abs, fileName)
-      const itemRel = `${folder.rel}/${name}`
-      const itemAbs = paths.abs(itemRel)
-      const existing = await stat(itemAbs).catch(() => undefined)
-      if (existing && !existing.isFile()) {
-        throw new AppError(409, `"${name}" is a folder in this folder; choose another name.`)
-      }
-      const result = await lock(itemAbs, () =>
-        writeVersion(itemAbs, request.bytes, ctx.user.name, fallbackUser),
+      const place = await uploadPlace(request)
+      const result = await lock(place.itemAbs, () =>
+        writeVersion(place.itemAbs, request.bytes, ctx.user.name, fallbackUser),
       )
-      return {
-        itemId: makeId('item', itemRel),
-        versionId: makeVersionId(itemRel, result.number),
-        versionNumber: result.number,
-        createdItem: result.createdItem,
+      return uploaded(place.itemRel, result)
+    },
+
+    async uploadFrom(ctx, target, fill) {
+      const place = await uploadPlace(target)
+      const incoming = await openIncoming(place.itemAbs)
+      try {
+        await fill(incoming.path)
+        const result = await lock(place.itemAbs, () =>
+          writeVersion(place.itemAbs, incoming, ctx.user.name, fallbackUser),
+        )
+        return uploaded(place.itemRel, result)
+      } finally {
+        await incoming.close()
       }
     },
+  }
+}
+
+function uploaded(itemRel: string, result: { number: number; createdItem: boolean }): UploadResult {
+  return {
+    itemId: makeId('item', itemRel),
+    versionId: makeVersionId(itemRel, result.number),
+    versionNumber: result.number,
+    createdItem: result.createdItem,
   }
 }

@@ -1,29 +1,32 @@
+import { createWriteStream } from 'node:fs'
 import { posix } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { Hono } from 'hono'
 import type { CloudAccess } from '../../auth/cloud-access.ts'
 import { BoqError } from '../../boq/errors.ts'
 import { detect } from '../../boq/read/detect.ts'
 import { AppError } from '../../errors.ts'
 import { checkDrawingName } from '../names.ts'
+import { type TransferSlot, transferSlots } from '../transfer-slots.ts'
 import type { CloudBackend } from '../types.ts'
 import { decodeId } from './ids.ts'
 import { isLocalCloud } from './local-cloud.ts'
-import { readLimitedForm } from './upload-form.ts'
+import { FORM_SHAPE, readUploadForm } from './upload-form.ts'
 
-/** Room for the form's id fields and part headers around the drawing itself. */
-const FORM_ALLOWANCE = 64 * 1024
 const MAX_ID_LENGTH = 2048
 /** detect() reads the header only. */
 const HEADER_BYTES = 512
-const SHAPE = 'fields projectId, folderId, optional itemId, and file'
 
 /**
  * POST /upload (mounted under /api/local): puts a drawing into a folder of the local cloud, as a
- * new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in bytes.
+ * new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in bytes. The drawing
+ * streams to disk as it arrives; at most MAX_TRANSFERS uploads at once (503 past that).
  * GET /upload says whether uploads are possible here, so the app offers them only when they are.
  */
 export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBytes: number): Hono {
   const routes = new Hono()
+  const uploads = transferSlots('uploads')
 
   // 200 either way (the mode is no secret: the login address tells it too), so that asking never
   // shows as a failed request in the browser; no session needed.
@@ -36,55 +39,112 @@ export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBy
     if (!isLocalCloud(cloud)) throw new AppError(404, 'Upload is available in local mode only.')
     // Who asks before reading a byte of the body.
     await access.session(c)
-    const form = await readLimitedForm(c.req.raw, maxFileBytes + FORM_ALLOWANCE, () =>
-      tooLarge(maxFileBytes),
-    )
-    const projectId = idField(form, 'projectId')
-    const folderId = idField(form, 'folderId')
-    const itemId = idField(form, 'itemId', true)
-    const files = form.getAll('file')
-    const file = files[0]
-    if (files.length !== 1 || !(file instanceof File)) {
-      throw new AppError(400, `Send one drawing as the form field "file" (${SHAPE}).`)
-    }
+    const form = readUploadForm(c.req.raw, maxFileBytes, () => tooLarge(maxFileBytes))
+    let slot: TransferSlot | undefined
+    try {
+      slot = uploads.take()
+      const { fields, fileName: sentName, bytes } = await form.file
+      const projectId = idField(fields, 'projectId')
+      const folderId = idField(fields, 'folderId')
+      const itemId = idField(fields, 'itemId', true)
 
-    return access.run(c, async (ctx) => {
-      // Ids first (404), then the name (400), the size (413) and the bytes (422): nothing is
-      // written until every check has passed.
-      await cloud.checkFolder(ctx, projectId, folderId)
-      const fileName = checkDrawingName(
-        itemId ? await cloud.itemName(projectId, folderId, itemId) : file.name,
-      )
-      if (file.size > maxFileBytes) throw tooLarge(maxFileBytes, file.size)
-      checkDwg(fileName, new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()))
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      const written = await cloud.upload(ctx, { projectId, folderId, fileName, bytes })
-      // The item's name as it is in the folder: one written by hand decomposed (NFD) keeps it.
-      const itemRel = decodeId('item', written.itemId)
-      c.header('Cache-Control', 'no-store')
-      return c.json(
-        {
-          itemId: written.itemId,
-          versionNumber: written.versionNumber,
-          fileName: itemRel === undefined ? fileName : posix.basename(itemRel),
-        },
-        201,
-      )
-    })
+      return await access.run(c, async (ctx) => {
+        // Ids first (404), then the name (400) and the first bytes (422): nothing is written
+        // until they have passed. The size (413) is counted as the bytes go to disk.
+        await cloud.checkFolder(ctx, projectId, folderId)
+        const fileName = checkDrawingName(
+          itemId ? await cloud.itemName(projectId, folderId, itemId) : sentName,
+        )
+        const { head, ended } = await readHead(bytes, HEADER_BYTES)
+        checkDwg(fileName, head)
+        const written = await cloud.uploadFrom(
+          ctx,
+          { projectId, folderId, fileName },
+          async (path) => {
+            await pipeline(async function* () {
+              yield head
+              if (!ended) yield* bytes
+            }, createWriteStream(path))
+            // Whatever follows the file in the form is read, and refused, before it is a version.
+            await form.done
+          },
+        )
+        // The item's name as it is in the folder: one written by hand decomposed (NFD) keeps it.
+        const itemRel = decodeId('item', written.itemId)
+        c.header('Cache-Control', 'no-store')
+        return c.json(
+          {
+            itemId: written.itemId,
+            versionNumber: written.versionNumber,
+            fileName: itemRel === undefined ? fileName : posix.basename(itemRel),
+          },
+          201,
+        )
+      })
+    } catch (error) {
+      // The form's own refusal says best why reading it failed (a write cut short, say).
+      const reason = error instanceof AppError ? error : (form.refusal() ?? error)
+      form.abort(reason instanceof Error ? reason : new Error(String(reason)))
+      throw reason
+    } finally {
+      slot?.release()
+    }
   })
 
   return routes
 }
 
-function idField(form: FormData, name: string, optional = false): string {
-  const value = form.get(name)
-  if (value === null || value === '') {
+function idField(fields: ReadonlyMap<string, string>, name: string, optional = false): string {
+  const value = fields.get(name)
+  if (value === undefined || value === '') {
     if (optional) return ''
-    throw new AppError(400, `${name} is missing (${SHAPE}).`)
+    throw new AppError(400, `${name} is missing (${FORM_SHAPE}).`)
   }
-  if (typeof value !== 'string') throw new AppError(400, `${name} must be text, not a file.`)
   if (value.length > MAX_ID_LENGTH) throw new AppError(400, `${name} is too long.`)
   return value
+}
+
+/**
+ * The first `count` bytes of the stream, or a few more (whole chunks), and whether it ended
+ * there; the stream is left paused, the rest of its bytes unread.
+ */
+function readHead(stream: Readable, count: number): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let length = 0
+    const stop = () => {
+      stream.off('data', onData)
+      stream.off('end', onEnd)
+      stream.off('error', onError)
+      stream.off('close', onClose)
+    }
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk)
+      length += chunk.byteLength
+      if (length < count) return
+      stop()
+      stream.pause()
+      resolve({ head: Buffer.concat(chunks), ended: false })
+    }
+    const onEnd = () => {
+      stop()
+      resolve({ head: Buffer.concat(chunks), ended: true })
+    }
+    const onError = (error: Error) => {
+      stop()
+      reject(error)
+    }
+    const onClose = () => {
+      stop()
+      reject(stream.errored ?? new AppError(400, 'The upload ended before its file did.'))
+    }
+    // Refused (destroyed) while the checks before this ran.
+    if (stream.destroyed) return onClose()
+    stream.on('data', onData)
+    stream.once('end', onEnd)
+    stream.once('error', onError)
+    stream.once('close', onClose)
+  })
 }
 
 /** A DWG the reader knows, by its header: anything else is refused with the reader's reason. */
@@ -100,13 +160,10 @@ function checkDwg(fileName: string, head: Uint8Array): void {
   throw new AppError(422, `"${fileName}" was not uploaded: ${reason}.`)
 }
 
-function tooLarge(maxBytes: number, bytes?: number): AppError {
-  const limit = `the largest drawing BOQ accepts is ${megabytes(maxBytes)} MB (BOQ_MAX_FILE_MB)`
+function tooLarge(maxBytes: number): AppError {
   return new AppError(
     413,
-    bytes === undefined
-      ? `The upload is too large: ${limit}.`
-      : `The drawing is ${megabytes(bytes)} MB; ${limit}.`,
+    `The upload is too large: the largest drawing BOQ accepts is ${megabytes(maxBytes)} MB (BOQ_MAX_FILE_MB).`,
   )
 }
 

@@ -13,6 +13,7 @@ import {
   writeFile,
 } from 'node:fs/promises'
 import { basename, dirname, extname, join } from 'node:path'
+import { check as lockedNow, lock as lockFile } from 'proper-lockfile'
 import { AppError } from '../../errors.ts'
 import { log } from '../../log.ts'
 
@@ -25,12 +26,13 @@ import { log } from '../../log.ts'
  *
  * Several processes may share the folder: the callers hold the item's lock (item-lock.ts) around
  * every write, and a new version's number is claimed by creating its copy exclusively, so two
- * writers never get one number even if that lock failed them.
+ * writers never get one number even if that lock failed them. An upload's bytes are received
+ * before the lock is taken, into an incoming file marked as being filled (`openIncoming`).
  *
  * The copies are what a history is rebuilt from. A copy whose record is lost (versions.json
  * damaged, truncated or deleted) is still its version, under its number, by an unknown author at
- * the copy's mtime. What a write stopped halfway leaves (temporary files, a claimed copy still
- * empty, a copy the file itself never had) is no version: it is removed, and its number given
+ * the copy's mtime. What a write stopped halfway leaves (temporary files, an incoming file whose
+ * mark went stale, a claimed copy still empty, a copy the file itself never had) is no version: it is removed, and its number given
  * again. Both are put in order on disk the next time the item is written or recorded, under its
  * lock, when no write to it can be half done; until then reads show the history as rebuilt.
  */
@@ -45,6 +47,13 @@ export const UNKNOWN_USER = 'unknown'
 const UNKNOWN_MTIME = -1
 /** The temporary files of `tempPath`. */
 const TEMP_NAME = /^\.(?:copy|incoming|versions\.json)-[0-9a-f]{12}$/
+/** The incoming files of `openIncoming`, and the marks (lock directories) of those being filled. */
+const INCOMING_NAME = /^(\.incoming-[0-9a-f]{12})(\.lock)?$/
+/**
+ * A mark its writer no longer refreshes (the process was killed while receiving) is stale after
+ * this long, and its file a leftover; the writer refreshes it every half of it.
+ */
+const RECEIVING_STALE_MS = 10_000
 /** Bytes compared at a time when a rebuilt version is checked against the file on disk. */
 const COMPARE_CHUNK = 1024 * 1024
 
@@ -152,8 +161,12 @@ async function readHistory(itemAbs: string, item: Stats | undefined): Promise<Hi
   ])
   const copies = new Set<number>()
   const leftovers: string[] = []
+  const receiving = await receivingNow(itemAbs, names)
   for (const name of names) {
-    if (TEMP_NAME.test(name)) leftovers.push(name)
+    const incoming = INCOMING_NAME.exec(name)
+    if (incoming ? !receiving.has(incoming[1] as string) : TEMP_NAME.test(name)) {
+      leftovers.push(name)
+    }
     const digits =
       name.startsWith('v') && name.endsWith(ext) ? name.slice(1, -ext.length || undefined) : ''
     if (/^[1-9]\d{0,8}$/.test(digits)) copies.add(Number(digits))
@@ -185,6 +198,29 @@ async function readHistory(itemAbs: string, item: Stats | undefined): Promise<Hi
     leftovers,
     unreadable,
   }
+}
+
+/**
+ * The incoming files among `names` (the history folder's) that a write is still filling, in this
+ * process or in another: those whose mark is there and fresh.
+ */
+async function receivingNow(itemAbs: string, names: readonly string[]): Promise<Set<string>> {
+  const incoming = new Set<string>()
+  for (const name of names) {
+    const match = INCOMING_NAME.exec(name)
+    if (match?.[2]) incoming.add(match[1] as string)
+  }
+  const live = new Set<string>()
+  for (const name of incoming) {
+    const file = join(historyDir(itemAbs), name)
+    const marked = await lockedNow(file, {
+      lockfilePath: `${file}.lock`,
+      realpath: false,
+      stale: RECEIVING_STALE_MS,
+    }).catch(() => false)
+    if (marked) live.add(name)
+  }
+  return live
 }
 
 const needsRepair = (history: History) =>
@@ -252,7 +288,10 @@ async function repair(
   if (!needsRepair(history)) return history
   const dir = historyDir(itemAbs)
   if (history.leftovers.length > 0) {
-    await Promise.all(history.leftovers.map((name) => rm(join(dir, name), { force: true })))
+    // Recursive: the mark of an incoming file is a directory.
+    await Promise.all(
+      history.leftovers.map((name) => rm(join(dir, name), { force: true, recursive: true })),
+    )
     log.info('local cloud: removed what an unfinished write left', {
       dir,
       files: history.leftovers,
@@ -398,14 +437,54 @@ function pick(r: Recorded): Omit<VersionInfo, 'path'> {
   return { number: r.number, createTime: r.createTime, userName: r.userName, size: r.size }
 }
 
+/** A new version's bytes received into the item's history folder before its lock is taken. */
+export interface Incoming {
+  /** The file to write the bytes to (a temporary file of the history folder). */
+  readonly path: string
+  /** Removes the file unless it became the version, and takes its mark away. */
+  close(): Promise<void>
+}
+
 /**
- * Writes `bytes` as the newest version of `itemAbs` and keeps their copy; the file it replaces is
- * recorded and kept first. A file deleted by hand keeps its history: numbering goes on from it.
- * The caller holds the item's lock.
+ * A temporary file for a new version's bytes that arrive slowly (an upload as it streams in), to
+ * be filled without the item's lock, so that other writes and listings of the item do not wait
+ * for the sender; `writeVersion` then puts it in place under the lock. While it is being filled
+ * it carries a mark, a lock directory beside it that proper-lockfile keeps fresh, and the
+ * clean-up of leftovers (`repair`, in this process or another) leaves it alone; once its writer
+ * is gone (killed while receiving) the mark goes stale, and the file is removed as any leftover.
+ */
+export async function openIncoming(itemAbs: string): Promise<Incoming> {
+  await mkdir(historyDir(itemAbs), { recursive: true })
+  const path = tempPath(itemAbs, 'incoming')
+  const unmark = await lockFile(path, {
+    lockfilePath: `${path}.lock`,
+    realpath: false,
+    stale: RECEIVING_STALE_MS,
+    // The default throws from a timer, which would end the server.
+    onCompromised: (error) => log.warn('incoming file lost its mark while filled', { path, error }),
+  })
+  let closed = false
+  return {
+    path,
+    async close() {
+      if (closed) return
+      closed = true
+      // The file first: it is never there unmarked while its writer lives.
+      await rm(path, { force: true })
+      await unmark().catch(() => undefined)
+    },
+  }
+}
+
+/**
+ * Writes the newest version of `itemAbs` and keeps its copy: `bytes`, or the file `Incoming`
+ * received (renamed in place, never read into memory). The file it replaces is recorded and kept
+ * first. A file deleted by hand keeps its history: numbering goes on from it. The caller holds
+ * the item's lock.
  */
 export async function writeVersion(
   itemAbs: string,
-  bytes: Uint8Array,
+  source: Uint8Array | Incoming,
   userName: string,
   fallbackUser: string,
 ): Promise<{ number: number; createdItem: boolean }> {
@@ -420,15 +499,23 @@ export async function writeVersion(
   const history = await repair(itemAbs, await readHistory(itemAbs, item), item)
   await mkdir(historyDir(itemAbs), { recursive: true })
   const number = await claimNumber(itemAbs, nextNumber(history))
-  const incoming = tempPath(itemAbs, 'incoming')
+  const received = !(source instanceof Uint8Array)
+  const incoming = received ? source.path : tempPath(itemAbs, 'incoming')
   const copy = tempPath(itemAbs, 'copy')
+  let kept = false
   try {
-    await writeFile(incoming, bytes)
+    if (!received) await writeFile(incoming, source)
     await copyFile(incoming, copy, constants.COPYFILE_FICLONE)
     await rename(copy, copyPath(itemAbs, number))
+    kept = true
     await rename(incoming, itemAbs)
   } finally {
-    await Promise.all([rm(incoming, { force: true }), rm(copy, { force: true })])
+    await Promise.all([
+      received ? undefined : rm(incoming, { force: true }),
+      rm(copy, { force: true }),
+      // The number claimed and never filled is given again at once.
+      kept ? undefined : rm(copyPath(itemAbs, number), { force: true }),
+    ])
   }
   const info = await stat(itemAbs)
   await addRecord(itemAbs, history.records, {

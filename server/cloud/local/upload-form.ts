@@ -183,8 +183,34 @@ export function readUploadForm(
   )
   // Awaited by the caller once the file is read; a refusal before that is answered through `file`.
   done.catch(() => undefined)
+  // Not awaited when the caller fails first (a folder not found): its refusal is then no news.
+  file.catch(() => undefined)
 
   return { file, done, abort: refuse, refusal: () => refused }
+}
+
+/**
+ * Reads an upload's body to its end and drops it, so that an answer given without it (503) reaches
+ * the client: one cut off while it is still sending may never read the answer. A body past what
+ * an upload may be is not read further (the connection is closed after the answer instead).
+ */
+export async function discardBody(request: Request, maxFileBytes: number): Promise<void> {
+  const reader = request.body?.getReader()
+  if (!reader) return
+  let seen = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      seen += value.byteLength
+      if (seen > maxFileBytes + FORM_ALLOWANCE) {
+        await reader.cancel()
+        return
+      }
+    }
+  } catch {
+    // The client went away: nobody is left to answer.
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { type TransferSlot, transferSlots } from '../transfer-slots.ts'
 import type { CloudBackend } from '../types.ts'
 import { decodeId } from './ids.ts'
 import { isLocalCloud } from './local-cloud.ts'
-import { FORM_SHAPE, readUploadForm } from './upload-form.ts'
+import { discardBody, FORM_SHAPE, readUploadForm, type UploadForm } from './upload-form.ts'
 
 const MAX_ID_LENGTH = 2048
 /** detect() reads the header only. */
@@ -39,10 +39,22 @@ export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBy
     if (!isLocalCloud(cloud)) throw new AppError(404, 'Upload is available in local mode only.')
     // Who asks before reading a byte of the body.
     await access.session(c)
-    const form = readUploadForm(c.req.raw, maxFileBytes, () => tooLarge(maxFileBytes))
-    let slot: TransferSlot | undefined
+    let slot: TransferSlot
     try {
       slot = uploads.take()
+    } catch (busy) {
+      // Read to its end (and dropped) first: a client cut off while sending may never see the 503.
+      await discardBody(c.req.raw, maxFileBytes)
+      throw busy
+    }
+    let form: UploadForm
+    try {
+      form = readUploadForm(c.req.raw, maxFileBytes, () => tooLarge(maxFileBytes))
+    } catch (error) {
+      slot.release()
+      throw error
+    }
+    try {
       const { fields, fileName: sentName, bytes } = await form.file
       const projectId = idField(fields, 'projectId')
       const folderId = idField(fields, 'folderId')
@@ -87,7 +99,7 @@ export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBy
       form.abort(reason instanceof Error ? reason : new Error(String(reason)))
       throw reason
     } finally {
-      slot?.release()
+      slot.release()
     }
   })
 

@@ -3,7 +3,16 @@
  * versions.json, leftovers of an interrupted upload): the cloud answers all the same, and loses or
  * renumbers no version. The state is made by the test in the cloud folder of a real server.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -198,6 +207,35 @@ describe('leftovers of an interrupted upload', () => {
     const written = await upload('first-crash.dwg', dwg('one'))
     expect(written.versionNumber).toBe(1)
     expect((await readdir(history)).sort()).toEqual(['v1.dwg', 'versions.json'])
+  })
+
+  it('of an upload killed while its bytes arrived are removed once their mark is stale; a live one is spared', async () => {
+    await upload('receiving.dwg', dwg('one'))
+    const history = historyOf('receiving.dwg')
+    // Killed while receiving: the mark beside its file is no longer refreshed.
+    const dead = join(history, '.incoming-0123456789ab')
+    await writeFile(dead, 'half of the bytes')
+    await mkdir(`${dead}.lock`)
+    const longAgo = new Date(Date.now() - 3_600_000)
+    await utimes(`${dead}.lock`, longAgo, longAgo)
+    // Another process's upload still arriving: its mark is fresh (here, for the hour to come).
+    const live = join(history, '.incoming-ba9876543210')
+    await writeFile(live, 'arriving')
+    await mkdir(`${live}.lock`)
+    const later = new Date(Date.now() + 3_600_000)
+    await utimes(`${live}.lock`, later, later)
+
+    expect((await upload('receiving.dwg', dwg('two'))).versionNumber).toBe(2)
+    expect((await readdir(history)).sort()).toEqual([
+      '.incoming-ba9876543210',
+      '.incoming-ba9876543210.lock',
+      'v1.dwg',
+      'v2.dwg',
+      'versions.json',
+    ])
+    expect((await versionsOf('receiving.dwg')).map((v) => v.attributes.versionNumber)).toEqual([
+      2, 1,
+    ])
   })
 
   it('are removed when the item’s versions are listed, a copy the file never had included', async () => {

@@ -1,0 +1,447 @@
+/**
+ * Large drawings in and out of the local cloud over real HTTP: an upload goes to disk as it
+ * arrives and a job's drawing is sent from disk as the client reads it, so the server's memory
+ * grows by far less than the drawing; forms built to cost the server are refused as soon as they
+ * are seen; at most four uploads and four drawing downloads run at once (503 past that). The
+ * server runs in this process: its memory is this process's, measured after a full collection.
+ */
+import { createHash } from 'node:crypto'
+import { once } from 'node:events'
+import { createReadStream } from 'node:fs'
+import { mkdir, readdir, stat } from 'node:fs/promises'
+import { get as httpGet, request as httpRequest } from 'node:http'
+import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CloudList, readCloudList } from '../../../contract/cloud.ts'
+import type { Job } from '../../../contract/jobs.ts'
+import { createFakeExtractor } from '../../jobs/testing/fakes.ts'
+import { postExtract, waitForJob } from '../../jobs/testing/jobs-api.ts'
+import { waitFor } from '../../jobs/testing/wait.ts'
+import { signIn, type TestClient } from '../../testing/client.ts'
+import { startTestServer, type TestServer } from '../../testing/start-test-server.ts'
+import { MAX_TRANSFERS } from '../transfer-slots.ts'
+import { makeId } from './ids.ts'
+import { MAX_FIELDS } from './upload-form.ts'
+import { HISTORY_DIR } from './version-store.ts'
+
+setFlagsFromString('--expose-gc')
+const collect = runInNewContext('gc') as () => void
+
+/**
+ * Bytes this process holds after full collections (the JS heap and the buffers outside it): twice,
+ * a turn of the event loop apart, as V8 frees the memory of dead buffers on a thread of its own.
+ */
+async function liveBytes(): Promise<number> {
+  collect()
+  await new Promise((resolve) => setImmediate(resolve))
+  collect()
+  const { heapUsed, arrayBuffers } = process.memoryUsage()
+  if (process.env.BOQ_SHOW_MEMORY) console.log('MEM', heapUsed, arrayBuffers)
+  return heapUsed + arrayBuffers
+}
+
+const MB = 1024 * 1024
+/** The large drawing: 50 MB. */
+const LARGE_CHUNKS = 50
+const DOCS = 'Acme/Alpha/Docs'
+const ids = {
+  hub: makeId('hub', 'Acme'),
+  project: makeId('project', 'Acme/Alpha'),
+  docs: makeId('folder', DOCS),
+}
+const UPLOAD = '/api/local/upload'
+const BOUNDARY = 'boq-transfers-test'
+const text = new TextEncoder()
+
+const field = (name: string, value: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+const fileHead = (name: string) =>
+  text.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  )
+const closing = text.encode(`\r\n--${BOUNDARY}--\r\n`)
+const targetFields = () =>
+  text.encode(field('projectId', ids.project) + field('folderId', ids.docs))
+
+/** Megabyte `index` of a generated drawing: an AutoCAD 2018 header first, then varied bytes. */
+function drawingChunk(index: number): Uint8Array {
+  const chunk = new Uint8Array(MB)
+  for (let i = 0; i < MB; i += 4096) chunk[i] = (index * 31 + i / 4096) % 251
+  if (index === 0) chunk.set(text.encode('AC1032'))
+  return chunk
+}
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+let server: TestServer
+let client: TestClient
+const docsDir = () => join(server.dataDir, 'cloud', ...DOCS.split('/'))
+
+interface Answer {
+  status: number
+  retryAfter: string | undefined
+  text: string
+}
+
+/**
+ * POST /api/local/upload of a body streamed from `parts` (sent without a length, as it comes,
+ * with back-pressure): node:http, since fetch keeps every chunk of a streamed body it sent while
+ * the request lasts, which would be measured as the server's. Sending stops once the server has
+ * answered.
+ */
+function postStream(parts: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<Answer> {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? '')
+  return new Promise((resolve, reject) => {
+    let answered = false
+    const request = httpRequest(
+      new URL(UPLOAD, server.url),
+      {
+        method: 'POST',
+        headers: {
+          cookie,
+          'x-xsrf-token': xsrf,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
+        signal,
+      },
+      (response) => {
+        answered = true
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          body += chunk
+        })
+        response.on('end', () => {
+          const retryAfter = response.headers['retry-after']
+          resolve({ status: response.statusCode ?? 0, retryAfter, text: body })
+        })
+      },
+    )
+    request.on('error', reject)
+    void (async () => {
+      try {
+        for await (const chunk of parts) {
+          if (answered) return
+          if (!request.write(chunk)) await once(request, 'drain')
+        }
+        request.end()
+      } catch (error) {
+        request.destroy(error as Error)
+      }
+    })()
+  })
+}
+
+async function* smallDrawing(name: string): AsyncGenerator<Uint8Array> {
+  yield targetFields()
+  yield fileHead(name)
+  yield drawingChunk(0).subarray(0, 4096)
+  yield closing
+}
+
+/** Every file below the cloud folder (history included) with its size: to prove nothing changed. */
+async function snapshot(): Promise<string[]> {
+  const root = join(server.dataDir, 'cloud')
+  const out: string[] = []
+  for (const name of (await readdir(root, { recursive: true })).sort()) {
+    const info = await stat(join(root, name)).catch(() => undefined)
+    if (info?.isFile()) out.push(`${name} ${info.size}`)
+  }
+  return out
+}
+
+/**
+ * The incoming files of uploads being received, in every item's history folder; with `marks`,
+ * the marks beside them too (the lock directories that say they are being filled).
+ */
+async function incomingFiles(marks = false): Promise<string[]> {
+  const history = join(docsDir(), HISTORY_DIR)
+  const items = await readdir(history).catch(() => [] as string[])
+  const found: string[] = []
+  const name = marks ? /^\.incoming-[0-9a-f]{12}(\.lock)?$/ : /^\.incoming-[0-9a-f]{12}$/
+  for (const item of items) {
+    const names = await readdir(join(history, item)).catch(() => [] as string[])
+    found.push(...names.filter((n) => name.test(n)))
+  }
+  return found
+}
+
+/** Retries `send` while the server answers 503 (its slots are given back once it sees a client go). */
+function onceNotBusy(send: () => Promise<Response>): Promise<Response> {
+  return waitFor(async () => {
+    const answer = await send()
+    if (answer.status !== 503) return answer
+    await answer.body?.cancel()
+    return false
+  }, 'a slot given back')
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ extractor: createFakeExtractor().extractor })
+  await mkdir(join(server.dataDir, 'cloud', ...DOCS.split('/')), { recursive: true })
+  client = await signIn(server.url)
+})
+afterAll(() => server.close())
+
+describe('a large drawing', () => {
+  let expected: string
+  let job: Job
+
+  it('is uploaded as it arrives: the server holds far less than the drawing', async () => {
+    const hash = createHash('sha256')
+    const before = await liveBytes()
+    let grown = 0
+    async function* body() {
+      yield targetFields()
+      yield fileHead('large.dwg')
+      for (let index = 0; index < LARGE_CHUNKS; index++) {
+        const chunk = drawingChunk(index)
+        hash.update(chunk)
+        yield chunk
+        // Sampled as the client sends: the server has received nearly as much by then.
+        if (index % 5 === 4) grown = Math.max(grown, (await liveBytes()) - before)
+      }
+      yield closing
+    }
+    const answer = await postStream(body())
+    expect(answer.status).toBe(201)
+    expect(JSON.parse(answer.text)).toMatchObject({ versionNumber: 1, fileName: 'large.dwg' })
+    expected = hash.digest('hex')
+    expect(await sha256OfFile(join(docsDir(), 'large.dwg'))).toBe(expected)
+    // Holding the form, as a parser that buffers it does, would be the drawing's 50 MB at least.
+    expect(grown).toBeLessThan((LARGE_CHUNKS * MB) / 5)
+    expect(await incomingFiles(true)).toEqual([])
+  })
+
+  it("is sent as the client reads it: a job's drawing arrives whole, the server holding little", async () => {
+    const versions = readCloudList(
+      await client.json<CloudList>(
+        `/api/aps/hubs/${encodeURIComponent(ids.hub)}/projects/${encodeURIComponent(ids.project)}/contents/${encodeURIComponent(makeId('item', `${DOCS}/large.dwg`))}/versions`,
+      ),
+    )
+    const posted = await postExtract(client, {
+      fileName: 'large.dwg',
+      fileStorageId: versions[0]?.relationships?.storage?.data?.id,
+      fileFolderId: ids.docs,
+      projectId: ids.project,
+    })
+    expect(posted.status).toBe(202)
+    job = await waitForJob(client, ((await posted.json()) as Job).id)
+
+    const before = await liveBytes()
+    let grown = 0
+    const answer = await client(`/api/boq/jobs/${job.id}/drawing`, {
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('application/acad')
+    expect(answer.headers.get('content-length')).toBe(String(LARGE_CHUNKS * MB))
+    const hash = createHash('sha256')
+    let received = 0
+    let sampledAt = 0
+    const reader = (answer.body as ReadableStream<Uint8Array>).getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      hash.update(value)
+      received += value.byteLength
+      if (received - sampledAt >= 5 * MB) {
+        sampledAt = received
+        grown = Math.max(grown, (await liveBytes()) - before)
+      }
+    }
+    expect(received).toBe(LARGE_CHUNKS * MB)
+    expect(hash.digest('hex')).toBe(expected)
+    expect(grown).toBeLessThan((LARGE_CHUNKS * MB) / 5)
+  })
+
+  it(`is sent to ${MAX_TRANSFERS} clients at once; a fifth is answered 503 with Retry-After`, async () => {
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    // Clients that read the answer's head and then nothing: the server's sending waits on them.
+    const held = await Promise.all(
+      Array.from(
+        { length: MAX_TRANSFERS },
+        () =>
+          new Promise<{ status: number | undefined; end: () => void }>((resolve, reject) => {
+            const request = httpGet(
+              new URL(`/api/boq/jobs/${job.id}/drawing`, server.url),
+              { headers: { cookie, 'accept-encoding': 'identity' } },
+              (response) => {
+                response.pause()
+                resolve({ status: response.statusCode, end: () => request.destroy() })
+              },
+            )
+            request.on('error', reject)
+          }),
+      ),
+    )
+    try {
+      expect(held.map((h) => h.status)).toEqual(Array(MAX_TRANSFERS).fill(200))
+      const fifth = await client(`/api/boq/jobs/${job.id}/drawing`)
+      expect(fifth.status).toBe(503)
+      expect(fifth.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
+      expect(await fifth.text()).toBe(
+        `The server is busy with ${MAX_TRANSFERS} drawing downloads already; try again in a few seconds.`,
+      )
+    } finally {
+      for (const h of held) h.end()
+    }
+    // Clients that went away give their slots back.
+    const next = await onceNotBusy(() =>
+      client(`/api/boq/jobs/${job.id}/drawing`, { headers: { 'accept-encoding': 'identity' } }),
+    )
+    expect(next.status).toBe(200)
+    await next.body?.cancel()
+  })
+})
+
+describe('uploads at once', () => {
+  it(`takes ${MAX_TRANSFERS} slow ones; a fifth is answered 503 with Retry-After; senders that go away leave nothing`, async () => {
+    const before = await snapshot()
+    let release = () => {}
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const aborts = Array.from({ length: MAX_TRANSFERS }, () => new AbortController())
+    const slow = aborts.map((abort, i) => {
+      async function* body() {
+        yield targetFields()
+        yield fileHead(`slow-${i}.dwg`)
+        yield drawingChunk(0)
+        // The rest never comes while the test holds it.
+        await stalled
+        yield closing
+      }
+      return postStream(body(), abort.signal).catch((error: unknown) => error)
+    })
+    try {
+      // Each has a file being received on disk: its slot is taken.
+      await waitFor(
+        async () => (await incomingFiles()).length === MAX_TRANSFERS,
+        'four uploads being received',
+      )
+      const fifth = await postStream(smallDrawing('fifth.dwg'))
+      expect(fifth.status).toBe(503)
+      expect(fifth.retryAfter).toMatch(/^[1-9]\d*$/)
+      expect(fifth.text).toBe(
+        `The server is busy with ${MAX_TRANSFERS} uploads already; try again in a few seconds.`,
+      )
+    } finally {
+      for (const abort of aborts) abort.abort()
+      release()
+    }
+    await Promise.all(slow)
+    // What the four sent is removed, none of it a version, and the slots are given back.
+    await waitFor(async () => (await incomingFiles(true)).length === 0, 'incoming files removed')
+    expect(await snapshot()).toEqual(before)
+    const next = await waitFor(async () => {
+      const answer = await postStream(smallDrawing('next.dwg'))
+      return answer.status !== 503 && answer
+    }, 'a slot given back')
+    expect(next.status).toBe(201)
+  })
+
+  it('receives one while another version of its item is written: the clean-up of leftovers spares it', async () => {
+    let release = () => {}
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const sent = createHash('sha256')
+    async function* body() {
+      yield targetFields()
+      yield fileHead('shared.dwg')
+      const first = drawingChunk(0)
+      sent.update(first)
+      yield first
+      await stalled
+      const second = drawingChunk(1)
+      sent.update(second)
+      yield second
+      yield closing
+    }
+    const slow = postStream(body())
+    try {
+      await waitFor(async () => (await incomingFiles()).length === 1, 'the slow upload received')
+      // Written meanwhile under the item's lock, which puts its history in order first.
+      const quick = await postStream(smallDrawing('shared.dwg'))
+      expect(quick.status).toBe(201)
+      expect(JSON.parse(quick.text)).toMatchObject({ versionNumber: 1 })
+      expect(await incomingFiles()).toHaveLength(1)
+    } finally {
+      release()
+    }
+    const answer = await slow
+    expect(answer.status).toBe(201)
+    expect(JSON.parse(answer.text)).toMatchObject({ versionNumber: 2 })
+    expect(await sha256OfFile(join(docsDir(), 'shared.dwg'))).toBe(sent.digest('hex'))
+  })
+})
+
+describe('forms built to cost the server', () => {
+  it('an endless run of empty fields is refused at the one too many, read no further (413), writing nothing', async () => {
+    const before = await snapshot()
+    // 2.5 million empty fields, 10,000 a chunk: 170 MB if the server read them all.
+    const total = 2_500_000
+    const batch = text.encode(field('x', '').repeat(10_000))
+    let sent = 0
+    async function* body() {
+      yield targetFields()
+      while (sent < total) {
+        sent += 10_000
+        yield batch
+      }
+      yield fileHead('fields.dwg')
+      yield drawingChunk(0).subarray(0, 4096)
+      yield closing
+    }
+    const answer = await postStream(body())
+    expect(answer.status).toBe(413)
+    expect(answer.text).toBe(
+      `The upload form has too many parts: send at most ${MAX_FIELDS} fields and one file (fields projectId, folderId, optional itemId, and file).`,
+    )
+    expect(sent).toBeLessThan(total / 4)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it.each([
+    [
+      'a second file',
+      [fileHead('other.dwg'), drawingChunk(0).subarray(0, 4096)],
+      /^Send one drawing as the form field "file"/,
+    ],
+    ['a field after the file', [text.encode(field('itemId', 'x'))], /^Send itemId before the file/],
+  ])('%s is refused (400), writing nothing', async (_what, more, reason) => {
+    const before = await snapshot()
+    async function* body() {
+      yield targetFields()
+      yield fileHead('twice.dwg')
+      yield drawingChunk(0).subarray(0, 4096)
+      yield text.encode('\r\n')
+      for (const part of more) yield part
+      yield closing
+    }
+    const answer = await postStream(body())
+    expect(answer.status).toBe(400)
+    expect(answer.text).toMatch(reason)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('a field value past 16 KiB is refused (400), writing nothing', async () => {
+    const before = await snapshot()
+    async function* body() {
+      yield text.encode(field('projectId', 'p'.repeat(20_000)))
+      yield* smallDrawing('long.dwg')
+    }
+    const answer = await postStream(body())
+    expect(answer.status).toBe(400)
+    expect(answer.text).toBe('projectId is too long.')
+    expect(await snapshot()).toEqual(before)
+  })
+})

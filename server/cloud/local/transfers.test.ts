@@ -385,29 +385,49 @@ describe('uploads at once', () => {
 })
 
 describe('forms built to cost the server', () => {
-  it('an endless run of empty fields is refused at the one too many, read no further (413), writing nothing', async () => {
-    const before = await snapshot()
-    // 2.5 million empty fields, 10,000 a chunk: 170 MB if the server read them all.
-    const total = 2_500_000
-    const batch = text.encode(field('x', '').repeat(10_000))
-    let sent = 0
-    async function* body() {
-      yield targetFields()
-      while (sent < total) {
-        sent += 10_000
-        yield batch
+  it.each([
+    ['empty fields', field('x', '')],
+    ['parts without a name', `--${BOUNDARY}\r\n\r\n\r\n`],
+  ])(
+    'an endless run of %s is refused at the one too many, read no further (413), writing nothing',
+    async (_what, part) => {
+      const before = await snapshot()
+      // 2.5 million parts, 10,000 a chunk: about 170 MB if the server read them all.
+      const total = 2_500_000
+      const batch = text.encode(part.repeat(10_000))
+      let sent = 0
+      async function* body() {
+        yield targetFields()
+        while (sent < total) {
+          sent += 10_000
+          yield batch
+        }
+        yield fileHead('fields.dwg')
+        yield drawingChunk(0).subarray(0, 4096)
+        yield closing
       }
-      yield fileHead('fields.dwg')
-      yield drawingChunk(0).subarray(0, 4096)
-      yield closing
+      const answer = await postStream(body())
+      expect(answer.status).toBe(413)
+      expect(answer.text).toBe(
+        `The upload form has too many parts: send at most ${MAX_FIELDS} fields and one file (fields projectId, folderId, optional itemId, and file).`,
+      )
+      expect(sent).toBeLessThan(total / 4)
+      expect(await snapshot()).toEqual(before)
+    },
+  )
+
+  it(`takes ${MAX_FIELDS} fields and the file: the three it reads, and others it ignores`, async () => {
+    async function* body() {
+      yield text.encode(field('note', 'a'.repeat(100)).repeat(MAX_FIELDS - 2))
+      yield* smallDrawing('eight.dwg')
     }
     const answer = await postStream(body())
-    expect(answer.status).toBe(413)
-    expect(answer.text).toBe(
-      `The upload form has too many parts: send at most ${MAX_FIELDS} fields and one file (fields projectId, folderId, optional itemId, and file).`,
-    )
-    expect(sent).toBeLessThan(total / 4)
-    expect(await snapshot()).toEqual(before)
+    expect(answer.status).toBe(201)
+    async function* oneMore() {
+      yield text.encode(field('note', '').repeat(MAX_FIELDS - 1))
+      yield* smallDrawing('nine.dwg')
+    }
+    expect((await postStream(oneMore())).status).toBe(413)
   })
 
   it.each([

@@ -5,9 +5,8 @@
  * change bills as XLSX at once, again and again, and twenty requests for the geometry unpacked
  * (a client without gzip) run beside them, another user's GET /api/boq/jobs is asked one request
  * at a time, 5 ms apart, for as long as the load runs. Printed: how many heavy requests were
- * answered, refused (429/503) or failed, and the
- * other user's answer times. Target: the other user's answers within 200 ms (95th percentile and
- * the largest).
+ * answered, refused (429/503) or failed, and the other user's answer times. Target: the other
+ * user's answers within 200 ms (95th percentile and the largest).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'

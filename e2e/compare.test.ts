@@ -77,7 +77,7 @@ describe('the change bill in Chromium', () => {
     const linework = bill.getByRole('row', { name: /Linework on layer 0/ })
     await linework.waitFor()
     const cells = await linework.getByRole('cell').allTextContents()
-    expect(cells).toEqual(['B1', '4.43', '5.18', '+0.75', '+17%', 'ft', 'changed'])
+    expect(cells).toEqual(['B1', '4.43', '5.20', '+0.77', '+17.3%', 'ft', 'changed'])
     expect(page.url()).toMatch(/\/compare\?from=[^&]+&to=[^&]+$/)
 
     // Beside it, the drawings: as many added and removed as the server's change bill names.

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { isActive } from '../../../lib/job-words'
@@ -17,61 +17,55 @@ export const EXTRACT_STARTED = 'Extracting...Please wait a few minutes'
 /** How long the info message stays at most; it goes sooner when its job ends. */
 export const INFO_MESSAGE_MS = 5000
 
-/**
- * The info message announces one job (its id unknown when the answer named none); an error stays
- * until the next click.
- */
-type Message =
-  | { kind: 'info'; text: string; jobId: string | null }
-  | { kind: 'error'; text: string }
+/** The job the info message announces (its id unknown when the answer named none). */
+type Announcement = { jobId: string | null }
 
 /**
  * The Extract BOQ button, why it is disabled (one line under it), its info / error message, and
  * the choice of the bill's units (kept across visits; sent only when it differs from the default).
+ * The info message passes; an error stays until the next click.
  */
 export function ExtractPanel({ selection }: { selection: ExtractSelection | null }) {
   const queryClient = useQueryClient()
   const reasonId = useId()
-  const [message, setMessage] = useState<Message | null>(null)
-  const [pending, setPending] = useState(false)
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null)
   const [units, setUnits] = useState(readUnitsChoice)
   const chooseUnits = (next: UnitsChoice) => {
     setUnits(next)
     saveUnitsChoice(next)
   }
-  const announced = useAnnouncedJob(message?.kind === 'info' ? message.jobId : null)
+  const extraction = useMutation({
+    mutationFn: startExtraction,
+    onMutate: () => setAnnouncement(null),
+    // The button stays disabled until the jobs list shows the new job.
+    onSuccess: async (accepted) => {
+      setAnnouncement({ jobId: accepted.jobId })
+      await rememberJob(queryClient, accepted.job)
+    },
+    onError: () => setAnnouncement(null),
+  })
+  const announced = useAnnouncedJob(announcement?.jobId ?? null)
 
   // The info message passes: gone after a few seconds, or as soon as its job has ended.
   useEffect(() => {
-    if (message?.kind !== 'info') return
+    if (announcement === null) return
     const timer = setTimeout(
-      () => setMessage((current) => (current === message ? null : current)),
+      () => setAnnouncement((current) => (current === announcement ? null : current)),
       INFO_MESSAGE_MS,
     )
     return () => clearTimeout(timer)
-  }, [message])
+  }, [announcement])
   useEffect(() => {
-    if (announced === 'ended') setMessage((current) => (current?.kind === 'info' ? null : current))
+    if (announced === 'ended') setAnnouncement(null)
   }, [announced])
 
-  // A plain async handler rather than useMutation: one POST, and a kilobyte less to load.
-  const extract = async (body: ExtractRequest) => {
-    setPending(true)
-    setMessage(null)
-    try {
-      const chosen = unitsToSend(units)
-      const accepted = await startExtraction(chosen ? { ...body, units: chosen } : body)
-      setMessage({ kind: 'info', text: EXTRACT_STARTED, jobId: accepted.jobId })
-      await rememberJob(queryClient, accepted.job)
-    } catch (error) {
-      setMessage({ kind: 'error', text: errorText(error) })
-    } finally {
-      setPending(false)
-    }
+  const extract = (body: ExtractRequest) => {
+    const chosen = unitsToSend(units)
+    extraction.mutate(chosen ? { ...body, units: chosen } : body)
   }
   const blocker = extractBlocker(selection)
   const target = blocker === null && selection?.kind === 'version' ? selection.request : null
-  const enabled = target !== null && !pending
+  const enabled = target !== null && !extraction.isPending
 
   return (
     <div className="flex flex-col gap-3">
@@ -91,14 +85,14 @@ export function ExtractPanel({ selection }: { selection: ExtractSelection | null
           </p>
         ) : null}
       </div>
-      {message?.kind === 'info' ? (
+      {announcement ? (
         <p role="status" className="rounded bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          {message.text}
+          {EXTRACT_STARTED}
         </p>
       ) : null}
-      {message?.kind === 'error' ? (
+      {extraction.isError ? (
         <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800">
-          {message.text}
+          {errorText(extraction.error)}
         </p>
       ) : null}
       <UnitsFields value={units} onChange={chooseUnits} />

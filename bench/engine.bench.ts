@@ -11,8 +11,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import { createBoqEngine } from '../server/boq/engine.ts'
 import { createReader } from '../server/boq/read/libredwg.ts'
+import { createBoqEngine } from '../server/boq/run/engine.ts'
 import { FIXTURES } from '../server/boq/testing/fixtures.ts'
 
 const RUNS = 7

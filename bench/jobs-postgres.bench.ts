@@ -196,7 +196,7 @@ async function inFreshProcess<T>(task: ChildTask, env: Record<string, string> = 
 
 /** In a fresh process: the engine alone over every .dwg fixture, twice; prints the time taken. */
 async function runEngine(): Promise<void> {
-  const { createBoqEngine } = await import('../server/boq/engine.ts')
+  const { createBoqEngine } = await import('../server/boq/run/engine.ts')
   const engine = createBoqEngine({ workers: 1 })
   const files = fixtureNames('.dwg').map((name) => ({ name, bytes: fixture(name) }))
   try {

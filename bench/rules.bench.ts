@@ -14,11 +14,11 @@
  *    Target: ≤ 200 ms.
  */
 import type { TakeoffRule } from '../contract/takeoff-rules.ts'
-import { extractBoq } from '../server/boq/extract.ts'
+import type { Boq } from '../server/boq/model/schema.ts'
+import { compileRuleSet, priceBill } from '../server/boq/price/price.ts'
+import { areaLine, lengthLine, measured, placed } from '../server/boq/price/testing/measured.ts'
 import { createReader } from '../server/boq/read/libredwg.ts'
-import { compileRuleSet, priceBill } from '../server/boq/rules/price.ts'
-import { areaLine, lengthLine, measured, placed } from '../server/boq/rules/testing/measured.ts'
-import type { Boq } from '../server/boq/schema.ts'
+import { extractBoq } from '../server/boq/run/extract.ts'
 import { fixture } from '../server/boq/testing/fixtures.ts'
 import { repriceOverHttp } from './support/reprice-server.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'

@@ -1,7 +1,7 @@
 import { availableParallelism, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_MAX_FILE_MB } from './boq/limits.ts'
+import { DEFAULT_MAX_FILE_MB } from './boq/run/limits.ts'
 
 /** The repository root (server/ lives directly below it). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')

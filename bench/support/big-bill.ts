@@ -1,4 +1,4 @@
-import type { BillLine, Boq } from '../../server/boq/schema.ts'
+import type { BillLine, Boq } from '../../server/boq/model/schema.ts'
 import { makeBoq } from '../../server/boq/testing/boq-factory.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
-import type { ChangesFrom } from '../boq/files.ts'
+import type { ChangesFrom } from '../boq/write/files.ts'
 
 /** The change bill from one kept bill to another, written as JSON, CSV or XLSX. */
 export interface ChangeBillTask {

@@ -3,13 +3,13 @@
  * pricing one, writing a workbook or a CSV) runs here, never on the thread answering requests.
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina'
-import { compareBills } from '../boq/compare.ts'
-import { changeBillCsv } from '../boq/csv.ts'
-import { renderFiles } from '../boq/files.ts'
-import { RulesError } from '../boq/rules/errors.ts'
-import { priceWithTables } from '../boq/rules/price.ts'
-import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/schema.ts'
-import { changeBillXlsx } from '../boq/xlsx.ts'
+import { compareBills } from '../boq/compare/compare.ts'
+import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/model/schema.ts'
+import { RulesError } from '../boq/price/errors.ts'
+import { priceWithTables } from '../boq/price/price.ts'
+import { changeBillCsv } from '../boq/write/csv.ts'
+import { renderFiles } from '../boq/write/files.ts'
+import { changeBillXlsx } from '../boq/write/xlsx.ts'
 import type { BillAnswer, BillTask, ChangeBillTask, PriceTask } from './bill-tasks.ts'
 
 export default async function run(task: BillTask): Promise<BillAnswer> {

@@ -1,4 +1,4 @@
-import type { ChangesFrom } from '../boq/files.ts'
+import type { ChangesFrom } from '../boq/write/files.ts'
 import { sameDrawing } from './same-drawing.ts'
 import type { JobRecord, JobStore } from './types.ts'
 

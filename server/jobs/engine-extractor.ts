@@ -1,4 +1,4 @@
-import { createBoqEngine } from '../boq/engine.ts'
+import { createBoqEngine } from '../boq/run/engine.ts'
 import type { Extractor } from './extractor.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import type { ExtractRequestSchema } from '../../contract/jobs.ts'
 import { type ExtractUnits, STATED_UNITS, UNIT_SYSTEMS } from '../../contract/units.ts'
-import type { BillOptions } from '../boq/schema.ts'
+import type { BillOptions } from '../boq/model/schema.ts'
 import { printable } from '../cloud/names.ts'
 
 const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`)

@@ -1,7 +1,7 @@
 import type { ComparedBill } from '../../contract/compare.ts'
-import type { ChangesFrom } from '../boq/files.ts'
-import type { PricingTables } from '../boq/rules/price.ts'
-import type { BillOptions } from '../boq/schema.ts'
+import type { BillOptions } from '../boq/model/schema.ts'
+import type { PricingTables } from '../boq/price/price.ts'
+import type { ChangesFrom } from '../boq/write/files.ts'
 
 /** The outputs of one extraction, ready to upload and to keep for download. */
 export interface BoqOutputs {

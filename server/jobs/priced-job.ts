@@ -1,5 +1,5 @@
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
-import type { ChangesFrom } from '../boq/files.ts'
+import type { ChangesFrom } from '../boq/write/files.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from './bill-pool.ts'
 import type { JobRecord, JobStore } from './types.ts'

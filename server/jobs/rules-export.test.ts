@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
-import { readClassification, readRules } from '../boq/rules/read.ts'
+import { readClassification, readRules } from '../boq/price/read.ts'
 import { tableCsv, tableXlsx } from './rules-export.ts'
 
 const rules: TakeoffRule[] = [

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import { RULE_COLUMNS } from '../../contract/takeoff-rules.ts'
-import { csvText } from '../boq/csv.ts'
+import { csvText } from '../boq/write/csv.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
 const CLASSIFICATION_COLUMNS = ['code', 'title', 'parent'] as const

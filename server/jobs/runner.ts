@@ -1,5 +1,5 @@
 import type { PricedWith } from '../../contract/jobs.ts'
-import type { PricingTables } from '../boq/rules/price.ts'
+import type { PricingTables } from '../boq/price/price.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { log as serverLog } from '../log.ts'
 import { findEarlierBill } from './earlier-bill.ts'

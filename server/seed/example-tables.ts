@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
-import { readClassification, readRules } from '../boq/rules/read.ts'
+import { readClassification, readRules } from '../boq/price/read.ts'
 import { makeId } from '../cloud/local/ids.ts'
 import type { JobStore } from '../jobs/types.ts'
 import { FEATURED_DRAWING, type SeedResult } from './seed.ts'

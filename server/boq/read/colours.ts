@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import type { PictureColour } from '../picture.ts'
+import type { PictureColour } from '../model/picture.ts'
 
 // The package's ES build imports its own files without extensions, which Node cannot follow;
 // its CommonJS build is whole.

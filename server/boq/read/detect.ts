@@ -1,4 +1,4 @@
-import { BoqError } from '../errors.ts'
+import { BoqError } from '../model/boq-error.ts'
 
 export type Detected = { format: 'dwg'; version: string } | { format: 'dxf' }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Drawing, InsertRef } from '../drawing.ts'
+import type { Drawing, InsertRef } from '../model/drawing.ts'
 import { fixture } from '../testing/fixtures.ts'
 import { DrawingBuilder } from './drawing-builder.ts'
 import { readDwg } from './dwg-reader.ts'

@@ -1,5 +1,12 @@
-import type { Attribute, Drawing, DrawingEntity, InsertRef, Point, XrefRef } from '../drawing.ts'
-import type { PictureEntity } from '../picture.ts'
+import type {
+  Attribute,
+  Drawing,
+  DrawingEntity,
+  InsertRef,
+  Point,
+  XrefRef,
+} from '../model/drawing.ts'
+import type { PictureEntity } from '../model/picture.ts'
 import { skipReason } from './entity-kinds.ts'
 import { attributeRecord, titleBlockScore } from './title-block.ts'
 

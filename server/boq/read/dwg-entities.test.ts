@@ -1,6 +1,6 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
-import type { Drawing, DrawingEntity } from '../drawing.ts'
+import type { Drawing, DrawingEntity } from '../model/drawing.ts'
 import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
 import { fixture, fixtureNames } from '../testing/fixtures.ts'
 import { walkDwg } from './dwg-reader.ts'

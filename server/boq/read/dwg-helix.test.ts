@@ -1,8 +1,8 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
-import type { Drawing } from '../drawing.ts'
-import { helixLength, splineLength } from '../geometry/curves.ts'
-import { computeBoq } from '../quantities.ts'
+import { helixLength, splineLength } from '../measure/curves/curves.ts'
+import { computeBoq } from '../measure/quantities.ts'
+import type { Drawing } from '../model/drawing.ts'
 import { libredwgMemory, loadedDwgFixture } from '../testing/dwg-fixtures.ts'
 import { walkDwg } from './dwg-reader.ts'
 

@@ -1,6 +1,6 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { Drawing } from '../drawing.ts'
-import { BoqError } from '../errors.ts'
+import { BoqError } from '../model/boq-error.ts'
+import type { Drawing } from '../model/drawing.ts'
 import { DrawingBuilder, type ReadOptions } from './drawing-builder.ts'
 import { BlockRecords } from './dwg/block-records.ts'
 import { BlockReader } from './dwg/blocks.ts'
@@ -70,7 +70,7 @@ export function walkDwg(
     const insunits = version === R11 ? 0 : headerValue(ctx, 'INSUNITS')
     builder.units(typeof insunits === 'number' ? insunits : 0)
     const objects = new ObjectLayout(ctx)
-    const records = new BlockRecords(ctx)
+    const records = new BlockRecords(ctx, version === R11)
     const r11 = version === R11 ? new R11Tables(ctx, objects) : null
     const layers = new Layers(ctx, r11)
     const dynamic = new DynamicBlocks(ctx, records, options.dynamicRoutes ?? NAME_ROUTES)

@@ -1,6 +1,6 @@
 import { DxfParser } from '@mlightcad/dxf-json'
-import { type Attribute, type Drawing, type InsertRef, isGraphicsBlock } from '../drawing.ts'
-import { BoqError } from '../errors.ts'
+import { BoqError } from '../model/boq-error.ts'
+import { type Attribute, type Drawing, type InsertRef, isGraphicsBlock } from '../model/drawing.ts'
 import { DrawingBuilder, type ReadOptions } from './drawing-builder.ts'
 import { DynamicBlocks } from './dxf/dynamic.ts'
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LoopEdge, Point, Vertex } from '../drawing.ts'
-import { sweep } from '../geometry/curves.ts'
+import { sweep } from '../measure/curves/curves.ts'
+import type { LoopEdge, Point, Vertex } from '../model/drawing.ts'
 import { mirroredShape } from './mirrored.ts'
 
 /**

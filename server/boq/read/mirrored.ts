@@ -1,6 +1,6 @@
-import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../drawing.ts'
-import { normalAngle } from '../geometry/curves.ts'
-import type { Shape } from '../picture.ts'
+import { normalAngle } from '../measure/curves/curves.ts'
+import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../model/drawing.ts'
+import type { Shape } from '../model/picture.ts'
 
 /**
  * Entities whose extrusion direction is −Z (mirrored arcs, circles, polylines, hatches,

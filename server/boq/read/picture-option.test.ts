@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Drawing } from '../drawing.ts'
-import { computeBoq } from '../quantities.ts'
+import { computeBoq } from '../measure/quantities.ts'
+import type { Drawing } from '../model/drawing.ts'
 import { fixture } from '../testing/fixtures.ts'
 import { detect } from './detect.ts'
 import type { ReadOptions } from './drawing-builder.ts'

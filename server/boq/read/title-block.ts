@@ -1,4 +1,4 @@
-import type { Attribute } from '../drawing.ts'
+import type { Attribute } from '../model/drawing.ts'
 
 const TITLE_NAME =
   /title|titel|cartouche|cartiglio|schriftfeld|r[oó]tulo|cajet[ií]n|(^|[^a-z])tb([^a-z]|$)|sheet|border|frame/i

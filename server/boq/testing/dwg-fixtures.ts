@@ -1,5 +1,5 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { Drawing } from '../drawing.ts'
+import type { Drawing } from '../model/drawing.ts'
 import { detect } from '../read/detect.ts'
 import type { ReadOptions } from '../read/drawing-builder.ts'
 import { readDwg } from '../read/dwg-reader.ts'

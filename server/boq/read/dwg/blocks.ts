@@ -1,5 +1,5 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import { type Attribute, type InsertRef, isGraphicsBlock } from '../../drawing.ts'
+import { type Attribute, type InsertRef, isGraphicsBlock } from '../../model/drawing.ts'
 import type { DrawingBuilder } from '../drawing-builder.ts'
 import { type BlockRecord, type BlockRecords, OVERLAY, XREF } from './block-records.ts'
 import type { DwgContext, Ptr } from './context.ts'

@@ -1,4 +1,4 @@
-import { BoqError } from '../../errors.ts'
+import { BoqError } from '../../model/boq-error.ts'
 import type { Ptr } from './context.ts'
 import type { FileCheck } from './file-check.ts'
 

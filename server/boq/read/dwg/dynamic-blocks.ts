@@ -1,5 +1,5 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import { isUnresolvedAnonymous } from '../../drawing.ts'
+import { isUnresolvedAnonymous } from '../../model/drawing.ts'
 import type { BlockRecords } from './block-records.ts'
 import type { DwgContext, Ptr } from './context.ts'
 import {

@@ -1,4 +1,4 @@
-import type { PictureColour } from '../../picture.ts'
+import type { PictureColour } from '../../model/picture.ts'
 import { entityColour } from '../colours.ts'
 import { CheckedRead } from './checked-read.ts'
 import type { DwgContext, Ptr } from './context.ts'

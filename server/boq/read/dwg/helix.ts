@@ -1,5 +1,5 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { HelixParameters, Point } from '../../drawing.ts'
+import type { HelixParameters, Point } from '../../model/drawing.ts'
 import type { Ptr } from './context.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { dwgCodePageToEncoding, type LibreDwgEx } from '@mlightcad/libredwg-web'
-import { BoqError } from '../../errors.ts'
+import { BoqError } from '../../model/boq-error.ts'
 import type { Ptr } from './context.ts'
 
 /** LibreDWG's error bits from 128 up are fatal (classes, sections, pages missing; invalid file). */

@@ -1,6 +1,6 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import type { DrawingEntity, Point, Vertex } from '../../drawing.ts'
-import type { Shape } from '../../picture.ts'
+import type { DrawingEntity, Point, Vertex } from '../../model/drawing.ts'
+import type { Shape } from '../../model/picture.ts'
 import { isMirroredOcs, mirroredShape } from '../mirrored.ts'
 import type { DwgContext, Ptr } from './context.ts'
 

@@ -6,7 +6,7 @@ import type {
   Point,
   SplineGeometry,
   Vertex,
-} from '../../drawing.ts'
+} from '../../model/drawing.ts'
 import type { Pair } from './scan.ts'
 
 export const DEG = Math.PI / 180

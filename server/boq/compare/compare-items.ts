@@ -1,0 +1,112 @@
+import type {
+  ChangeItem,
+  ChangeState,
+  ItemFigures,
+  TotalChange,
+} from '../../../contract/compare.ts'
+import type { PricedItem } from '../../../contract/takeoff-rules.ts'
+import type { Boq } from '../model/schema.ts'
+import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
+
+/** What comparing two priced bills adds to the change bill; nothing when either is not priced. */
+export type ItemComparison = { items?: ChangeItem[]; total?: TotalChange }
+
+/** An item's figures in a bill that does not have it. */
+const ABSENT: ItemFigures = { quantity: 0, rate: null, amount: 0 }
+
+/**
+ * The priced items of two priced bills, each item of either once: matched by code, description
+ * and unit, whatever their rates (a bill holding two items of one code, description and unit at
+ * two rates pairs them rate with rate first, then in the bill's order). Each item has the newer
+ * bill's number, or its older number marked removed; the largest change of amount comes first,
+ * unchanged items last. When only one bill is priced, `notes` says so and no items are given.
+ */
+export function compareItems(before: Boq, after: Boq, notes: string[]): ItemComparison {
+  const older = before.priced
+  const newer = after.priced
+  if (!older && !newer) return {}
+  if (!older || !newer) {
+    notes.push(
+      `The ${older ? 'later' : 'earlier'} bill was not priced: its items and amounts are not compared.`,
+    )
+    return {}
+  }
+  const waiting = new Map<string, PricedItem[]>()
+  for (const item of older.items) {
+    const key = itemKey(item)
+    waiting.set(key, [...(waiting.get(key) ?? []), item])
+  }
+  const matched = new Set<PricedItem>()
+  const items: ChangeItem[] = []
+  for (const item of newer.items) {
+    const candidates = waiting.get(itemKey(item)) ?? []
+    const sameRate = candidates.findIndex((was) => was.rate === item.rate)
+    const [was] = candidates.splice(Math.max(0, sameRate), 1)
+    if (was) matched.add(was)
+    items.push(changeItem(item.ref, item, was ? figures(was) : ABSENT, figures(item), !was))
+  }
+  for (const was of older.items) {
+    if (matched.has(was)) continue
+    items.push(changeItem(`${was.ref} (removed)`, was, figures(was), ABSENT, false, true))
+  }
+  const order = items.map((item, index) => ({ item, index }))
+  order.sort(
+    (a, b) =>
+      Number(a.item.state === 'unchanged') - Number(b.item.state === 'unchanged') ||
+      Math.abs(b.item.amountChange) - Math.abs(a.item.amountChange) ||
+      STATE_ORDER[a.item.state] - STATE_ORDER[b.item.state] ||
+      a.index - b.index,
+  )
+  return {
+    items: order.map(({ item }) => item),
+    total: { before: older.total, after: newer.total, change: newer.total - older.total },
+  }
+}
+
+/** The same item in both bills: its code, description and unit. */
+function itemKey(item: PricedItem): string {
+  return JSON.stringify([item.code, item.description, item.unit])
+}
+
+function figures(item: PricedItem): ItemFigures {
+  return { quantity: item.quantity, rate: item.rate, amount: item.amount }
+}
+
+function changeItem(
+  ref: string,
+  item: PricedItem,
+  before: ItemFigures,
+  after: ItemFigures,
+  added: boolean,
+  removed = false,
+): ChangeItem {
+  const state: ChangeState = added
+    ? 'added'
+    : removed
+      ? 'removed'
+      : before.rate === after.rate && sameQuantity(before.quantity, after.quantity)
+        ? 'unchanged'
+        : 'changed'
+  return {
+    ref,
+    code: item.code,
+    description: item.description,
+    unit: item.unit,
+    before,
+    after,
+    // An amount without a rate adds nothing to its bill's total: the changes add up to the total's.
+    amountChange: (after.amount ?? 0) - (before.amount ?? 0),
+    state,
+  }
+}
+
+/**
+ * Whole quantities (counts, as a rule) must be equal; others, measured, within the tolerance of
+ * two readings of one drawing, as the measured lines are.
+ */
+function sameQuantity(a: number, b: number): boolean {
+  if (Number.isInteger(a) && Number.isInteger(b)) return a === b
+  return sameFigure(a, b, MEASURING_TOLERANCE)
+}
+
+const STATE_ORDER: Record<ChangeState, number> = { added: 0, removed: 0, changed: 1, unchanged: 2 }

@@ -1,0 +1,130 @@
+import type {
+  ClassificationEntry,
+  PricedBill,
+  PricedItem,
+  PricedSection,
+  TakeoffRule,
+} from '../../../contract/takeoff-rules.ts'
+import type { Boq } from '../model/schema.ts'
+import { type ApplyContext, applyRules, type DraftItem } from './apply.ts'
+import {
+  type Classification,
+  checkClassification,
+  classificationOf,
+  NO_CLASSIFICATION,
+  type Section,
+} from './classification.ts'
+import { type CompiledRules, compileRules } from './compile.ts'
+import { RulesError } from './errors.ts'
+import { variableName } from './formula.ts'
+import { piecesOf } from './pieces.ts'
+
+/** Rules checked and compiled once, to price any number of bills; throws naming the rows. */
+export function compileRuleSet(rules: TakeoffRule[]): CompiledRules {
+  const { compiled, problems } = compileRules(rules)
+  if (problems.length > 0) throw new RulesError(problems)
+  return compiled
+}
+
+/** A checked classification system; throws naming the rows. */
+export function compileClassification(entries: ClassificationEntry[]): Classification {
+  const problems = checkClassification(entries)
+  if (problems.length > 0) throw new RulesError(problems)
+  return classificationOf(entries)
+}
+
+/** A project's saved tables as they are handed to the engine's worker (plain data, cloned). */
+export type PricingTables = { rules: TakeoffRule[]; classification: ClassificationEntry[] }
+
+/** The bill priced with tables given as rows: checked and compiled here, throws naming the rows. */
+export function priceWithTables(boq: Boq, tables: PricingTables): PricedBill {
+  return priceBill(boq, compileRuleSet(tables.rules), compileClassification(tables.classification))
+}
+
+/**
+ * The priced bill of a kept result: its measured pieces through the rules, items named and
+ * grouped by the classification (or by their codes' first segments), numbered and priced.
+ * Needs nothing but the result: no drawing is read.
+ */
+export function priceBill(
+  boq: Boq,
+  rules: CompiledRules,
+  classification: Classification = NO_CLASSIFICATION,
+): PricedBill {
+  const { pieces, warnings } = piecesOf(boq)
+  const context: ApplyContext = {
+    units: boq.units,
+    titleOf: classification.titleOf,
+    pieceVariables: new Set([...boq.attributeTags, ...boq.propertyNames].map(variableName)),
+  }
+  const applied = applyRules(rules, pieces, context)
+  const { sections, items } = arrange(applied.items, classification)
+  const lineOrder = new Map(boq.bill.map((line, i) => [line.ref, i]))
+  const byLine = (a: { line: string }, b: { line: string }) =>
+    (lineOrder.get(a.line) ?? 0) - (lineOrder.get(b.line) ?? 0)
+  return {
+    sections,
+    items,
+    total: sections.reduce((sum, s) => sum + s.subtotal, 0),
+    notClassified: applied.notClassified.sort(byLine).map(withUniqueHandles),
+    ignored: applied.ignored.sort((a, b) => a.rule - b.rule || byLine(a, b)).map(withUniqueHandles),
+    rules: rules.rules,
+    warnings,
+  }
+}
+
+/** Items into sections (in the classification's order), each in rule order, numbered 1, 2… */
+function arrange(
+  drafts: DraftItem[],
+  classification: Classification,
+): { sections: PricedSection[]; items: PricedItem[] } {
+  const bySection = new Map<string, { section: Section; drafts: DraftItem[] }>()
+  for (const draft of drafts) {
+    const section = classification.sectionOf(draft.code)
+    const entry = bySection.get(section.code) ?? { section, drafts: [] }
+    entry.drafts.push(draft)
+    bySection.set(section.code, entry)
+  }
+  const ordered = [...bySection.values()].sort((a, b) =>
+    classification.compare(a.section, b.section),
+  )
+  const sections: PricedSection[] = []
+  const items: PricedItem[] = []
+  for (const { section, drafts: list } of ordered) {
+    list.sort((a, b) => Math.min(...a.rules) - Math.min(...b.rules))
+    const refs: string[] = []
+    let subtotal = 0
+    for (const draft of list) {
+      const item = priced(draft, section.code, `${items.length + 1}`)
+      subtotal += item.amount ?? 0
+      refs.push(item.ref)
+      items.push(item)
+    }
+    sections.push({ ...section, items: refs, subtotal })
+  }
+  return { sections, items }
+}
+
+function priced(draft: DraftItem, section: string, ref: string): PricedItem {
+  const flags = [...draft.flags]
+  if (draft.flagsUntold > 0) flags.push(`and ${draft.flagsUntold} more like these`)
+  return {
+    ref,
+    section,
+    code: draft.code,
+    description: draft.description,
+    unit: draft.unit,
+    quantity: draft.quantity,
+    rate: draft.rate,
+    amount: draft.rate === null ? null : draft.quantity * draft.rate,
+    rules: [...draft.rules].sort((a, b) => a - b),
+    sources: [...draft.sources.values()].map(withUniqueHandles),
+    flags,
+  }
+}
+
+/** A reference holding nested ones is named once, though it gave several pieces. */
+function withUniqueHandles<T extends { handles: string[] }>(entry: T): T {
+  if (entry.handles.length > 1) entry.handles = [...new Set(entry.handles)]
+  return entry
+}

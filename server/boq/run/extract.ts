@@ -1,0 +1,60 @@
+import type { LibreDwgEx } from '@mlightcad/libredwg-web'
+import { computeBoq } from '../measure/quantities.ts'
+import { BoqError } from '../model/boq-error.ts'
+import type { Drawing } from '../model/drawing.ts'
+import type { BillOptions, Boq } from '../model/schema.ts'
+import { detect } from '../read/detect.ts'
+import type { ReadOptions } from '../read/drawing-builder.ts'
+import { readDwg } from '../read/dwg-reader.ts'
+import { readDxf } from '../read/dxf-reader.ts'
+
+/**
+ * Bytes → BOQ in the calling thread. The engine runs this inside a worker; `reader` is a LibreDWG
+ * instance in a fresh state: new, or put back after its last file (needed for DWG only).
+ */
+export function extractBoq(
+  input: { bytes: Uint8Array; fileName: string; options?: BillOptions },
+  reader: LibreDwgEx | null,
+  onProgress: (fraction: number) => void = () => {},
+): Boq {
+  return billOf(input, readDrawing(input.bytes, reader, onProgress))
+}
+
+/**
+ * Bytes → the drawing model, as extractBoq reads it; with `picture`, also what the drawing view
+ * draws (the worker asks for it when the job wants the geometry).
+ */
+export function readDrawing(
+  bytes: Uint8Array,
+  reader: LibreDwgEx | null,
+  onProgress: (fraction: number) => void = () => {},
+  options: ReadOptions = {},
+): Drawing {
+  const detected = detect(bytes)
+  let drawing: Drawing
+  if (detected.format === 'dwg') {
+    if (!reader) throw new BoqError('crashed', 'The DWG reader is not available.')
+    drawing = readDwg(reader, bytes, detected.version, options)
+    if (detected.version === 'AC1009') {
+      drawing.warnings.push(
+        'R11/R12 drawings are only partly readable: some entities may be missing.',
+      )
+    }
+  } else {
+    drawing = readDxf(bytes, options)
+  }
+  onProgress(0.9)
+  return drawing
+}
+
+/** The drawing model → BOQ. */
+export function billOf(
+  input: { bytes: Uint8Array; fileName: string; options?: BillOptions },
+  drawing: Drawing,
+): Boq {
+  return computeBoq(
+    drawing,
+    { fileName: input.fileName, fileBytes: input.bytes.length },
+    input.options,
+  )
+}

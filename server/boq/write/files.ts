@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import type { ComparedBill } from '../../../contract/compare.ts'
+import type { PricedBill } from '../../../contract/takeoff-rules.ts'
+import { compareBills } from '../compare/compare.ts'
+import { type Boq, BoqSchema } from '../model/schema.ts'
+import { toCsv } from './csv.ts'
+import { toXlsx } from './xlsx.ts'
+
+/**
+ * The bill's files, and the drawing's geometry for the drawing view (written by the worker,
+ * gzip-compressed).
+ */
+export type OutputFormat = 'xlsx' | 'csv' | 'json' | 'geometry'
+
+/** An earlier bill to compare the new one with: its JSON as kept, and which bills the two are. */
+export type ChangesFrom = { json: Uint8Array; from: ComparedBill; to: ComparedBill }
+
+/** A bill written out: the files asked for, and its warnings (all a job needs to show). */
+export type BoqFiles = {
+  warnings: string[]
+  files: Partial<Record<OutputFormat, Uint8Array>>
+  /** The earlier bill the workbook's Changes sheet compares with; null when it has none. */
+  comparedWith: ComparedBill | null
+  /** The files carry a priced bill. */
+  priced: boolean
+}
+
+/**
+ * Writes the bill in each format; the engine runs this in its worker, off the host's thread. With
+ * an earlier bill, the workbook gets a Changes sheet against it (an earlier bill that is not a
+ * BOQ of this schema, say of an older version of BOQ, is left out). With a priced bill (or one
+ * already on the BOQ), every file gives it first: the JSON's `priced`, the workbook's first sheet
+ * and the CSV's first sections.
+ */
+export async function renderFiles(
+  measured: Boq,
+  formats: OutputFormat[],
+  changesFrom?: ChangesFrom,
+  priced?: PricedBill,
+): Promise<BoqFiles> {
+  const boq = priced ? { ...measured, priced } : measured
+  const earlier = changesFrom ? readBill(changesFrom.json) : null
+  const changes =
+    changesFrom && earlier
+      ? { from: changesFrom.from, to: changesFrom.to, ...compareBills(earlier, boq) }
+      : undefined
+  const files: BoqFiles['files'] = {}
+  const text = new TextEncoder()
+  for (const format of new Set(formats)) {
+    if (format === 'xlsx') files.xlsx = await toXlsx(boq, { changes })
+    else if (format === 'csv') files.csv = text.encode(toCsv(boq))
+    else if (format === 'json') files.json = text.encode(`${JSON.stringify(boq)}\n`)
+  }
+  return {
+    // The pricing's own warnings (a formula that gave no number) are the job's too.
+    warnings: [...boq.warnings, ...(boq.priced?.warnings ?? [])],
+    files,
+    comparedWith: changes ? changes.from : null,
+    priced: boq.priced !== undefined,
+  }
+}
+
+function readBill(json: Uint8Array): Boq | null {
+  try {
+    const parsed = v.safeParse(BoqSchema, JSON.parse(new TextDecoder().decode(json)))
+    return parsed.success ? parsed.output : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,186 @@
+import {
+  type PricedBill,
+  RULE_COLUMNS,
+  type RuleColumn,
+  type TakeoffRule,
+} from '../../../contract/takeoff-rules.ts'
+import type { Cell, Column, Table } from './rows.ts'
+
+/**
+ * The priced bill as tables: its items by section with subtotals and the total, what no rule
+ * took, what rules left out on purpose, and the rules used. The workbook writes the first with
+ * live formulas; the CSV writes them all as figures.
+ */
+
+export const PRICED_SHEET = 'Priced bill'
+
+/** The priced bill's columns, in the workbook's order (its formulas name them by letter). */
+export const PRICED_COLUMNS: Column[] = [
+  { header: 'Item', format: 'text' },
+  { header: 'Code', format: 'text' },
+  { header: 'Description', format: 'text' },
+  { header: 'Quantity', format: 'measure' },
+  { header: 'Unit', format: 'text' },
+  { header: 'Rate', format: 'measure' },
+  { header: 'Amount', format: 'measure' },
+  { header: 'Notes', format: 'text' },
+]
+
+/** Rows of the priced bill: a section's heading, an item, a section's subtotal, the total. */
+export type PricedRow =
+  | { kind: 'section'; code: string; title: string }
+  | { kind: 'item'; cells: Cell[]; amount: number | null }
+  | { kind: 'subtotal'; label: string; subtotal: number }
+  | { kind: 'total'; total: number }
+
+/** The priced bill row by row, sections in order, each with its items then its subtotal. */
+export function pricedRows(priced: PricedBill): PricedRow[] {
+  const byRef = new Map(priced.items.map((item) => [item.ref, item]))
+  const rows: PricedRow[] = []
+  for (const section of priced.sections) {
+    rows.push({ kind: 'section', code: section.code, title: section.title })
+    for (const ref of section.items) {
+      const item = byRef.get(ref)
+      if (!item) continue
+      rows.push({
+        kind: 'item',
+        amount: item.amount,
+        cells: [
+          item.ref,
+          item.code,
+          item.description,
+          item.quantity,
+          item.unit,
+          item.rate,
+          item.amount,
+          item.flags.length > 0 ? item.flags.join('; ') : null,
+        ],
+      })
+    }
+    rows.push({ kind: 'subtotal', label: sectionName(section), subtotal: section.subtotal })
+  }
+  if (priced.items.length > 0) rows.push({ kind: 'total', total: priced.total })
+  return rows
+}
+
+function sectionName(section: { code: string; title: string }): string {
+  const name = section.title && section.title !== section.code ? ` ${section.title}` : ''
+  return `Subtotal ${section.code}${name}`.trim()
+}
+
+/** The priced bill for the CSV: a section column, subtotals and the total as rows of their own. */
+export function pricedTable(priced: PricedBill): Table {
+  const rows: Cell[][] = []
+  let section = ''
+  for (const row of pricedRows(priced)) {
+    if (row.kind === 'section') section = row.code
+    else if (row.kind === 'item') rows.push([section, ...row.cells])
+    else if (row.kind === 'subtotal')
+      rows.push([section, null, null, row.label, null, null, null, row.subtotal, null])
+    else rows.push([null, null, null, 'Total', null, null, null, row.total, null])
+  }
+  return {
+    name: PRICED_SHEET,
+    columns: [{ header: 'Bill section', format: 'text' }, ...PRICED_COLUMNS],
+    rows,
+    empty: 'No items: no rule took a measured quantity.',
+    notes: [],
+  }
+}
+
+export const NOT_CLASSIFIED_COLUMNS: Column[] = [
+  { header: 'Measured line', format: 'text' },
+  { header: 'Description', format: 'text' },
+  { header: 'Quantity', format: 'measure' },
+  { header: 'Unit', format: 'text' },
+]
+
+/** What no rule took: its measured line and quantity, so that nothing is lost. */
+export function notClassifiedRows(priced: PricedBill): Cell[][] {
+  return priced.notClassified.map((n) => [n.line, n.description, n.quantity, n.unit])
+}
+
+export function notClassifiedTable(priced: PricedBill): Table {
+  return {
+    name: 'Not classified',
+    columns: NOT_CLASSIFIED_COLUMNS,
+    rows: notClassifiedRows(priced),
+    empty: 'Every measured quantity was taken by a rule.',
+    notes: [],
+  }
+}
+
+export const IGNORED_COLUMNS: Column[] = [
+  { header: 'Rule', format: 'count' },
+  ...NOT_CLASSIFIED_COLUMNS,
+]
+
+/** What ignore rules left out on purpose, with the rule (1-based) that did. */
+export function ignoredRows(priced: PricedBill): Cell[][] {
+  return priced.ignored.map((i) => [i.rule, i.line, i.description, i.quantity, i.unit])
+}
+
+export function ignoredTable(priced: PricedBill): Table {
+  return {
+    name: 'Ignored',
+    columns: IGNORED_COLUMNS,
+    rows: ignoredRows(priced),
+    empty: 'No rule left anything out.',
+    notes: [],
+  }
+}
+
+const RULE_HEADERS: Record<RuleColumn, string> = {
+  match: 'Match',
+  block: 'Block',
+  layer: 'Layer',
+  kind: 'Kind',
+  attribute: 'Attribute',
+  visibility: 'Visibility',
+  code: 'Code',
+  description: 'Description',
+  unit: 'Unit',
+  quantity: 'Quantity',
+  rate: 'Rate',
+  ignore: 'Ignore',
+}
+
+/**
+ * The rules used, in a rules file's columns (its header row first on its sheet, named Rules):
+ * the workbook can be read back as the rules that priced it.
+ */
+export function rulesTable(rules: TakeoffRule[]): Table {
+  return {
+    name: 'Rules',
+    columns: RULE_COLUMNS.map((column) => ({
+      header: RULE_HEADERS[column],
+      format: column === 'rate' ? 'measure' : 'text',
+    })),
+    rows: rules.map((rule) => RULE_COLUMNS.map((column) => ruleCell(rule, column))),
+    empty: '',
+    notes: [],
+  }
+}
+
+function ruleCell(rule: TakeoffRule, column: RuleColumn): Cell {
+  if (column === 'ignore') return rule.ignore ? 'yes' : null
+  if (column === 'rate') return rule.rate ?? null
+  return rule[column] ?? null
+}
+
+/** The CSV's priced sections, before the measured ones. */
+export function pricedCsvTables(priced: PricedBill): Table[] {
+  return [
+    pricedTable(priced),
+    notClassifiedTable(priced),
+    ignoredTable(priced),
+    rulesTable(priced.rules),
+    {
+      name: 'Priced bill warnings',
+      columns: [{ header: 'Warning', format: 'text' }],
+      rows: priced.warnings.map((warning) => [warning]),
+      empty: '',
+      notes: [],
+    },
+  ]
+}

@@ -1,0 +1,164 @@
+import type ExcelJS from 'exceljs'
+import type { PricedBill } from '../../../contract/takeoff-rules.ts'
+import {
+  IGNORED_COLUMNS,
+  ignoredRows,
+  NOT_CLASSIFIED_COLUMNS,
+  notClassifiedRows,
+  PRICED_COLUMNS,
+  pricedRows,
+} from './priced-rows.ts'
+import type { Cell, Column, Format } from './rows.ts'
+import {
+  DATE_FORMAT,
+  fitColumns,
+  font,
+  NUMBER_FORMATS,
+  type Sentences,
+  setUpPrinting,
+  writeCell,
+} from './xlsx-cells.ts'
+
+/** Where the priced bill's formulas look: the columns of quantity, rate and amount. */
+const QUANTITY = 'D'
+const RATE = 'F'
+const AMOUNT = 'G'
+const AMOUNT_COLUMN = 7
+
+/**
+ * The priced bill: provenance, then sections of items whose amounts are live formulas
+ * (quantity × rate, their values stored as the formulas' results so that a reader that does not
+ * calculate still shows them), each section's subtotal and the total as SUBTOTAL formulas, then
+ * what no rule took and what rules left out. No filter: it would hide subtotals from their items.
+ */
+export function writePricedSheet(
+  sheet: ExcelJS.Worksheet,
+  priced: PricedBill,
+  lead: [string, string | Date][],
+): void {
+  const sentences: Sentences = new Set([1])
+  const title = sheet.getCell(1, 1)
+  title.value = 'Priced bill of quantities'
+  title.font = font({ bold: true, size: 14 })
+  lead.forEach(([label, value], i) => {
+    sheet.getCell(2 + i, 1).value = label
+    sheet.getCell(2 + i, 1).font = font({ bold: true })
+    const cell = sheet.getCell(2 + i, 2)
+    writeCell(cell, value instanceof Date ? null : value, 'text')
+    if (value instanceof Date) {
+      cell.value = value
+      cell.numFmt = DATE_FORMAT
+      cell.alignment = { horizontal: 'left' }
+    }
+  })
+  const headerRow = lead.length + 3
+  writeHeader(sheet, headerRow, PRICED_COLUMNS)
+  let r = headerRow
+  let sectionStart = 0
+  for (const row of pricedRows(priced)) {
+    r++
+    if (row.kind === 'section') {
+      writeCell(sheet.getCell(r, 1), row.code, 'text')
+      writeCell(sheet.getCell(r, 3), row.title || null, 'text')
+      sheet.getRow(r).font = font({ bold: true })
+      sectionStart = r + 1
+    } else if (row.kind === 'item') {
+      writeRow(sheet, r, PRICED_COLUMNS, row.cells)
+      const amount = sheet.getCell(r, AMOUNT_COLUMN)
+      if (row.amount !== null && Number.isFinite(row.amount))
+        amount.value = { formula: `${QUANTITY}${r}*${RATE}${r}`, result: row.amount }
+    } else if (row.kind === 'subtotal') {
+      writeCell(sheet.getCell(r, 3), row.label, 'text')
+      sumCell(sheet.getCell(r, AMOUNT_COLUMN), sectionStart, r - 1, row.subtotal)
+      sheet.getRow(r).font = font({ bold: true })
+    } else {
+      sheet.getCell(r, 3).value = 'Total'
+      // SUBTOTAL leaves out the subtotals in its range: each amount is counted once.
+      sumCell(sheet.getCell(r, AMOUNT_COLUMN), headerRow + 1, r - 1, row.total)
+      sheet.getRow(r).font = font({ bold: true })
+    }
+  }
+  if (priced.items.length === 0) {
+    r++
+    sheet.getCell(r, 1).value = 'No items: no rule took a measured quantity.'
+    sheet.getCell(r, 1).font = font({ italic: true })
+    sentences.add(r)
+  }
+  sheet.views = [{ state: 'frozen', ySplit: headerRow }]
+  r = writeBlock(
+    sheet,
+    r + 2,
+    'Not classified',
+    NOT_CLASSIFIED_COLUMNS,
+    notClassifiedRows(priced),
+    {
+      empty: 'Every measured quantity was taken by a rule.',
+      sentences,
+    },
+  )
+  if (priced.ignored.length > 0) {
+    r = writeBlock(sheet, r + 2, 'Ignored by a rule', IGNORED_COLUMNS, ignoredRows(priced), {
+      empty: '',
+      sentences,
+    })
+  }
+  if (priced.warnings.length > 0) r++
+  for (const warning of priced.warnings) {
+    r++
+    writeCell(sheet.getCell(r, 1), warning, 'text')
+    sheet.getCell(r, 1).font = font({ italic: true })
+    sentences.add(r)
+  }
+  fitColumns(sheet, sentences)
+  setUpPrinting(sheet, headerRow)
+}
+
+function sumCell(cell: ExcelJS.Cell, from: number, to: number, result: number): void {
+  cell.value = { formula: `SUBTOTAL(9,${AMOUNT}${from}:${AMOUNT}${to})`, result }
+  cell.numFmt = NUMBER_FORMATS.measure
+}
+
+function writeHeader(sheet: ExcelJS.Worksheet, r: number, columns: Column[]): void {
+  columns.forEach((column, c) => {
+    const cell = sheet.getCell(r, c + 1)
+    cell.value = column.header
+    cell.font = font({ bold: true })
+    if (formatOf(column) !== 'text') cell.alignment = { horizontal: 'right' }
+  })
+}
+
+function writeRow(sheet: ExcelJS.Worksheet, r: number, columns: Column[], cells: Cell[]): void {
+  cells.forEach((value, c) => {
+    writeCell(sheet.getCell(r, c + 1), value, formatOf(columns[c]))
+  })
+}
+
+function formatOf(column: Column | undefined): Format {
+  if (!column || typeof column.format === 'function') return 'text'
+  return column.format
+}
+
+/** A titled block under the bill: its title, its header, its rows; returns its last row. */
+function writeBlock(
+  sheet: ExcelJS.Worksheet,
+  from: number,
+  title: string,
+  columns: Column[],
+  rows: Cell[][],
+  { empty, sentences }: { empty: string; sentences: Sentences },
+): number {
+  sheet.getCell(from, 1).value = title
+  sheet.getCell(from, 1).font = font({ bold: true, size: 12 })
+  sentences.add(from)
+  if (rows.length === 0) {
+    sheet.getCell(from + 1, 1).value = empty
+    sheet.getCell(from + 1, 1).font = font({ italic: true })
+    sentences.add(from + 1)
+    return from + 1
+  }
+  writeHeader(sheet, from + 1, columns)
+  rows.forEach((cells, i) => {
+    writeRow(sheet, from + 2 + i, columns, cells)
+  })
+  return from + 1 + rows.length
+}

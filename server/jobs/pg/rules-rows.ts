@@ -1,9 +1,24 @@
+import * as v from 'valibot'
+import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../../contract/takeoff-rules.ts'
 import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
 import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from '../types.ts'
+import {
+  insertNextVersion,
+  newestRules,
+  newestVersion,
+  type VersionRow,
+  versions,
+} from './rules-queries.ts'
 import type { Query } from './transaction.ts'
 
 /** PostgreSQL's unique_violation: another save took that version first. */
 const UNIQUE_VIOLATION = '23505'
+
+/** What a saved version's rows must be, as the API checks them before saving. */
+const ROWS_SCHEMA = {
+  rules: v.array(TakeoffRuleSchema),
+  classification: v.array(ClassificationEntrySchema),
+}
 
 /**
  * A project's saved tables in `boq_rules`, one row per version. A save is one conditional insert
@@ -11,34 +26,17 @@ const UNIQUE_VIOLATION = '23505'
  * second insert of the same version, so of two concurrent saves exactly one wins.
  */
 export function rulesRows(query: Query) {
-  async function current(projectId: string, kind: RulesKind) {
-    const [row] = await query(
-      `SELECT version, saved_by, saved_at FROM boq_rules
-        WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
-      [projectId, kind],
-    )
-    return row ? meta(row) : undefined
-  }
-
   return {
     async rules<K extends RulesKind>(
       projectId: string,
       kind: K,
     ): Promise<SavedRules<K> | undefined> {
-      const [row] = await query(
-        `SELECT version, saved_by, saved_at, rows FROM boq_rules
-          WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
-        [projectId, kind],
-      )
-      return row ? { ...meta(row), rows: row.rows as RowsOf[K] } : undefined
+      const row = await newestRules(query, projectId, kind)
+      return row ? { ...meta(row), rows: checkedRows(kind, row, projectId) } : undefined
     },
 
     async rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]> {
-      const rows = await query(
-        `SELECT version, saved_by, saved_at, row_count FROM boq_rules
-          WHERE project_id = $1 AND kind = $2 ORDER BY version DESC`,
-        [projectId, kind],
-      )
+      const rows = await versions(query, projectId, kind)
       return rows.map((row) => ({ ...meta(row), rows: Number(row.row_count) }))
     },
 
@@ -49,31 +47,46 @@ export function rulesRows(query: Query) {
       rows: RowsOf[K],
       savedBy: string,
     ): Promise<SaveOutcome<K>> {
-      let inserted: Awaited<ReturnType<Query>>
+      let inserted: VersionRow | undefined
       try {
-        inserted = await query(
-          `INSERT INTO boq_rules (project_id, kind, version, saved_by, saved_at, row_count, rows)
-           SELECT $1, $2, $3::int + 1, $4, now(), $5, $6::jsonb
-            WHERE COALESCE((SELECT max(version) FROM boq_rules
-                             WHERE project_id = $1 AND kind = $2), 0) = $3::int
-           RETURNING version, saved_by, saved_at`,
-          [projectId, kind, expectedVersion, savedBy, rows.length, JSON.stringify(rows)],
+        inserted = await insertNextVersion(
+          query,
+          { projectId, kind, expectedVersion, savedBy },
+          rows,
         )
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error
-        inserted = []
       }
-      const [row] = inserted
-      if (row) return { saved: { ...meta(row), rows } }
-      return { conflict: await current(projectId, kind) }
+      if (inserted) return { saved: { ...meta(inserted), rows } }
+      const current = await newestVersion(query, projectId, kind)
+      return { conflict: current && meta(current) }
     },
   }
 }
 
-function meta(row: Record<string, unknown>): Omit<SavedVersion, 'rows'> {
+/**
+ * A version's rows, checked as the API checks a table before saving it. One that does not check
+ * is refused rather than skipped: an older version in its place would be saved over, unseen.
+ */
+function checkedRows<K extends RulesKind>(
+  kind: K,
+  row: VersionRow & { rows: unknown },
+  projectId: string,
+): RowsOf[K] {
+  const result = v.safeParse(ROWS_SCHEMA[kind], row.rows)
+  if (result.success) return result.output as RowsOf[K]
+  const issue = result.issues[0]
+  const path = (issue.path ?? []).map((item) => String(item.key)).join('.')
+  throw new Error(
+    `the saved ${kind} version ${row.version} of project ${projectId} is not readable: ` +
+      `${path ? `${path}: ` : ''}${issue.message}`,
+  )
+}
+
+function meta(row: VersionRow): Omit<SavedVersion, 'rows'> {
   return {
     version: Number(row.version),
     savedBy: String(row.saved_by),
-    savedAt: new Date(row.saved_at as string | Date).toISOString(),
+    savedAt: new Date(row.saved_at).toISOString(),
   }
 }

@@ -1,0 +1,79 @@
+import type { RulesKind } from '../types.ts'
+import type { Query } from './transaction.ts'
+
+/** The SQL of `boq_rules`, one function per statement; rows come back as stored. */
+
+/** Who saved a version, and when. */
+export interface VersionRow {
+  version: number
+  saved_by: string
+  saved_at: Date
+}
+
+export async function newestVersion(
+  q: Query,
+  projectId: string,
+  kind: RulesKind,
+): Promise<VersionRow | undefined> {
+  const [row] = await q(
+    `SELECT version, saved_by, saved_at FROM boq_rules
+      WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
+    [projectId, kind],
+  )
+  return row as VersionRow | undefined
+}
+
+/** The newest version with its rows, not yet checked. */
+export async function newestRules(
+  q: Query,
+  projectId: string,
+  kind: RulesKind,
+): Promise<(VersionRow & { rows: unknown }) | undefined> {
+  const [row] = await q(
+    `SELECT version, saved_by, saved_at, rows FROM boq_rules
+      WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
+    [projectId, kind],
+  )
+  return row as (VersionRow & { rows: unknown }) | undefined
+}
+
+/** Every version, newest first, with its number of rows. */
+export async function versions(
+  q: Query,
+  projectId: string,
+  kind: RulesKind,
+): Promise<(VersionRow & { row_count: number })[]> {
+  return (await q(
+    `SELECT version, saved_by, saved_at, row_count FROM boq_rules
+      WHERE project_id = $1 AND kind = $2 ORDER BY version DESC`,
+    [projectId, kind],
+  )) as (VersionRow & { row_count: number })[]
+}
+
+/**
+ * Inserts version `expectedVersion + 1` only while `expectedVersion` is the newest: the saved
+ * version, or none when another save came first. The primary key refuses a second insert of one
+ * version (unique_violation) when two saves race past the condition.
+ */
+export async function insertNextVersion(
+  q: Query,
+  save: { projectId: string; kind: RulesKind; expectedVersion: number; savedBy: string },
+  rows: unknown[],
+): Promise<VersionRow | undefined> {
+  const [row] = await q(
+    `INSERT INTO boq_rules (project_id, kind, version, saved_by, saved_at, row_count, rows)
+     SELECT $1, $2, $3::int + 1, $4, now(), $5, $6::jsonb
+      WHERE COALESCE((SELECT max(version) FROM boq_rules
+                       WHERE project_id = $1 AND kind = $2), 0) = $3::int
+     RETURNING version, saved_by, saved_at`,
+    [
+      save.projectId,
+      save.kind,
+      save.expectedVersion,
+      save.savedBy,
+      rows.length,
+      JSON.stringify(rows),
+    ],
+  )
+  return row as VersionRow | undefined
+}

@@ -1,5 +1,6 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { type DwgContext, dynapiValue, type Ptr } from './context.ts'
+import { isDeleted } from './r11.ts'
 
 /** BLOCK_HEADER flag bits: anonymous, attached drawing (xref), xref attached as an overlay. */
 export const ANONYMOUS = 1
@@ -21,11 +22,22 @@ const MAX_OWNED = 10_000_000
  */
 export class BlockRecords {
   private readonly ctx: DwgContext
+  private readonly r11: boolean
   private readonly records = new Map<Ptr, BlockRecord>()
   private readonly ownedLists = new Map<Ptr, Ptr[]>()
 
-  constructor(ctx: DwgContext) {
+  /** `r11`: an R11/R12 drawing, whose deleted entities LibreDWG lists with the others. */
+  constructor(ctx: DwgContext, r11 = false) {
     this.ctx = ctx
+    this.r11 = r11
+  }
+
+  /**
+   * Whether an entity is part of the drawing: false for an R11 entity flagged deleted (erased, or
+   * moved into a block definition, where its copy is counted through the block's references).
+   */
+  inDrawing(obj: Ptr): boolean {
+    return !this.r11 || !isDeleted(this.ctx, obj)
   }
 
   get(header: Ptr): BlockRecord {
@@ -55,14 +67,14 @@ export class BlockRecords {
   }
 
   /**
-   * The entities a record owns, in its order. Where the record lists them by handle (R2004+), the
-   * entries that lead to no object are logged as damage, and a walk that stops at such a hole is
-   * completed from the list.
+   * The entities a record owns, in its order (R11's deleted ones left out). Where the record lists
+   * them by handle (R2004+), the entries that lead to no object are logged as damage, and a walk
+   * that stops at such a hole is completed from the list.
    */
   owned(header: Ptr): Ptr[] {
     let out = this.ownedLists.get(header)
     if (!out) {
-      out = this.readOwned(header)
+      out = this.readOwned(header).filter((obj) => this.inDrawing(obj))
       this.ownedLists.set(header, out)
     }
     return out

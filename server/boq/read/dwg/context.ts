@@ -13,6 +13,7 @@ export type Wasm = Pick<
   | 'get_first_owned_subentity'
   | 'get_next_owned_subentity'
   | 'dwg_object_get_fixedtype'
+  | 'dwg_object_get_type'
   | 'dwg_object_to_entity_tio'
   | 'dwg_object_to_object_tio'
   | 'dwg_ref_get_object'

@@ -57,7 +57,7 @@ const UNREADABLE_REASON = 'the drawing is damaged: this entity could not be read
 
 /**
  * Model-space entities: its record's owned list, else (LibreDWG leaves that list empty in some
- * drawings) every entity whose owner is model space.
+ * drawings) every entity whose owner is model space; never an R11 entity flagged deleted.
  */
 function modelSpaceEntities(ctx: DwgContext, records: BlockRecords, modelSpace: Ptr): Ptr[] {
   const { lib, data, wasm } = ctx
@@ -70,7 +70,7 @@ function modelSpaceEntities(ctx: DwgContext, records: BlockRecords, modelSpace: 
     const obj = wasm.dwg_get_object(data, i)
     if (!obj || wasm.dwg_object_get_supertype(obj) !== 0) continue
     const type = wasm.dwg_object_get_fixedtype(obj)
-    if (isSubentity(type)) continue
+    if (isSubentity(type) || !records.inDrawing(obj)) continue
     const owner = wasm.dwg_entity_owner(wasm.dwg_object_to_entity_tio(obj))
     if (owner === msTio || (!msTio && !owner)) found.push(obj)
   }

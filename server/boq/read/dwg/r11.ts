@@ -2,6 +2,18 @@ import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { type DwgContext, dynapiValue, headerValue, type Ptr } from './context.ts'
 import type { ObjectLayout } from './objects.ts'
 
+/**
+ * The top bit of an R11 entity's type: the entity was erased, or the BLOCK command moved it into a
+ * block definition (whose copy is in the blocks section). It stays where it was in the file, and
+ * LibreDWG reads it as if it were drawn.
+ */
+const DELETED = 0x80
+
+/** Whether an R11 entity is flagged deleted: it belongs to no model space, paper space or block. */
+export function isDeleted(ctx: DwgContext, obj: Ptr): boolean {
+  return (ctx.wasm.dwg_object_get_type(obj) & DELETED) !== 0
+}
+
 /** Past this many vertices a polyline is a misread (the scan would otherwise run to the end). */
 const MAX_VERTICES = 10_000_000
 

@@ -18,8 +18,6 @@ export async function signIn(page: Page, url: string, options: SignInOptions = {
   await page.goto(`${url}/login`)
   await page.getByRole('button', { name: 'Login with Autodesk' }).click()
   if (options.atProvider) await options.atProvider(page)
-  await page.waitForURL(
-    (address) => address.origin === url && ['/', '/home'].includes(address.pathname),
-  )
+  await page.waitForURL((address) => address.origin === url && address.pathname === '/')
   await page.getByRole('heading', { name: fileScreenHeading }).waitFor()
 }

@@ -9,10 +9,16 @@ import { renderApp } from '../testing/render-app'
 const HEADING = 'Select the file from ACC to extract BOQ'
 
 describe('protected layout (guard)', { timeout: 20_000 }, () => {
-  it.each(['/', '/home'])('shows the file-selection screen at %s when signed in', async (path) => {
-    const { router } = renderApp(path)
+  it('shows the file-selection screen at / when signed in', async () => {
+    const { router } = renderApp('/')
     expect(await screen.findByRole('heading', { name: HEADING })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe(path)
+    expect(router.state.location.pathname).toBe('/')
+  })
+
+  it('sends an old link to /home on to /', async () => {
+    const { router } = renderApp('/home')
+    expect(await screen.findByRole('heading', { name: HEADING })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
   })
 
   it('sends a signed-out visitor (token 401) to /login', async () => {
@@ -53,10 +59,11 @@ describe('protected layout (guard)', { timeout: 20_000 }, () => {
   })
 
   it('checks the token only while no user is signed in', async () => {
-    const { router, user } = renderApp('/')
-    await screen.findByRole('heading', { name: HEADING })
+    const { router, user } = renderApp('/jobs')
+    await screen.findByRole('link', { name: 'Back to the drawings' })
     await user.click(screen.getByRole('button', { name: 'Home' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await screen.findByRole('heading', { name: HEADING })
     expect(requestsTo('/api/aps/auth/token')).toHaveLength(1)
     expect(requestsTo('/api/aps/auth/profile')).toHaveLength(1)
   })
@@ -100,12 +107,12 @@ describe('header', { timeout: 20_000 }, () => {
     }
   })
 
-  it('Home goes to /home', async () => {
-    const { router, user } = renderApp('/')
-    await screen.findByRole('heading', { name: HEADING })
+  it('Home goes to /', async () => {
+    const { router, user } = renderApp('/jobs')
+    await screen.findByRole('link', { name: 'Back to the drawings' })
     await user.click(screen.getByRole('button', { name: 'Home' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
-    expect(screen.getByRole('heading', { name: HEADING })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(await screen.findByRole('heading', { name: HEADING })).toBeInTheDocument()
   })
 
   it('Help does nothing', async () => {

@@ -1,4 +1,5 @@
-import type { DrawingEntity, Point, Vertex } from '../model/drawing.ts'
+import type { DrawingEntity } from '../model/drawing.ts'
+import type { Point, Vertex } from '../model/primitives.ts'
 import type { BoqArea, BoqLength, LengthKind } from '../model/schema.ts'
 import type { Collator } from './counts.ts'
 import { arcLength, ellipseLength, helixLength, splineLength, sweep } from './curves/curves.ts'

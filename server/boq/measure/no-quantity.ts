@@ -1,4 +1,5 @@
-import type { DrawingEntity, Point } from '../model/drawing.ts'
+import type { DrawingEntity } from '../model/drawing.ts'
+import type { Point } from '../model/primitives.ts'
 
 /**
  * What the measures leave out of the bill because it measures nothing (a line of no length, an

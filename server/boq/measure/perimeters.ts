@@ -1,4 +1,4 @@
-import type { Loop, LoopEdge, Point } from '../model/drawing.ts'
+import type { Loop, LoopEdge, Point } from '../model/primitives.ts'
 import { arcLength, ellipseLength, splineLength } from './curves/curves.ts'
 import { polylineLength } from './curves/polyline.ts'
 

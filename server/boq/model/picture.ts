@@ -1,4 +1,4 @@
-import type { EllipseGeometry, Loop, Point, SplineGeometry, Vertex } from './drawing.ts'
+import type { EllipseGeometry, Loop, Point, SplineGeometry, Vertex } from './primitives.ts'
 
 /**
  * What the drawing view draws, as the readers find it: every model-space entity with its shape,

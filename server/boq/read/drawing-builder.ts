@@ -1,12 +1,6 @@
-import type {
-  Attribute,
-  Drawing,
-  DrawingEntity,
-  InsertRef,
-  Point,
-  XrefRef,
-} from '../model/drawing.ts'
+import type { Attribute, Drawing, DrawingEntity, InsertRef, XrefRef } from '../model/drawing.ts'
 import type { PictureEntity } from '../model/picture.ts'
+import type { Point } from '../model/primitives.ts'
 import { skipReason } from './entity-kinds.ts'
 import { attributeRecord, titleBlockScore } from './title-block.ts'
 

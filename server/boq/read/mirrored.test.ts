@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sweep } from '../measure/curves/curves.ts'
-import type { LoopEdge, Point, Vertex } from '../model/drawing.ts'
+import type { LoopEdge, Point, Vertex } from '../model/primitives.ts'
 import { mirroredShape } from './mirrored.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { normalAngle } from '../measure/curves/curves.ts'
-import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../model/drawing.ts'
 import type { Shape } from '../model/picture.ts'
+import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../model/primitives.ts'
 
 /**
  * Entities whose extrusion direction is −Z (mirrored arcs, circles, polylines, hatches,

@@ -1,7 +1,7 @@
 import { sweep } from '../measure/curves/curves.ts'
 import { bulgeArc } from '../measure/curves/polyline.ts'
-import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../model/drawing.ts'
 import type { Picture, Shape } from '../model/picture.ts'
+import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../model/primitives.ts'
 import { addArc, Extents } from './sink.ts'
 import { gridSize, moved, placementOf } from './transform.ts'
 

@@ -1,6 +1,6 @@
 import earcut from 'earcut'
 import { loopOutline } from '../measure/curves/loops.ts'
-import type { Loop, Point } from '../model/drawing.ts'
+import type { Loop, Point } from '../model/primitives.ts'
 
 /** A hatch in its own coordinates: its loops' outlines (x y pairs) and its fill, if solid. */
 export type HatchDrawing = { outlines: Float64Array[]; fill: Triangles | null }

@@ -1,4 +1,3 @@
-import type { Point } from '../model/drawing.ts'
 import type {
   Picture,
   PictureBlock,
@@ -6,6 +5,7 @@ import type {
   PictureEntity,
   Shape,
 } from '../model/picture.ts'
+import type { Point } from '../model/primitives.ts'
 
 /** Pictures for tests: a few entities written out, or the 200,000-entity drawing of the bench. */
 

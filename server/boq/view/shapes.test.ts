@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Vertex } from '../model/drawing.ts'
 import type { Shape } from '../model/picture.ts'
+import type { Vertex } from '../model/primitives.ts'
 import { buildGeometry } from './build.ts'
 import { arcsOf, pathsOf, triangleArea, trianglesOf } from './geometry-parts.ts'
 import { entity, picture, point } from './picture-factory.ts'

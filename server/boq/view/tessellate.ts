@@ -1,5 +1,5 @@
 import { bulgeArc } from '../measure/curves/polyline.ts'
-import type { SplineGeometry, Vertex } from '../model/drawing.ts'
+import type { SplineGeometry, Vertex } from '../model/primitives.ts'
 import type { GeometrySink } from './sink.ts'
 import { type Affine, largestSingularValue } from './transform.ts'
 

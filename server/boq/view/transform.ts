@@ -1,4 +1,4 @@
-import type { Point } from '../model/drawing.ts'
+import type { Point } from '../model/primitives.ts'
 
 /** A 2D affine map: x' = a x + c y + e, y' = b x + d y + f. */
 export type Affine = { a: number; b: number; c: number; d: number; e: number; f: number }

@@ -1,4 +1,5 @@
-import type { HelixParameters, Point, SplineGeometry } from '../../model/drawing.ts'
+import type { HelixParameters } from '../../model/drawing.ts'
+import type { Point, SplineGeometry } from '../../model/primitives.ts'
 import { fitPointSpline } from './spline-fit.ts'
 
 const TWO_PI = 2 * Math.PI

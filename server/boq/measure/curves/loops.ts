@@ -1,4 +1,4 @@
-import type { Loop, LoopEdge } from '../../model/drawing.ts'
+import type { Loop, LoopEdge } from '../../model/primitives.ts'
 import { integrate, sampleSpline, sweep } from './curves.ts'
 import { flattenPolyline, polylineSignedArea } from './polyline.ts'
 

@@ -1,4 +1,4 @@
-import type { Vertex } from '../../model/drawing.ts'
+import type { Vertex } from '../../model/primitives.ts'
 
 /** The arc a bulge describes over a chord: its sweep θ (radians, ≥ 0) and radius. */
 function sweepAndRadius(chord: number, bulge: number): { sweep: number; radius: number } {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DrawingEntity, Point, SplineGeometry } from '../../model/drawing.ts'
+import type { DrawingEntity } from '../../model/drawing.ts'
+import type { Point, SplineGeometry } from '../../model/primitives.ts'
 import { readDxf } from '../../read/dxf-reader.ts'
 import { readDwgFixture } from '../../testing/dwg-fixtures.ts'
 import { fixture } from '../../testing/fixtures.ts'

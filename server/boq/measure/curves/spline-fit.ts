@@ -1,4 +1,4 @@
-import type { Point } from '../../model/drawing.ts'
+import type { Point } from '../../model/primitives.ts'
 
 /**
  * A fit-point spline (what AutoCAD stores when a spline is drawn through points) as the cubic

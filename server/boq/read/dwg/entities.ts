@@ -1,5 +1,6 @@
 import { type Dwg_HATCH_Path, Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import type { DrawingEntity, Loop, LoopEdge, Point, Vertex } from '../../model/drawing.ts'
+import type { DrawingEntity } from '../../model/drawing.ts'
+import type { Loop, LoopEdge, Point, Vertex } from '../../model/primitives.ts'
 import { type DwgContext, nameOf, type Ptr } from './context.ts'
 import { helixParameters } from './helix.ts'
 import type { Layers } from './layers.ts'

@@ -1,5 +1,6 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { HelixParameters, Point } from '../../model/drawing.ts'
+import type { HelixParameters } from '../../model/drawing.ts'
+import type { Point } from '../../model/primitives.ts'
 import type { Ptr } from './context.ts'
 
 /**

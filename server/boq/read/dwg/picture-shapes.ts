@@ -1,6 +1,7 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import type { DrawingEntity, Point, Vertex } from '../../model/drawing.ts'
+import type { DrawingEntity } from '../../model/drawing.ts'
 import type { Shape } from '../../model/picture.ts'
+import type { Point, Vertex } from '../../model/primitives.ts'
 import { isMirroredOcs, mirroredShape } from '../mirrored.ts'
 import type { DwgContext, Ptr } from './context.ts'
 

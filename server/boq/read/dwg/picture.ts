@@ -1,6 +1,7 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import type { DrawingEntity, Point } from '../../model/drawing.ts'
+import type { DrawingEntity } from '../../model/drawing.ts'
 import { type PictureEntity, placedAtOrigin, type Shape } from '../../model/picture.ts'
+import type { Point } from '../../model/primitives.ts'
 import type { DrawingBuilder } from '../drawing-builder.ts'
 import { type BlockRecords, XREF } from './block-records.ts'
 import type { BlockReader } from './blocks.ts'

@@ -1,12 +1,5 @@
-import type {
-  DrawingEntity,
-  HelixParameters,
-  Loop,
-  LoopEdge,
-  Point,
-  SplineGeometry,
-  Vertex,
-} from '../../model/drawing.ts'
+import type { DrawingEntity, HelixParameters } from '../../model/drawing.ts'
+import type { Loop, LoopEdge, Point, SplineGeometry, Vertex } from '../../model/primitives.ts'
 import type { Pair } from './scan.ts'
 
 export const DEG = Math.PI / 180

@@ -1,5 +1,5 @@
-import type { SplineGeometry } from '../../model/drawing.ts'
 import type { PictureEntity, Shape } from '../../model/picture.ts'
+import type { SplineGeometry } from '../../model/primitives.ts'
 import { aciColour, entityColour } from '../colours.ts'
 import type { DrawingBuilder } from '../drawing-builder.ts'
 import { type DxfEntity, handleOf, helixFromPairs, pt } from './geometry.ts'

@@ -1,5 +1,5 @@
-import type { Point, SplineGeometry } from '../../model/drawing.ts'
 import { placedAtOrigin, type Shape } from '../../model/picture.ts'
+import type { Point, SplineGeometry } from '../../model/primitives.ts'
 import { isMirroredOcs, mirroredShape } from '../mirrored.ts'
 import {
   DEG,

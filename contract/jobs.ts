@@ -51,8 +51,11 @@ export const JobResultSchema = v.object({
   csvUrl: v.string(),
   /** The BOQ JSON; null for jobs recorded before it was kept. */
   jsonUrl: v.nullable(v.string()),
-  /** The drawing's geometry for the drawing view; null for jobs recorded before it was kept. */
-  geometryUrl: v.nullable(v.string()),
+  /**
+   * The drawing's geometry for the drawing view: the one kept with the bill, or (a job recorded
+   * before it was kept) built from the drawing on its first request and kept from then on.
+   */
+  geometryUrl: v.string(),
   /** The earlier version's bill the written workbook's Changes sheet compares with, if any. */
   comparedWith: v.nullable(ComparedBillSchema),
 })

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Boq } from '../../contract/boq.ts'
@@ -8,15 +8,15 @@ import {
   geometryCounts,
 } from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
-import { FIXTURES } from '../boq/testing/fixtures.ts'
 import type { TestClient } from '../testing/client.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
 import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 import { startSeveralUsersServer } from './testing/several-users.ts'
 
-// A job's drawing and its geometry over real HTTP on loopback: real sign-in, the local cloud seeded with a sample
-// fixture, a real job.
+// A job's geometry over real HTTP on loopback: real sign-in, the local cloud seeded with sample
+// fixtures, real jobs and the real engine; a job recorded without geometry is one whose kept
+// geometry file is removed.
 
 let server: TestServer
 let seedDir: string
@@ -24,9 +24,10 @@ let ann: TestClient
 let bob: TestClient
 let drawing: DrawingRef
 let job: Job
+let other: Job
 
 beforeAll(async () => {
-  seedDir = await makeSeedDir(['example_2018.dwg'])
+  seedDir = await makeSeedDir(['example_2018.dwg', 'sample_2018.dwg'])
   const started = await startSeveralUsersServer('boq-drawing-http-', seedDir, { BOQ_WORKERS: '1' })
   server = started.server
   ann = await started.signInAs(server.url, 'ann')
@@ -34,38 +35,14 @@ beforeAll(async () => {
   drawing = await findDrawing(ann.json, 'example_2018.dwg')
   const response = await postExtract(ann, extractBody(drawing))
   job = await waitForJob(ann, ((await response.json()) as Job).id)
-}, 60_000)
+  const small = await postExtract(ann, extractBody(await findDrawing(ann.json, 'sample_2018.dwg')))
+  other = await waitForJob(ann, ((await small.json()) as Job).id)
+}, 90_000)
 
 afterAll(async () => {
   await server?.close()
   await rm(server?.dataDir ?? '', { recursive: true, force: true })
   await rm(seedDir, { recursive: true, force: true })
-})
-
-describe('GET /api/boq/jobs/{id}/drawing over HTTP', () => {
-  it('answers the bytes of the drawing version the job read, to its owner', async () => {
-    const path = `/api/boq/jobs/${job.id}/drawing`
-    const response = await ann(path, { headers: { 'accept-encoding': 'identity' } })
-    expect(response.status).toBe(200)
-    const expected = await readFile(join(FIXTURES, 'example_2018.dwg'))
-    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true)
-    expect(response.headers.get('content-type')).toBe('application/acad')
-    expect(response.headers.get('content-length')).toBe(String(expected.byteLength))
-    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=[1-9]\d*$/)
-    // A DWG is compressed inside already: sent as it is, even to a client that takes gzip.
-    const asked = await ann(path, { headers: { 'accept-encoding': 'gzip' } })
-    expect(asked.headers.get('content-encoding')).toBeNull()
-    expect(Buffer.from(await asked.arrayBuffer()).equals(expected)).toBe(true)
-  })
-
-  it("answers 404 in plain text for another user's job, and 401 without a session", async () => {
-    const other = await bob(`/api/boq/jobs/${job.id}/drawing`)
-    expect(other.status).toBe(404)
-    expect(other.headers.get('content-type')).toMatch(/^text\/plain/)
-    expect(await other.text()).toBe('There is no such job.')
-    const anonymous = await fetch(new URL(`/api/boq/jobs/${job.id}/drawing`, server.url))
-    expect(anonymous.status).toBe(401)
-  })
 })
 
 describe('GET /api/boq/jobs/{id}/geometry over HTTP', () => {
@@ -92,3 +69,49 @@ describe('GET /api/boq/jobs/{id}/geometry over HTTP', () => {
     expect(anonymous.status).toBe(401)
   })
 })
+
+describe('GET /api/boq/jobs/{id}/geometry of a job recorded without geometry, over HTTP', () => {
+  const keptFile = (id: string) => join(server.dataDir, 'jobs', id, 'result.geometry')
+
+  it('builds it from the drawing on the first request and keeps it; the next answers the kept one', async () => {
+    const path = `/api/boq/jobs/${job.id}/geometry`
+    const before = decodeGeometry(await (await ann(path)).arrayBuffer())
+    await rm(keptFile(job.id))
+    const shown = (await (await ann(`/api/boq/jobs/${job.id}`)).json()) as Job
+    expect(shown.result?.geometryUrl).toBe(path)
+
+    const built = await ann(path)
+    expect(built.status).toBe(200)
+    expect(built.headers.get('content-type')).toBe(GEOMETRY_CONTENT_TYPE)
+    const geometry = decodeGeometry(await built.arrayBuffer())
+    expect(geometry.handles).toEqual(before.handles)
+    expect(geometryCounts(geometry)).toEqual(geometryCounts(before))
+    const kept = await stat(keptFile(job.id))
+
+    const again = await ann(path)
+    expect(again.status).toBe(200)
+    expect(decodeGeometry(await again.arrayBuffer()).handles).toEqual(before.handles)
+    // Read, not built and written again.
+    expect((await stat(keptFile(job.id))).mtimeMs).toBe(kept.mtimeMs)
+  }, 60_000)
+
+  it('answers 404 with a plain reason when the drawing is no longer in the cloud, keeping nothing', async () => {
+    await rm(keptFile(other.id))
+    for (const file of await cloudFiles(join(server.dataDir, 'cloud'), 'sample_2018.dwg')) {
+      await rm(file)
+    }
+    const response = await ann(`/api/boq/jobs/${other.id}/geometry`)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await response.text()).toBe(
+      'The drawing version this job read is no longer in the cloud, so it cannot be drawn.',
+    )
+    await expect(stat(keptFile(other.id))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+})
+
+/** Every file named `name` under `dir`. */
+async function cloudFiles(dir: string, name: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries.filter((e) => e.isFile() && e.name === name).map((e) => join(e.parentPath, e.name))
+}

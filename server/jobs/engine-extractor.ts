@@ -30,6 +30,11 @@ export function createEngineExtractor(options: {
         priced,
       }
     },
+    async geometry(input) {
+      // The extraction's own read, with the geometry the only file written.
+      const { files } = await engine.extractFiles(input, ['geometry'])
+      return files.geometry
+    },
     close: () => engine.close(),
   }
 }

@@ -40,8 +40,17 @@ export interface ExtractorInput {
  */
 export interface Extractor {
   extract(input: ExtractorInput, onProgress?: (fraction: number) => void): Promise<BoqOutputs>
+  /**
+   * The drawing's geometry alone, read as an extraction reads it and gzip-compressed as it is
+   * kept: for a succeeded job kept without it. Undefined when the drawing was read but its
+   * geometry could not be made; a drawing that cannot be read fails as `extract` does.
+   */
+  geometry(input: DrawingInput): Promise<Uint8Array | undefined>
   close(): Promise<void>
 }
+
+/** A drawing to read for its geometry alone. */
+export type DrawingInput = Pick<ExtractorInput, 'bytes' | 'fileName'>
 
 /**
  * An Extractor made by `create` on the first extraction (and only then closed). Once closed it
@@ -55,6 +64,11 @@ export function lazyExtractor(create: () => Promise<Extractor>): Extractor {
       if (closed) throw new Error('The engine was closed.')
       made ??= create()
       return (await made).extract(input, onProgress)
+    },
+    async geometry(input) {
+      if (closed) throw new Error('The engine was closed.')
+      made ??= create()
+      return (await made).geometry(input)
     },
     async close() {
       closed = true

@@ -31,7 +31,7 @@ export function toJobJson(job: JobRecord): Job {
   if (job.status === 'succeeded' && job.result) {
     const base = `/api/boq/jobs/${encodeURIComponent(job.id)}`
     const warnings = job.result.warnings ?? []
-    const { jsonKept, geometryKept, comparedWith, ...result } = job.result
+    const { jsonKept, geometryKept: _kept, comparedWith, ...result } = job.result
     json.result = {
       ...result,
       warnings: [...warnings],
@@ -39,7 +39,8 @@ export function toJobJson(job: JobRecord): Job {
       xlsxUrl: `${base}/result.xlsx`,
       csvUrl: `${base}/result.csv`,
       jsonUrl: jsonKept ? `${base}/result.json` : null,
-      geometryUrl: geometryKept ? `${base}/geometry` : null,
+      // Kept or not, the route answers it: one not kept is built on its first request.
+      geometryUrl: `${base}/geometry`,
       comparedWith: comparedWith ?? null,
     }
   }

@@ -2,17 +2,15 @@ import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
-import { detect } from '../boq/read/detect.ts'
 import { printable } from '../cloud/names.ts'
-import { transferSlots } from '../cloud/transfer-slots.ts'
-import type { CloudBackend, CloudContext, DrawingDownload } from '../cloud/types.ts'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from './bill-pool.ts'
 import { changeBillCache } from './change-bill.ts'
 import { CONTENT_TYPES } from './content-types.ts'
 import { tooLargeMessage } from './failure.ts'
+import type { GeometryBuilds } from './geometry-builds.ts'
 import { toJobJson } from './job-json.ts'
 import { locateSource } from './locate.ts'
 import type { PerUserLimit } from './per-user-limit.ts'
@@ -36,34 +34,19 @@ export interface JobsRoutesOptions {
   bills: BillPool
   /** How many heavy requests (change bills, pricing) each user may have running at once. */
   heavy: PerUserLimit
+  /** Builds the geometry of a succeeded job kept without it. */
+  geometries: GeometryBuilds
 }
 
-/** How long the browser may keep a job's drawing (a day: the version never changes). */
-const DRAWING_MAX_AGE_S = 24 * 60 * 60
-/** A job's drawing as it is answered: DWG, or DXF when its bytes are DXF. */
-const DWG_TYPE = 'application/acad'
-const DXF_TYPE = 'image/vnd.dxf'
-const COMPRESSED_DRAWING = /^image\/vnd\.dxf$/
-
-/** detect() reads the first 512 bytes at most. */
-const HEAD_BYTES = 512
-
-/** Whether a drawing's bytes are DXF (anything else is answered as DWG, for the viewer to judge). */
-function isDxf(bytes: Uint8Array): boolean {
-  try {
-    return detect(bytes).format === 'dxf'
-  } catch {
-    return false
-  }
-}
+/** How long the browser may keep a job's geometry (a day: a job's result never changes). */
+const GEOMETRY_MAX_AGE_S = 24 * 60 * 60
 
 /**
  * POST /extract, GET /jobs, /jobs/{id}, /jobs/{id}/result.{xlsx,csv,json}, /jobs/{id}/geometry,
- * /jobs/{id}/drawing, /compare; mounted under /api/boq.
+ * /compare; mounted under /api/boq.
  */
 export function jobsRoutes(options: JobsRoutesOptions): Hono {
-  const { store, cloud, withCloud, bills, heavy } = options
-  const drawingDownloads = transferSlots('drawing downloads')
+  const { store, cloud, withCloud, bills, heavy, geometries } = options
   const changeBills = changeBillCache(bills, store)
   const userIdOf = (c: Context) => withCloud(c, async (ctx) => ctx.user.userId)
   const routes = new Hono()
@@ -150,19 +133,15 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
   // The drawing's geometry the engine built with the bill, for the app to draw beside it: binary
   // (contract/drawing-geometry.ts), kept gzip-compressed and sent so to a browser that takes gzip
   // (every one: compressing 8 MB at each view would cost the server about 0.2 s), unpacked for
-  // any other client. A job's result never changes, so the browser may keep it (privately: it is
-  // the user's).
+  // any other client. A job kept without it has it built now, from the drawing version it read,
+  // and kept. A job's result never changes, so the browser may keep it (privately: it is the
+  // user's).
   routes.get('/jobs/:id/geometry', async (c) => {
-    const job = await ownJob(c)
-    const kept = job.status === 'succeeded' ? await store.readResult(job.id, 'geometry') : undefined
-    if (!kept) {
-      throw new AppError(
-        404,
-        job.status === 'succeeded'
-          ? 'This job was recorded before drawings were kept with their bills: its drawing is read from the file.'
-          : 'This job has no result yet.',
-      )
-    }
+    const kept = await withCloud(c, async (ctx) => {
+      const job = await userJob(store, ctx.user.userId, c.req.param('id'))
+      if (job.status !== 'succeeded') throw new AppError(404, 'This job has no result yet.')
+      return (await store.readResult(job.id, 'geometry')) ?? geometries.of(job, ctx)
+    })
     const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')
     // Unpacked as it is sent (zlib's own threads), never whole on the thread answering requests.
     const body = gzip
@@ -172,50 +151,9 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
       'Content-Type': GEOMETRY_CONTENT_TYPE,
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
       Vary: 'Accept-Encoding',
-      'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
+      'Cache-Control': `private, max-age=${GEOMETRY_MAX_AGE_S}`,
     })
   })
-
-  // The drawing version the job read, for the app to draw beside its bill: DWG or DXF (told by its
-  // bytes, as the engine does, and said by the Content-Type). A version's bytes never change, so the
-  // browser may keep them (privately: they are the user's). A DXF is sent gzip-encoded to a browser
-  // that takes it (text: a tenth of its size); a DWG as it is (compressed inside already: gzip
-  // takes about 15% off for the time it costs both ends). The bytes stream from the cloud to the
-  // client as the client reads them; at most MAX_TRANSFERS drawings at once (503 past that).
-  routes.get(
-    '/jobs/:id/drawing',
-    compress({ contentTypeFilter: COMPRESSED_DRAWING }),
-    async (c) => {
-      const { opened, slot, fileName } = await withCloud(c, async (ctx) => {
-        const job = await userJob(store, ctx.user.userId, c.req.param('id'))
-        const size = await cloud.storageSize(ctx, job.projectId, job.fileStorageId)
-        if (size > options.maxFileBytes) {
-          throw new AppError(413, tooLargeMessage(size, options.maxFileBytes))
-        }
-        const slot = drawingDownloads.take()
-        try {
-          const opened = await cloud.openDownload(ctx, job.projectId, job.fileStorageId)
-          return { opened, slot, fileName: job.fileName }
-        } catch (error) {
-          slot.release()
-          throw error
-        }
-      })
-      let drawing: SentDrawing
-      try {
-        drawing = await sendDrawing(opened, options.maxFileBytes, () => slot.release())
-      } catch (error) {
-        slot.release()
-        throw error
-      }
-      return c.body(drawing.body, 200, {
-        'Content-Type': isDxf(drawing.head) ? DXF_TYPE : DWG_TYPE,
-        'Content-Disposition': contentDisposition(fileName),
-        'Cache-Control': `private, max-age=${DRAWING_MAX_AGE_S}`,
-        ...(opened.size === undefined ? {} : { 'Content-Length': String(opened.size) }),
-      })
-    },
-  )
 
   // The change bill between two of the user's finished jobs: JSON, or `format=xlsx|csv` to download.
   routes.get('/compare', async (c) => {
@@ -253,86 +191,6 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
   }
 
   return routes
-}
-
-interface SentDrawing {
-  /** The first bytes (HEAD_BYTES, or all of a smaller drawing): what tells DXF from DWG. */
-  head: Uint8Array
-  /** Every byte, the head first, as the client reads them. */
-  body: ReadableStream<Uint8Array>
-}
-
-/**
- * A drawing to send as it is read: its head read first, the rest as the client asks for it. The
- * bytes are counted: past `maxBytes`, or other than the size the cloud told, the stream fails (the
- * client sees the answer cut short, never a wrong drawing). `done` runs once, when the stream
- * ends, fails or is cancelled (the client went away).
- */
-async function sendDrawing(
-  opened: DrawingDownload,
-  maxBytes: number,
-  done: () => void,
-): Promise<SentDrawing> {
-  const reader = opened.body.getReader()
-  const chunks: Uint8Array[] = []
-  let read = 0
-  let ended = false
-  try {
-    while (read < HEAD_BYTES) {
-      const next = await reader.read()
-      if (next.done) {
-        ended = true
-        break
-      }
-      chunks.push(next.value)
-      read += next.value.byteLength
-    }
-  } catch (error) {
-    reader.cancel().catch(() => undefined)
-    throw error
-  }
-  const head = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks)
-  let finished = false
-  const finish = () => {
-    if (finished) return
-    finished = true
-    done()
-  }
-  const wrong = (bytes: number) =>
-    bytes > maxBytes
-      ? new Error(`The drawing passed ${maxBytes} bytes while it was sent.`)
-      : opened.size !== undefined && bytes !== opened.size
-        ? new Error(`The drawing's ${opened.size} bytes arrived as ${bytes}.`)
-        : undefined
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (head.byteLength > 0) controller.enqueue(head)
-    },
-    async pull(controller) {
-      try {
-        const next = ended ? { done: true as const, value: undefined } : await reader.read()
-        if (next.done) {
-          const error = wrong(read)
-          finish()
-          if (error) controller.error(error)
-          else controller.close()
-          return
-        }
-        read += next.value.byteLength
-        if (read > maxBytes) throw wrong(read)
-        controller.enqueue(next.value)
-      } catch (error) {
-        finish()
-        reader.cancel().catch(() => undefined)
-        controller.error(error)
-      }
-    },
-    cancel(reason) {
-      finish()
-      return reader.cancel(reason)
-    },
-  })
-  return { head, body }
 }
 
 /** The value of a settled promise, or its error thrown. */

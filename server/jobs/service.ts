@@ -7,6 +7,7 @@ import { saveExampleTables } from '../seed/example-tables.ts'
 import { createBillPool } from './bill-pool.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
+import { geometryBuilds } from './geometry-builds.ts'
 import { createJobLog } from './job-log.ts'
 import { perUserLimit } from './per-user-limit.ts'
 import { openPostgresJobStore } from './pg/postgres-store.ts'
@@ -70,8 +71,9 @@ export async function startJobs(options: {
   const extractor =
     options.extractor ??
     lazyExtractor(async () =>
-      // Loaded and started on the first job: a server that never extracts never loads the
-      // WASM reader nor keeps warm workers (tests start many servers).
+      // Loaded and started on the first job (or geometry built for an older one): a server that
+      // never extracts never loads the WASM reader nor keeps warm workers (tests start many
+      // servers).
       (await import('./engine-extractor.ts')).createEngineExtractor({
         workers: config.workers,
         maxFileBytes: config.maxFileBytes,
@@ -100,6 +102,8 @@ export async function startJobs(options: {
     maxQueuedPerUser: config.maxQueuedPerUser,
     bills,
     heavy,
+    // Built by the same engine as the extractions (a web process starts its own on first use).
+    geometries: geometryBuilds({ store, cloud, extractor, maxFileBytes: config.maxFileBytes }),
   })
   const visibleProject = projectAccess(cloud)
   routes.route('/', rulesRoutes({ store, withCloud, visibleProject }))
@@ -110,7 +114,8 @@ export async function startJobs(options: {
     routes,
     close() {
       closing ??= (async () => {
-        await runner?.close()
+        // The runner closes the engine it was given; without one, the engine is closed here.
+        await (runner ? runner.close() : extractor.close())
         await bills.close()
         await store.close()
       })()

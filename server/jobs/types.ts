@@ -18,7 +18,10 @@ export interface JobResult {
   comparedWith?: ComparedBill
   /** The BOQ JSON is kept (jobs recorded before it was have only the XLSX and the CSV). */
   jsonKept?: boolean
-  /** The drawing's geometry is kept for the drawing view (jobs recorded before it was have none). */
+  /**
+   * The extraction kept the drawing's geometry with the bill (jobs recorded before it was, or
+   * whose geometry could not be made then, have it built on their first view).
+   */
   geometryKept?: boolean
 }
 
@@ -171,6 +174,12 @@ export interface JobStore {
   /** Puts a running job back in the queue without counting the attempt (graceful shutdown). */
   release(id: string): Promise<void>
   readResult(id: string, format: ResultFormat): Promise<Uint8Array | undefined>
+  /**
+   * Keeps a geometry built after the job succeeded (gzip-compressed, as `succeed` keeps one) with
+   * its results, for `readResult` to answer; nothing for a job that has not succeeded. Kept
+   * twice (two processes built it at once), the job keeps one of them: both are the same.
+   */
+  keepGeometry(id: string, geometry: Uint8Array): Promise<void>
   /** Records the saved rules and classification versions a job was re-priced with. */
   notePricedWith(id: string, pricedWith: PricedWith): Promise<void>
   /** A project's newest saved table of that kind; undefined when none was ever saved. */

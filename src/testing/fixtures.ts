@@ -134,7 +134,7 @@ export function succeededJob(overrides: Partial<Job> = {}): Job {
       xlsxUrl: `/api/boq/jobs/${base.id}/result.xlsx`,
       csvUrl: `/api/boq/jobs/${base.id}/result.csv`,
       jsonUrl: `/api/boq/jobs/${base.id}/result.json`,
-      geometryUrl: null,
+      geometryUrl: `/api/boq/jobs/${base.id}/geometry`,
       comparedWith: null,
     },
     ...overrides,

@@ -1,3 +1,6 @@
+import { gzipSync } from 'node:zlib'
+import { encodeGeometry } from '../../../contract/drawing-geometry.ts'
+import { geometryOf } from '../../../contract/testing/drawing-geometry.ts'
 import type {
   CloudBackend,
   CloudContext,
@@ -209,7 +212,9 @@ export function resource(
 /**
  * A fake engine: `CORRUPT…` bytes fail as corrupt, `CRASH…` as a crashed worker, `THROW…` with an
  * unexpected error; anything else gives outputs naming the file, and `WARN|a|b…` bytes the
- * warnings a, b…; the outputs are priced when tables were given. `hold()` parks extractions.
+ * warnings a, b…; the outputs are priced when tables were given. Geometry alone: one line
+ * owned by handle `A1`, none for `NOGEOMETRY…` bytes (read, not drawn); `geometries` counts the
+ * builds. `hold()` parks extractions.
  */
 export function createFakeExtractor() {
   let gate: Promise<void> | undefined
@@ -218,6 +223,7 @@ export function createFakeExtractor() {
   const seen: string[] = []
   /** Every input as given (without the bytes): what reached the engine, options included. */
   const inputs: Omit<ExtractorInput, 'bytes'>[] = []
+  let geometries = 0
   const extractor: Extractor = {
     async extract(input, onProgress) {
       seen.push(input.fileName)
@@ -242,6 +248,16 @@ export function createFakeExtractor() {
         priced: input.pricing !== undefined,
       }
     },
+    async geometry(input) {
+      geometries++
+      await gate
+      if (closed) throw boqError('crashed', 'The engine was closed.')
+      const text = new TextDecoder().decode(input.bytes)
+      if (text.startsWith('CORRUPT'))
+        throw boqError('corrupt', 'The drawing is damaged and cannot be read.')
+      if (text.startsWith('NOGEOMETRY')) return undefined
+      return gzipSync(encodeGeometry(geometryOf({ handles: ['A1'], points: [0, 0, 1, 1] })))
+    },
     async close() {
       // As the real engine does: what is running ends (with an error) when it is closed.
       closed = true
@@ -255,6 +271,10 @@ export function createFakeExtractor() {
     /** Whether the extractor was closed (by the runner's close). */
     get closed() {
       return closed
+    },
+    /** How many times a drawing's geometry alone was asked for. */
+    get geometries() {
+      return geometries
     },
     hold(): () => void {
       gate = new Promise((resolve) => {

@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import { AppError } from '../../errors.ts'
 import { errorResponse } from '../../http/errors.ts'
+import { geometryBuilds } from '../geometry-builds.ts'
 import { perUserLimit } from '../per-user-limit.ts'
 import { type JobsRoutesOptions, jobsRoutes } from '../routes.ts'
 import { testBillPool } from './bill-pool.ts'
-import { contextFor } from './fakes.ts'
+import { contextFor, createFakeExtractor } from './fakes.ts'
 
 /**
  * The jobs routes on their own, in process, under /api/boq: the user is the one the `x-user`
@@ -12,8 +13,8 @@ import { contextFor } from './fakes.ts'
  * behaviour over real HTTP, with real sign-in and anti-forgery, is what the *.http tests check.
  */
 export function jobsRoutesApp(
-  options: Omit<JobsRoutesOptions, 'withCloud' | 'bills' | 'heavy'> &
-    Partial<Pick<JobsRoutesOptions, 'bills' | 'heavy'>>,
+  options: Omit<JobsRoutesOptions, 'withCloud' | 'bills' | 'heavy' | 'geometries'> &
+    Partial<Pick<JobsRoutesOptions, 'bills' | 'heavy' | 'geometries'>>,
 ): Hono {
   const app = new Hono()
   app.onError(errorResponse)
@@ -23,6 +24,14 @@ export function jobsRoutesApp(
       ...options,
       bills: options.bills ?? testBillPool(),
       heavy: options.heavy ?? perUserLimit(2),
+      geometries:
+        options.geometries ??
+        geometryBuilds({
+          store: options.store,
+          cloud: options.cloud,
+          extractor: createFakeExtractor().extractor,
+          maxFileBytes: options.maxFileBytes,
+        }),
       withCloud: async (c, fn) => {
         const user = c.req.header('x-user')
         if (!user) throw new AppError(401, 'You are not signed in.')

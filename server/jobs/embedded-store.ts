@@ -308,6 +308,11 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       }
     },
 
+    async keepGeometry(id, geometry) {
+      if (jobs.get(id)?.job.status !== 'succeeded') return
+      await writeFileAtomic(resultPath(id, 'geometry'), geometry)
+    },
+
     onQueued(listener) {
       return queued.add(listener)
     },

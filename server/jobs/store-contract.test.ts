@@ -172,6 +172,23 @@ describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
     expect(await store.readResult(job.id, 'geometry')).toEqual(geometry)
   })
 
+  it('keeps a geometry built later with a succeeded job only, for good', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    const first = new Uint8Array([66, 79, 81, 71, 1])
+    // Not yet succeeded: nothing to keep it with.
+    await store.keepGeometry(job.id, first)
+    await store.claim()
+    await store.succeed(job.id, { fileName: 'x', itemId: 'i1', versionNumber: 1 }, files('done'))
+    expect(await store.readResult(job.id, 'geometry')).toBeUndefined()
+    await store.keepGeometry(job.id, first)
+    expect(await store.readResult(job.id, 'geometry')).toEqual(first)
+    await store.keepGeometry('00000000-0000-4000-8000-000000000000', first)
+    await store.close()
+    const reopened = await openStore()
+    expect(await reopened.readResult(job.id, 'geometry')).toEqual(first)
+  })
+
   it('records a failure with its reason and serves no results', async () => {
     const store = await openStore()
     const { job } = await store.submit(newJob('ann', 's1'), limits)

@@ -4,7 +4,7 @@ import type {
   ComparedBill,
   TotalChange,
 } from '../../../contract/compare.ts'
-import type { Cell, Column, Table } from './rows.ts'
+import type { Cell, Column, Table } from './table.ts'
 
 const STATE_WORDS: Record<ChangeLine['state'], string> = {
   added: 'added',

@@ -2,7 +2,8 @@ import { stringify } from 'csv-stringify/sync'
 import type { ChangeBill } from '../../../contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable, itemChangesTable } from './change-rows.ts'
-import { type Cell, csvTables, fitted, MAX_CELL_CHARS, type Table } from './rows.ts'
+import { csvTables, fitted, MAX_CELL_CHARS } from './rows.ts'
+import type { Cell, Table } from './table.ts'
 
 /**
  * One CSV table: the workbook's tables one after another (the bill first), then the warnings and

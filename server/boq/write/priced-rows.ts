@@ -4,7 +4,7 @@ import {
   type RuleColumn,
   type TakeoffRule,
 } from '../../../contract/takeoff-rules.ts'
-import type { Cell, Column, Table } from './rows.ts'
+import type { Cell, Column, Table } from './table.ts'
 
 /**
  * The priced bill as tables: its items by section with subtotals and the total, what no rule

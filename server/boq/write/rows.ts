@@ -8,28 +8,7 @@ import type {
   BoqXref,
 } from '../model/schema.ts'
 import { pricedCsvTables } from './priced-rows.ts'
-
-export type Cell = string | number | null
-
-/** How a column's numbers are shown: whole counts, or measures with two decimals. */
-export type Format = 'text' | 'count' | 'measure'
-
-export type Column = {
-  header: string
-  /** A function of the row index when it depends on the row (the bill's quantities). */
-  format: Format | ((row: number) => Format)
-}
-
-/** One table: the XLSX sheet's table and the CSV section show exactly these rows. */
-export type Table = {
-  name: string
-  columns: Column[]
-  rows: Cell[][]
-  /** Said under the header in the workbook when there are no rows. */
-  empty: string
-  /** Rows the workbook shows under the table, outside its filter. */
-  notes: Cell[][]
-}
+import type { Cell, Column, Table } from './table.ts'
 
 /** The workbook's sheets, in order: the bill first, then the tables it is drawn from. */
 export function sheetTables(boq: Boq): Table[] {

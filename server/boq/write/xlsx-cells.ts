@@ -1,6 +1,7 @@
 /** How the workbook's cells are written and laid out: formats, fonts, widths, printing. */
 import type ExcelJS from 'exceljs'
-import { type Cell, type Format, fitted } from './rows.ts'
+import { fitted } from './rows.ts'
+import type { Cell, Format } from './table.ts'
 
 export const NUMBER_FORMATS: Record<Exclude<Format, 'text'>, string> = {
   count: '#,##0',

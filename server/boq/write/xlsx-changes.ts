@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs'
 import type { ChangeBill } from '../../../contract/compare.ts'
 import { ITEM_COLUMNS, ITEMS_BLOCK, itemChangeRows, itemTotalRow, NO_ITEMS } from './change-rows.ts'
-import type { Cell, Format } from './rows.ts'
+import type { Cell, Format } from './table.ts'
 import { font, type Sentences, writeCell } from './xlsx-cells.ts'
 
 /** A formula whose value is stored as its result; its number format is the value's, written before. */

@@ -8,7 +8,7 @@ import {
   PRICED_COLUMNS,
   pricedRows,
 } from './priced-rows.ts'
-import type { Cell, Column, Format } from './rows.ts'
+import type { Cell, Column, Format } from './table.ts'
 import {
   DATE_FORMAT,
   fitColumns,

@@ -3,15 +3,8 @@ import type { ChangeBill } from '../../../contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable } from './change-rows.ts'
 import { PRICED_SHEET, rulesTable } from './priced-rows.ts'
-import {
-  type Cell,
-  type Column,
-  type Format,
-  fitted,
-  provenance,
-  sheetTables,
-  type Table,
-} from './rows.ts'
+import { fitted, provenance, sheetTables } from './rows.ts'
+import type { Cell, Column, Format, Table } from './table.ts'
 import {
   DATE_FORMAT,
   fitColumns,

@@ -4,7 +4,7 @@ import type { EllipseGeometry, Loop, Point, SplineGeometry, Vertex } from './pri
  * What the drawing view draws, as the readers find it: every model-space entity with its shape,
  * layer and colour, and the contents of the block definitions references place. Angles are
  * radians, counter-clockwise; everything is in world coordinates seen from above (an entity
- * mirrored by its extrusion direction is given mirrored). drawing-geometry/ flattens it for the
+ * mirrored by its extrusion direction is given mirrored). view/ flattens it for the
  * browser. Text, dimensions' text and images are left out.
  */
 export type Picture = {

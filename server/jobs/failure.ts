@@ -34,7 +34,7 @@ function megabytes(bytes: number): string {
   return mb >= 10 ? mb.toFixed(0) : mb.toFixed(1)
 }
 
-/** The engine's BoqError (server/boq/errors.ts): its message is one readable sentence. */
+/** The engine's BoqError (server/boq/model/boq-error.ts): its message is one readable sentence. */
 function isBoqError(error: unknown): error is Error & { kind: string } {
   return (
     error instanceof Error &&

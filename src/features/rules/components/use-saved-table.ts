@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type Dispatch, useReducer, useState } from 'react'
 import { errorText, httpStatus } from '../../../lib/http-errors'
 import {
@@ -27,12 +27,15 @@ export type SavedTable<Row extends RowWithId, T extends TableKind> = {
   /** Why the last save, import or reload failed, when no row says it. */
   failure: string
   /** Saves the rows or a file as the version after the one the table started from. */
-  save(body: TableBody<T>): Promise<void>
+  save(body: TableBody<T>): void
   /** After a conflict: their version in place of the table. */
-  reloadTheirs(): Promise<void>
+  reloadTheirs(): void
   /** After a conflict: what was refused, saved again as the version after theirs. */
-  keepMine(): Promise<void>
+  keepMine(): void
 }
+
+/** A save: what, and after which version (`theirs`: the newest, asked first). */
+type Save<T extends TableKind> = { body: TableBody<T>; after: number | 'theirs' }
 
 /**
  * The table's rows as edited, saved with If-Match on the version they started from: a colleague's
@@ -60,15 +63,20 @@ export function useSavedTable<Row extends RowWithId, T extends TableKind>({
   const [state, dispatch] = useReducer(editorReducer<Row, T>, undefined, () =>
     initialEditor<Row, T>(document, rowsOf(table, document).map(toRow), extra),
   )
-  const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState('')
   const documentKey = rulesQueries.document(projectId, table).queryKey
 
-  const saveAfter = async (body: TableBody<T>, version: number) => {
-    setBusy(true)
-    setFailure('')
-    try {
-      const saved = await saveTable(projectId, table, version, body)
+  /** The newest saved version, asked again (not from the cache). */
+  const latest = async (): Promise<TableDocument[T]> => {
+    await queryClient.invalidateQueries({ queryKey: documentKey })
+    return queryClient.fetchQuery(rulesQueries.document(projectId, table))
+  }
+
+  const saving = useMutation({
+    mutationFn: async ({ body, after }: Save<T>) =>
+      saveTable(projectId, table, after === 'theirs' ? (await latest()).version : after, body),
+    onMutate: () => setFailure(''),
+    onSuccess: (saved, { body }) => {
       queryClient.setQueryData(documentKey, saved)
       queryClient
         .invalidateQueries({ queryKey: rulesQueries.history(projectId, table).queryKey })
@@ -85,7 +93,8 @@ export function useSavedTable<Row extends RowWithId, T extends TableKind>({
           : { type: 'saved', saved, note },
       )
       onSaved()
-    } catch (error) {
+    },
+    onError: (error, { body }) => {
       const status = httpStatus(error)
       const reason = errorText(error)
       if (status === 412 || status === 409) {
@@ -95,54 +104,31 @@ export function useSavedTable<Row extends RowWithId, T extends TableKind>({
       } else {
         setFailure(body.kind === 'file' ? `${body.file.name} was not imported: ${reason}` : reason)
       }
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
 
-  /** The newest saved version, asked again (not from the cache). */
-  const latest = async (): Promise<TableDocument[T]> => {
-    await queryClient.invalidateQueries({ queryKey: documentKey })
-    return queryClient.fetchQuery(rulesQueries.document(projectId, table))
-  }
-
-  const reloadTheirs = async () => {
-    setBusy(true)
-    try {
-      const theirs = await latest()
+  const reloading = useMutation({
+    mutationFn: latest,
+    onSuccess: (theirs) =>
       dispatch({
         type: 'loaded',
         saved: theirs,
         rows: rowsOf(table, theirs).map(toRow),
         note: `Version ${theirs.version} loaded.`,
-      })
-    } catch (error) {
-      setFailure(errorText(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const keepMine = async () => {
-    const pending = state.conflict?.pending
-    if (!pending) return
-    setBusy(true)
-    try {
-      const theirs = await latest()
-      await saveAfter(pending, theirs.version)
-    } catch (error) {
-      setFailure(errorText(error))
-      setBusy(false)
-    }
-  }
+      }),
+    onError: (error) => setFailure(errorText(error)),
+  })
 
   return {
     state,
     dispatch,
-    busy,
+    busy: saving.isPending || reloading.isPending,
     failure,
-    save: (body) => saveAfter(body, state.version),
-    reloadTheirs,
-    keepMine,
+    save: (body) => saving.mutate({ body, after: state.version }),
+    reloadTheirs: () => reloading.mutate(),
+    keepMine: () => {
+      const pending = state.conflict?.pending
+      if (pending) saving.mutate({ body: pending, after: 'theirs' })
+    },
   }
 }

@@ -150,3 +150,18 @@ describe('header', { timeout: 20_000 }, () => {
     expect(auth.get().signedIn).toBe(false)
   })
 })
+
+describe('search params', { timeout: 20_000 }, () => {
+  // The compare page without two finished jobs to offer.
+  const NO_PAIR = 'Extract two versions of a drawing to compare their bills.'
+
+  it('takes a bad param as absent: the page opens without it rather than failing', async () => {
+    // An empty `from`, and a `to` the router reads as a number.
+    const { router } = renderApp('/compare?from=&to=42')
+    expect(await screen.findByText(NO_PAIR)).toBeInTheDocument()
+    // The search the page is given, as its route validated it.
+    expect(router.state.matches.at(-1)?.search).toEqual({})
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(requestsTo('/api/boq/compare')).toHaveLength(0)
+  })
+})

@@ -1,16 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { ComparePage } from '../../app/pages/compare-page'
-
-type Search = { from?: string; to?: string }
-
-const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
+import { optionalText } from '../../app/search-params'
 
 // The change bill between two finished jobs: /compare?from=<jobId>&to=<jobId>, a lazy chunk.
 export const Route = createFileRoute('/_app/compare')({
-  validateSearch: (search: Record<string, unknown>): Search => ({
-    from: text(search.from),
-    to: text(search.to),
-  }),
+  validateSearch: v.object({ from: optionalText, to: optionalText }),
   component: Page,
 })
 

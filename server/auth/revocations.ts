@@ -1,6 +1,6 @@
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../jobs/atomic-write.ts'
+import { writeFileAtomic } from '../lib/atomic-write.ts'
 
 /**
  * Session ids that were ended (logout, a refused refresh): a cookie carrying one no longer works,

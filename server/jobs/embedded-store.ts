@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { seal, unseal } from '../auth/sealed.ts'
 import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { log as serverLog } from '../log.ts'
-import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.ts'
-import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
+import { SIGN_IN_AGAIN, STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
 import { queueListeners } from './queue-listeners.ts'
 import { rulesFiles } from './rules-files.ts'
@@ -38,9 +38,6 @@ export interface EmbeddedStoreOptions {
   /** Told of every change of a job's status, once it is on disk (the job log). */
   onChange?: (change: JobChange) => void
 }
-
-export const SIGN_IN_AGAIN =
-  'Your sign-in could not be used for this job any more. Sign in and extract again.'
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/
 const DAY_MS = 24 * 60 * 60 * 1000

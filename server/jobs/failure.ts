@@ -10,6 +10,10 @@ export class JobFailure extends Error {
   }
 }
 
+/** A queued job whose sealed access token can no longer be opened (the key changed). */
+export const SIGN_IN_AGAIN =
+  'Your sign-in could not be used for this job any more. Sign in and extract again.'
+
 export const SIGN_IN_EXPIRED =
   'Your sign-in expired before the job could finish. Sign in and extract again.'
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { link, mkdir, open, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
-import { syncDirectory, TEMP_SUFFIX } from './atomic-write.ts'
+import { syncDirectory, TEMP_SUFFIX } from '../lib/atomic-write.ts'
 import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from './types.ts'
 
 /** What one `<version>.json` holds. */

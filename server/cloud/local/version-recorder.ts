@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { writeFileAtomic } from '../../lib/atomic-write.ts'
 import { log } from '../../log.ts'
 import {
   HISTORY_DIR,
@@ -119,13 +120,12 @@ export function createVersionRecorder(options: {
     }
     const dir = join(folderAbs, HISTORY_DIR)
     const temp = join(dir, `${SUMMARY}.${randomBytes(6).toString('hex')}`)
-    try {
-      await writeFile(temp, JSON.stringify(summary))
-      await rename(temp, join(dir, SUMMARY))
-    } catch {
-      // Without it the next start checks the files on disk: slower, never wrong.
-      await rm(temp, { force: true }).catch(() => undefined)
-    }
+    // Not flushed, and failing quietly: without it the next start checks the files on disk,
+    // slower, never wrong.
+    await writeFileAtomic(join(dir, SUMMARY), JSON.stringify(summary), {
+      temp,
+      flush: false,
+    }).catch(() => undefined)
   }
 
   return {

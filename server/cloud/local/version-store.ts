@@ -15,6 +15,7 @@ import {
 import { basename, dirname, extname, join } from 'node:path'
 import { check as lockedNow, lock as lockFile } from 'proper-lockfile'
 import { AppError } from '../../errors.ts'
+import { renameDurably, writeFileAtomic } from '../../lib/atomic-write.ts'
 import { log } from '../../log.ts'
 
 /**
@@ -226,31 +227,35 @@ async function receivingNow(itemAbs: string, names: readonly string[]): Promise<
 const needsRepair = (history: History) =>
   history.unreadable || history.rebuilt.length > 0 || history.leftovers.length > 0
 
-/** Writes versions.json whole, then renames it in. */
-async function writeRecords(itemAbs: string, records: Recorded[]): Promise<void> {
-  const temp = tempPath(itemAbs, META_FILE)
-  try {
-    await writeFile(
-      temp,
-      `${JSON.stringify({ name: basename(itemAbs), versions: records }, null, 2)}\n`,
-    )
-    await rename(temp, join(historyDir(itemAbs), META_FILE))
-  } finally {
-    await rm(temp, { force: true })
-  }
+/**
+ * Writes versions.json whole, then renames it in. `flush`: on disk before this returns (a
+ * version written through BOQ); what is not flushed, `repair` rebuilds from the copies.
+ */
+async function writeRecords(itemAbs: string, records: Recorded[], flush: boolean): Promise<void> {
+  await writeFileAtomic(
+    join(historyDir(itemAbs), META_FILE),
+    `${JSON.stringify({ name: basename(itemAbs), versions: records }, null, 2)}\n`,
+    { temp: tempPath(itemAbs, META_FILE), flush },
+  )
 }
 
 /**
  * Adds a record to versions.json as it is now on disk (re-read just before: another process may
  * have added one), keeping `known` records it lacks.
  */
-async function addRecord(itemAbs: string, known: Recorded[], record: Recorded): Promise<void> {
+async function addRecord(
+  itemAbs: string,
+  known: Recorded[],
+  record: Recorded,
+  flush: boolean,
+): Promise<void> {
   const byNumber = new Map(known.map((r) => [r.number, r]))
   for (const r of (await readRecords(itemAbs)).records) byNumber.set(r.number, r)
   byNumber.set(record.number, record)
   await writeRecords(
     itemAbs,
     [...byNumber.values()].sort((a, b) => a.number - b.number),
+    flush,
   )
 }
 
@@ -309,7 +314,7 @@ async function repair(
     records[records.length - 1] = { ...newest, mtimeMs: item.mtimeMs }
   }
   if (history.unreadable || history.rebuilt.length > 0) {
-    await writeRecords(itemAbs, records)
+    await writeRecords(itemAbs, records, false)
     log.warn('local cloud: versions.json was damaged or lacked versions; rebuilt from the copies', {
       file: join(dir, META_FILE),
       rebuilt: history.rebuilt,
@@ -387,18 +392,25 @@ export async function recordCurrent(
       if (after.size !== before.size || after.mtimeMs !== before.mtimeMs) continue
       // Known without a copy: the newest version as written before every version was copied.
       number = known ? last.number : await claimNumber(itemAbs, nextNumber(history))
+      // Not flushed: a folder of thousands of files dropped by hand is recorded at its first
+      // listing, and a copy lost in a crash is taken again from the file at the next one.
       await rename(temp, copyPath(itemAbs, number))
     } finally {
       await rm(temp, { force: true })
     }
     if (!known) {
-      await addRecord(itemAbs, history.records, {
-        number,
-        createTime: before.mtime.toISOString(),
-        userName: fallbackUser,
-        size: before.size,
-        mtimeMs: before.mtimeMs,
-      })
+      await addRecord(
+        itemAbs,
+        history.records,
+        {
+          number,
+          createTime: before.mtime.toISOString(),
+          userName: fallbackUser,
+          size: before.size,
+          mtimeMs: before.mtimeMs,
+        },
+        false,
+      )
     }
     return before
   }
@@ -506,9 +518,9 @@ export async function writeVersion(
   try {
     if (!received) await writeFile(incoming, source)
     await copyFile(incoming, copy, constants.COPYFILE_FICLONE)
-    await rename(copy, copyPath(itemAbs, number))
+    await renameDurably(copy, copyPath(itemAbs, number))
     kept = true
-    await rename(incoming, itemAbs)
+    await renameDurably(incoming, itemAbs)
   } finally {
     await Promise.all([
       received ? undefined : rm(incoming, { force: true }),
@@ -518,12 +530,17 @@ export async function writeVersion(
     ])
   }
   const info = await stat(itemAbs)
-  await addRecord(itemAbs, history.records, {
-    number,
-    createTime: new Date().toISOString(),
-    userName,
-    size: info.size,
-    mtimeMs: info.mtimeMs,
-  })
+  await addRecord(
+    itemAbs,
+    history.records,
+    {
+      number,
+      createTime: new Date().toISOString(),
+      userName,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+    },
+    true,
+  )
   return { number, createdItem: history.records.length === 0 }
 }

@@ -25,7 +25,7 @@ import {
   updateJob,
   writeResults,
 } from './job-queries.ts'
-import { jobOf, jobsOf, jobWithProgress } from './job-rows.ts'
+import { jobOf, jobsOf, jobWithProgress, warnOnce } from './job-rows.ts'
 import { migrate } from './migrate.ts'
 import { CRASH_RETRIES, EXTRACT_QUEUE, type QueueEntry, queueTimings, startQueue } from './queue.ts'
 import { rulesRows } from './rules-rows.ts'
@@ -63,7 +63,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
   const log =
     options.log ??
     ((message, error) => serverLog.warn(message, error === undefined ? {} : { err: error }))
-  const warn = (message: string) => log(message)
+  const warn = warnOnce((message) => log(message))
   const onChange = options.onChange ?? (() => {})
   const timings = queueTimings(options.recoverySeconds)
   const { boss, db } = await startQueue({

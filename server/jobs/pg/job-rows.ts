@@ -6,6 +6,19 @@ import type { JobRow, JobRowWithProgress } from './job-queries.ts'
 export type Warn = (message: string) => void
 
 /**
+ * Passes each warning on once per process: a skipped row is read again at every list of its
+ * user's jobs, and one line says it.
+ */
+export function warnOnce(log: Warn): Warn {
+  const said = new Set<string>()
+  return (message) => {
+    if (said.has(message)) return
+    said.add(message)
+    log(message)
+  }
+}
+
+/**
  * A row's record, checked as the embedded store checks its `job.json`, or undefined (with a
  * warning naming the job) when it is not a job record of that row: the row is skipped, as if
  * absent, and left in the table.

@@ -195,6 +195,9 @@ describe('rows the PostgreSQL job store reads', () => {
       expect.stringContaining(`skipped the unreadable job ${missing.id}: userId`),
     )
     expect(warnings).toContainEqual(expect.stringContaining(`${other.id}: it names job ${good.id}`))
+    // Said once, however often the row is read.
+    await store.listByUser('ann')
+    expect(warnings.filter((w) => w.includes(missing.id))).toHaveLength(1)
 
     // Not handed to a worker either: the good job is the only one claimed.
     expect((await store.claim())?.job.id).toBe(good.id)

@@ -154,4 +154,22 @@ describe('the result page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('link', { name: 'All extractions' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'))
   })
+
+  it('loads the job and its bill while a link to it is hovered, not its drawing', async () => {
+    keptBill()
+    const { user, router } = renderApp('/jobs')
+    const link = await screen.findByRole('link', { name: 'plan.dwg' })
+    expect(requestsTo('/api/boq/jobs/j1')).toHaveLength(0)
+    await user.hover(link)
+    await waitFor(() => expect(requestsTo('/api/boq/jobs/j1/result.json')).toHaveLength(1))
+    expect(requestsTo('/api/boq/jobs/j1')).toHaveLength(1)
+    expect(requestsTo('/api/boq/jobs/j1/geometry')).toHaveLength(0)
+
+    await user.click(link)
+    expect(await bill()).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/jobs/j1')
+    // The bill was not asked again; the drawing was, once the page opened.
+    expect(requestsTo('/api/boq/jobs/j1/result.json')).toHaveLength(1)
+    await waitFor(() => expect(requestsTo('/api/boq/jobs/j1/geometry')).toHaveLength(1))
+  })
 })

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, useEffect } from 'react'
+import { lazy } from 'react'
 import { drawingQueries } from '../../features/drawing/api/drawing-queries'
 import { loadGeometryViewer } from '../../features/drawing/viewer/load-viewer'
 import { resultQueries } from '../../features/results/api/results-api'
@@ -14,20 +14,38 @@ const DrawingView: DrawingSlot = lazy(async () => ({
   default: (await loadDrawingView()).DrawingView,
 }))
 
-/** One job's result: its bill beside its drawing. */
-export function ResultPage({ jobId }: { jobId: string }) {
-  // The drawing view's code, its renderer's and the drawing's geometry load alongside the bill
-  // rather than after it. A job recorded before its geometry was kept has its drawing file read
-  // by another renderer (3.4 MB): both wait for the view, as the file fetched alongside slowed the
-  // bill and came no sooner (measured on loopback).
-  const queryClient = useQueryClient()
-  // The job the result shows (the same query): its project's rules are a link away.
-  const projectId = useQuery(resultQueries.job(jobId)).data?.projectId
-  useEffect(() => {
+/**
+ * Starts what the result page shows: the job, then the bill a succeeded job kept, through the
+ * queries the page itself reads. Nothing waits for them: the page shows its own loading and
+ * failure states as the answers come (it joins the same requests), and a hover over a link only
+ * fills the cache. A page being opened, not merely hovered, also starts its drawing: the view's
+ * code, its renderer's and the geometry load alongside the bill rather than after it.
+ */
+export function loadResultPage(
+  queryClient: QueryClient,
+  jobId: string,
+  { opening }: { opening: boolean },
+): void {
+  if (opening) {
     loadDrawingView().catch(() => {})
     loadGeometryViewer().catch(() => {})
-    queryClient.prefetchQuery(drawingQueries.geometry(jobId)).catch(() => {})
-  }, [queryClient, jobId])
+  }
+  queryClient
+    .ensureQueryData(resultQueries.job(jobId))
+    .then((job) => {
+      if (job.status !== 'succeeded' || !job.result) return
+      const { jsonUrl, geometryUrl } = job.result
+      if (opening) void queryClient.prefetchQuery(drawingQueries.geometry(geometryUrl))
+      if (jsonUrl !== null) return queryClient.ensureQueryData(resultQueries.bill(jobId, jsonUrl))
+    })
+    // A failure shows on the page, from the query that failed.
+    .catch(() => {})
+}
+
+/** One job's result: its bill beside its drawing. */
+export function ResultPage({ jobId }: { jobId: string }) {
+  // The job the result shows (the same query): its project's rules are a link away.
+  const projectId = useQuery(resultQueries.job(jobId)).data?.projectId
   return (
     <div className="flex flex-col gap-4 p-4">
       <nav className="flex gap-4 text-sm">

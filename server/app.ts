@@ -5,7 +5,6 @@ import { createFileRevocations, type SessionRevocations } from './auth/revocatio
 import { authRoutes } from './auth/routes.ts'
 import { createSessionStore } from './auth/session.ts'
 import { type Backends, createBackends } from './backends.ts'
-import { uploadRoutes } from './cloud/local/upload-routes.ts'
 import type { Config } from './config.ts'
 import { cloudRoutes } from './http/cloud-routes.ts'
 import { errorResponse, plain } from './http/errors.ts'
@@ -69,7 +68,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
   app.route('/api/boq', jobs.routes)
-  app.route('/api/local', uploadRoutes(backends.cloud, access, config.maxFileBytes))
+  if (backends.localRoutes) app.route('/api/local', backends.localRoutes(access))
   // Fixed text: the path is the caller's to choose.
   app.all('/api/*', (c) => plain(c, 'Not found.', 404))
 

@@ -1,16 +1,21 @@
 import { join } from 'node:path'
+import type { Hono } from 'hono'
+import type { CloudAccess } from './auth/cloud-access.ts'
 import type { SecretKeys } from './auth/keys.ts'
 import { createLocalAuthProvider } from './auth/local-provider.ts'
 import type { AuthProvider } from './auth/types.ts'
 import { createApsAuthProvider } from './cloud/aps/auth-provider.ts'
 import { createApsCloudBackend } from './cloud/aps/backend.ts'
 import { createLocalCloud } from './cloud/local/local-cloud.ts'
+import { uploadRoutes } from './cloud/local/upload-routes.ts'
 import type { CloudBackend } from './cloud/types.ts'
 import type { Config } from './config.ts'
 
 export interface Backends {
   auth: AuthProvider
   cloud: CloudBackend
+  /** Routes only this back end has, mounted under /api/local: the local cloud's uploads. */
+  localRoutes?: (access: CloudAccess) => Hono
 }
 
 /** The folder that is the cloud in local mode. */
@@ -23,11 +28,13 @@ export function createBackends(config: Config, keys: SecretKeys): Backends {
   if (config.aps) {
     return { auth: createApsAuthProvider(config.aps), cloud: createApsCloudBackend(config.aps) }
   }
+  const cloud = createLocalCloud({ root: localCloudRoot(config), localUserName: config.userName })
   return {
     auth: createLocalAuthProvider({
       userName: config.userName,
       codeKey: keys.localCode,
     }),
-    cloud: createLocalCloud({ root: localCloudRoot(config), localUserName: config.userName }),
+    cloud,
+    localRoutes: (access) => uploadRoutes(cloud, access, config.maxFileBytes),
   }
 }

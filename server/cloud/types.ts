@@ -50,6 +50,32 @@ export interface VersionPlace {
 }
 
 /**
+ * Where a folder sits, as far as the cloud can tell cheaply: what the app needs to name the
+ * folder and to open it in its tree.
+ */
+export interface FolderPlace {
+  /** The folder's name, as the tree shows it. */
+  name?: string
+  /** The hub of the folder's project. */
+  hubId?: string
+  /** Folder ids from the project's top folder down to this folder (which is last). */
+  path?: string[]
+}
+
+/** Where a drawing version sits: its number when the ids tell it, and its folder. */
+export interface SourcePlace {
+  fileVersionNumber?: number
+  folder: FolderPlace
+}
+
+/** A version as an extraction names it: its project, its folder and its storage id. */
+export interface SourceRequest {
+  projectId: string
+  fileFolderId: string
+  fileStorageId: string
+}
+
+/**
  * One cloud of drawings (the local folder, or Autodesk Platform Services). Lists are always whole.
  * Failures throw AppError with the status and a plain-text reason for the person using the app
  * (404 for an id that does not resolve, 403 when not allowed, 429/502 for upstream trouble).
@@ -85,6 +111,11 @@ export interface CloudBackend {
     storageId: string,
     near: VersionPlace,
   ): Promise<StoredVersion | undefined>
+  /**
+   * What the cloud tells cheaply about where a version is (after its folder and storage id were
+   * checked). Never fails: what cannot be learnt is left out.
+   */
+  locate(ctx: CloudContext, request: SourceRequest): Promise<SourcePlace>
   /** Resolves when the folder exists inside the project and the user can write to it. */
   checkFolder(ctx: CloudContext, projectId: string, folderId: string): Promise<void>
   download(ctx: CloudContext, projectId: string, storageId: string): Promise<Uint8Array>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeId, makeStorageId } from '../cloud/local/ids.ts'
 import type { CloudBackend } from '../cloud/types.ts'
-import { findVersionNumber, locateSource } from './locate.ts'
+import { findVersionNumber } from './locate.ts'
 import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
 
 const ctx = contextFor('ann')
@@ -19,62 +18,7 @@ function listingCloud() {
   return { fake, cloud }
 }
 
-describe('where a job’s drawing sits', () => {
-  it('reads everything from the local cloud’s ids, without listing anything', async () => {
-    const fake = createFakeCloud()
-    const folderRel = 'Demo Hub/Harbour Residences/Project Files/Architecture/Level 1'
-    const place = await locateSource(fake.cloud, ctx, {
-      projectId: makeId('project', 'Demo Hub/Harbour Residences'),
-      fileFolderId: makeId('folder', folderRel),
-      fileStorageId: makeStorageId(`${folderRel}/plan.dwg`, 3),
-    })
-    expect(place).toEqual({
-      fileVersionNumber: 3,
-      folder: {
-        name: 'Level 1',
-        hubId: makeId('hub', 'Demo Hub'),
-        path: [
-          makeId('folder', 'Demo Hub/Harbour Residences/Project Files'),
-          makeId('folder', 'Demo Hub/Harbour Residences/Project Files/Architecture'),
-          makeId('folder', folderRel),
-        ],
-      },
-    })
-    expect(fake.listCalls).toEqual([])
-  })
-
-  it('does not take a local folder of another project for this one', async () => {
-    const fake = createFakeCloud()
-    const place = await locateSource(fake.cloud, ctx, {
-      projectId: makeId('project', 'Demo Hub/Other'),
-      fileFolderId: makeId('folder', 'Demo Hub/Harbour Residences/Project Files'),
-      fileStorageId: 'urn:x',
-    })
-    expect(place).toEqual({ folder: {} })
-  })
-
-  it('finds the hub, and the name and chain of a top folder, from the lists elsewhere', async () => {
-    const { fake, cloud } = listingCloud()
-    const request = { projectId: 'b.p1', fileFolderId: 'urn:top', fileStorageId: 'urn:s' }
-    expect(await locateSource(cloud, ctx, request)).toEqual({
-      folder: { name: 'Project Files', hubId: 'b.h2', path: ['urn:top'] },
-    })
-    expect(fake.listCalls).toEqual(['hubs', 'projects b.h1', 'projects b.h2', 'contents b.p1'])
-  })
-
-  it('keeps only the hub for a deeper folder (its chain is not cheap to learn)', async () => {
-    const { cloud } = listingCloud()
-    const request = { projectId: 'b.p1', fileFolderId: 'urn:deep', fileStorageId: 'urn:s' }
-    expect(await locateSource(cloud, ctx, request)).toEqual({ folder: { hubId: 'b.h2' } })
-  })
-
-  it('gives up quietly when the cloud cannot tell', async () => {
-    const { fake, cloud } = listingCloud()
-    fake.revoke(ctx.accessToken)
-    const request = { projectId: 'b.p1', fileFolderId: 'urn:top', fileStorageId: 'urn:s' }
-    expect(await locateSource(cloud, ctx, request)).toEqual({ folder: {} })
-  })
-
+describe('the number of a job’s version', () => {
   it('finds the version number through the cloud’s lookup by storage id, near the folder and name', async () => {
     const { fake, cloud } = listingCloud()
     fake.lists.contents.set('urn:deep', [

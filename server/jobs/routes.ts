@@ -12,7 +12,6 @@ import { CONTENT_TYPES } from './content-types.ts'
 import { tooLargeMessage } from './failure.ts'
 import type { GeometryBuilds } from './geometry-builds.ts'
 import { toJobJson } from './job-json.ts'
-import { locateSource } from './locate.ts'
 import type { PerUserLimit } from './per-user-limit.ts'
 import { resultFileName } from './result-name.ts'
 import { sameDrawing } from './same-drawing.ts'
@@ -72,7 +71,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
         const [size, version, place] = await Promise.allSettled([
           cloud.storageSize(ctx, projectId, fileStorageId),
           cloud.storedVersion(ctx, projectId, fileStorageId, { folderId: fileFolderId, fileName }),
-          locateSource(cloud, ctx, request),
+          cloud.locate(ctx, request),
         ])
         const bytes = settled(size)
         const own = settled(version)

@@ -3,7 +3,7 @@ import type { JobStatus, PricedWith } from '../../contract/jobs.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
-import type { CloudContext } from '../cloud/types.ts'
+import type { CloudContext, FolderPlace } from '../cloud/types.ts'
 
 /** What a succeeded job wrote back, and what the bill warns about. */
 export interface JobResult {
@@ -25,18 +25,8 @@ export interface JobResult {
   geometryKept?: boolean
 }
 
-/**
- * Where the drawing's folder sits, as far as the cloud could tell cheaply when the job was
- * submitted: what the app needs to name the folder and to open it in its tree.
- */
-export interface JobFolder {
-  /** The folder's name, as the tree shows it. */
-  name?: string
-  /** The hub of the job's project. */
-  hubId?: string
-  /** Folder ids from the project's top folder down to the drawing's folder (which is last). */
-  path?: string[]
-}
+/** Where the drawing's folder sits, as the cloud told it when the job was submitted. */
+export type JobFolder = FolderPlace
 
 /**
  * The job's write-back, noted before and after the upload, so that a job run again after its

@@ -10,6 +10,7 @@ import {
   isBim360Project,
   parseStorageId,
 } from './ids.ts'
+import { locateByListings } from './locate.ts'
 import { downloadObject, openObject, signedDownload } from './oss.ts'
 import { createTtlCache } from './ttl-cache.ts'
 import { createUpstream, PAGE_LIMIT, type UpstreamOptions } from './upstream.ts'
@@ -101,6 +102,10 @@ export function createApsCloudBackend(
 
     storedVersion(ctx, projectId, storageId, near) {
       return findStoredVersion(upstream, ctx.accessToken, projectId, storageId, near)
+    },
+
+    locate(ctx, request) {
+      return locateByListings(this, ctx, request)
     },
 
     async checkFolder(ctx, projectId, folderId) {

@@ -13,6 +13,7 @@ import type {
 import { fileStream } from './file-stream.ts'
 import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
 import { createItemLock } from './item-lock.ts'
+import { locateByIds } from './locate.ts'
 import { CloudPaths, isListedName } from './paths.ts'
 import {
   folderResource,
@@ -75,10 +76,6 @@ export interface LocalCloud extends CloudBackend {
     target: UploadTarget,
     fill: (path: string) => Promise<void>,
   ): Promise<UploadResult>
-}
-
-export function isLocalCloud(cloud: CloudBackend): cloud is LocalCloud {
-  return cloud.kind === 'local' && typeof (cloud as Partial<LocalCloud>).itemName === 'function'
 }
 
 /** The local back end: a folder on disk is the cloud (README "The local cloud"). */
@@ -258,6 +255,10 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       // Directly in the folder: an item of a subfolder is another folder's item.
       if (posix.dirname(item.rel) !== folder.rel) throw new AppError(404, 'Item not found.')
       return posix.basename(item.rel)
+    },
+
+    async locate(_ctx, request) {
+      return locateByIds(request)
     },
 
     async checkFolder(_ctx, projectId, folderId) {

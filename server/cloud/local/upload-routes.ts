@@ -9,9 +9,8 @@ import { detect } from '../../boq/read/detect.ts'
 import { AppError } from '../../errors.ts'
 import { checkDrawingName } from '../names.ts'
 import { type TransferSlot, transferSlots } from '../transfer-slots.ts'
-import type { CloudBackend } from '../types.ts'
 import { decodeId } from './ids.ts'
-import { isLocalCloud } from './local-cloud.ts'
+import type { LocalCloud } from './local-cloud.ts'
 import { discardBody, FORM_SHAPE, readUploadForm, type UploadForm } from './upload-form.ts'
 
 const MAX_ID_LENGTH = 2048
@@ -19,24 +18,23 @@ const MAX_ID_LENGTH = 2048
 const HEADER_BYTES = 512
 
 /**
- * POST /upload (mounted under /api/local): puts a drawing into a folder of the local cloud, as a
- * new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in bytes. The drawing
- * streams to disk as it arrives; at most MAX_TRANSFERS uploads at once (503 past that).
- * GET /upload says whether uploads are possible here, so the app offers them only when they are.
+ * POST /upload (mounted under /api/local, in local mode only): puts a drawing into a folder of the
+ * local cloud, as a new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in
+ * bytes. The drawing streams to disk as it arrives; at most MAX_TRANSFERS uploads at once (503
+ * past that). GET /upload says uploads are possible here (elsewhere it is not found), so the app
+ * offers them only when they are.
  */
-export function uploadRoutes(cloud: CloudBackend, access: CloudAccess, maxFileBytes: number): Hono {
+export function uploadRoutes(cloud: LocalCloud, access: CloudAccess, maxFileBytes: number): Hono {
   const routes = new Hono()
   const uploads = transferSlots('uploads')
 
-  // 200 either way (the mode is no secret: the login address tells it too), so that asking never
-  // shows as a failed request in the browser; no session needed.
+  // No session needed: the mode is no secret (the login address tells it too).
   routes.get('/upload', (c) => {
     c.header('Cache-Control', 'no-store')
-    return c.json({ available: isLocalCloud(cloud) })
+    return c.json({ available: true })
   })
 
   routes.post('/upload', async (c) => {
-    if (!isLocalCloud(cloud)) throw new AppError(404, 'Upload is available in local mode only.')
     // Who asks before reading a byte of the body.
     await access.session(c)
     let slot: TransferSlot

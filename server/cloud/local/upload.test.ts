@@ -526,7 +526,7 @@ describe('BOQ_MAX_FILE_MB', () => {
 })
 
 describe('in Autodesk mode', () => {
-  it('answers 404: upload is for the local cloud only; GET says it is not available', async () => {
+  it('is not there: upload is for the local cloud only', async () => {
     const product = await startApsProduct()
     try {
       const client = await signInThroughFake(product.server.url)
@@ -536,11 +536,9 @@ describe('in Autodesk mode', () => {
         file: { bytes: dwgHeader(), name: 'plan.dwg' },
       })
       expect(answer.status).toBe(404)
-      expect(await answer.text()).toBe('Upload is available in local mode only.')
-      // The app asks first, and offers no upload: a 200, so the browser logs no failed request.
-      const asked = await client(UPLOAD)
-      expect(asked.status).toBe(200)
-      expect(await asked.json()).toEqual({ available: false })
+      expect(await answer.text()).toBe('Not found.')
+      // The app asks first, and offers no upload.
+      expect((await client(UPLOAD)).status).toBe(404)
     } finally {
       await product.close()
     }

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { encodeGeometry } from '../../../contract/drawing-geometry.ts'
 import { geometryOf } from '../../../contract/testing/drawing-geometry.ts'
+import { locateByIds } from '../../cloud/local/locate.ts'
 import type {
   CloudBackend,
   CloudContext,
@@ -107,6 +108,10 @@ export function createFakeCloud() {
       }
       return undefined
     },
+    async locate(_ctx, request) {
+      return locateByIds(request)
+    },
+
     async checkFolder(ctx, projectId, folderId) {
       checkToken(ctx)
       if (!folders.has(`${projectId}/${folderId}`))

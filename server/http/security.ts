@@ -18,24 +18,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * only to its own origin.
  */
 export function securityHeaders(config: Config): MiddlewareHandler {
-  const page = secureHeadersWith(config, ["'self'"])
-  // The drawing view's DWG reader (a worker: its own policy is the one its script is answered
-  // with) runs LibreDWG as WebAssembly, whose bindings compile their call stubs with `new Function`.
-  const dwgReader = secureHeadersWith(config, ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"])
-  return (c, next) => (DWG_READER_WORKER.test(c.req.path) ? dwgReader : page)(c, next)
-}
-
-/** The built DWG reader worker of the drawing view (src/features/drawing/viewer). */
-const DWG_READER_WORKER = /^\/assets\/dwg-parser\.worker-[\w-]+\.js$/
-
-function secureHeadersWith(config: Config, scriptSrc: string[]): MiddlewareHandler {
   const images = ["'self'", 'data:', 'https:']
   const aps = config.aps ? new URL(config.aps.baseUrl) : undefined
   if (aps?.protocol === 'http:') images.push(aps.origin)
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc,
+      scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: images,
       fontSrc: ["'self'"],

@@ -19,7 +19,7 @@ vi.mock('../../features/drawing/viewer/load-viewer', () => {
   const load = async () => async () => {
     throw new Error('No renderer in jsdom.')
   }
-  return { loadDrawingViewer: load, loadGeometryViewer: load }
+  return { loadGeometryViewer: load }
 })
 
 const base = `/api/aps/hubs/${ids.hub}/projects/${ids.tower}/contents`

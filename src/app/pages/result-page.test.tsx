@@ -29,7 +29,7 @@ vi.mock('../../features/drawing/viewer/load-viewer', () => {
       throw new Error('No renderer in jsdom.')
     }
   }
-  return { loadDrawingViewer: load, loadGeometryViewer: load }
+  return { loadGeometryViewer: load }
 })
 
 const bill = () => screen.findByRole('table', { name: 'Bill' })

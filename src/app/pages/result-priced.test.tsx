@@ -12,7 +12,7 @@ vi.mock('../../features/drawing/viewer/load-viewer', () => {
   const load = async () => async () => {
     throw new Error('No renderer in jsdom.')
   }
-  return { loadDrawingViewer: load, loadGeometryViewer: load }
+  return { loadGeometryViewer: load }
 })
 
 const PRICE_PATH = '/api/boq/jobs/j1/price'

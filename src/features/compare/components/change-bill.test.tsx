@@ -140,6 +140,8 @@ describe('the change bill', { timeout: 20_000 }, () => {
         removed: ['1B'],
       }),
     }
+    // Each drawing is drawn from the geometry its Job names.
+    fakeApi.jobs = [succeededJob({ id: 'v2' }), succeededJob({ id: 'v1' })]
     const { user } = renderApp('/compare?from=v1&to=v2')
     const drawings = await screen.findByRole('complementary', { name: 'Drawing changes' })
     expect(drawings).toHaveTextContent('3 added, 1 removed')

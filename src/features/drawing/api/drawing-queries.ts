@@ -1,16 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { decodeGeometry } from '../../../../contract/drawing-geometry'
 import { api } from '../../../lib/api-client'
-import { httpStatus } from '../../../lib/http-errors'
-import type { DrawingFile } from '../viewer/drawing-viewer'
-
-/** The path of the drawing version a job read (GET, the signed-in user's own jobs). */
-export const drawingPath = (jobId: string) => `api/boq/jobs/${encodeURIComponent(jobId)}/drawing`
-/** The path of the geometry the engine built with a job's bill (GET, the user's own jobs). */
-export const geometryPath = (jobId: string) => `api/boq/jobs/${encodeURIComponent(jobId)}/geometry`
-
-/** The server says which kind of drawing it sends by its Content-Type; anything else is DWG. */
-const DXF_TYPE = /^image\/vnd\.dxf\b/i
 
 // A job's drawing never changes; it goes once the view is gone.
 const KEPT = { staleTime: Number.POSITIVE_INFINITY, gcTime: 60_000 } as const
@@ -19,34 +9,19 @@ const KEPT = { staleTime: Number.POSITIVE_INFINITY, gcTime: 60_000 } as const
 export const drawingQueries = {
   all: () => ['drawing'] as const,
   /**
-   * The geometry kept with the job's bill; null when the job has none (recorded before it was
-   * kept, or no such job: the file's answer then says so in its own words).
+   * A job's drawing geometry, from the `geometryUrl` its Job names (the server builds one it did
+   * not keep on this first request).
    */
-  geometry: (jobId: string) =>
+  geometry: (geometryUrl: string) =>
     queryOptions({
-      queryKey: [...drawingQueries.all(), 'geometry', jobId] as const,
+      queryKey: [...drawingQueries.all(), 'geometry', geometryUrl] as const,
       queryFn: async ({ signal }) => {
-        try {
-          const response = await api.get(geometryPath(jobId), { signal })
-          return decodeGeometry(await response.arrayBuffer())
-        } catch (error) {
-          if (httpStatus(error) === 404) return null
-          throw error
-        }
+        // The API's own paths start at its root; the client's paths are relative to it.
+        const response = await api.get(geometryUrl.replace(/^\/+/, ''), { signal })
+        return decodeGeometry(await response.arrayBuffer())
       },
       ...KEPT,
       // Typed arrays are not compared for sharing.
       structuralSharing: false,
-    }),
-  /** The drawing file itself, for a job kept without geometry. */
-  file: (jobId: string) =>
-    queryOptions({
-      queryKey: [...drawingQueries.all(), 'file', jobId] as const,
-      queryFn: async ({ signal }): Promise<DrawingFile> => {
-        const response = await api.get(drawingPath(jobId), { signal })
-        const format = DXF_TYPE.test(response.headers.get('content-type') ?? '') ? 'dxf' : 'dwg'
-        return { bytes: await response.arrayBuffer(), format }
-      },
-      ...KEPT,
     }),
 }

@@ -10,32 +10,26 @@ import { server } from '../../../testing/msw-server'
 import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { DrawingView } from './drawing-view'
 
-// The renderer is faked at its seam (viewer/drawing-viewer.ts): what the view asks of it, and
-// what it says, are checked here; drawing itself is checked in Chromium (e2e/drawing-view.test.ts).
+// The API is MSW's (src/testing/handlers.ts); the renderer is faked at its seam
+// (viewer/drawing-viewer.ts): what the view asks of it, and what it says, are checked here; drawing itself is checked in Chromium (e2e/drawing-view.test.ts).
 
 const fake = vi.hoisted(() => ({
   created: [] as HTMLElement[],
-  /** Which renderer each view was made by. */
-  renderers: [] as ('geometry' | 'file')[],
-  fileRequests: 0,
   viewer: undefined as unknown as DrawingViewer,
   inDrawing: new Set<string>(),
 }))
 
-vi.mock('../viewer/load-viewer', () => {
-  const loader = (renderer: 'geometry' | 'file') => async () => async (container: HTMLElement) => {
+vi.mock('../viewer/load-viewer', () => ({
+  loadGeometryViewer: async () => async (container: HTMLElement) => {
     fake.created.push(container)
-    fake.renderers.push(renderer)
     return fake.viewer
-  }
-  return { loadDrawingViewer: loader('file'), loadGeometryViewer: loader('geometry') }
-})
+  },
+}))
 
-const DRAWING = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32])
+const NOT_GEOMETRY = new Uint8Array([0x41, 0x43, 0x31, 0x30, 0x33, 0x32])
 const GEOMETRY = encodeGeometry(geometryOf({ handles: ['1C8', '250'], points: [0, 0, 5, 5] }))
 /** A drawing of 3D solids only: their handles in model space, nothing the view can draw. */
 const SOLIDS_ONLY = encodeGeometry(geometryOf({ handles: ['2A', '2B'] }))
-const DXF = new TextEncoder().encode('  0\nSECTION\n  2\nENTITIES\n  0\nENDSEC\n  0\nEOF\n')
 
 function fakeViewer(): DrawingViewer {
   return {
@@ -55,32 +49,21 @@ function fakeViewer(): DrawingViewer {
 
 beforeEach(() => {
   fake.created = []
-  fake.renderers = []
-  fake.fileRequests = 0
   fake.viewer = fakeViewer()
-  // Jobs kept without geometry (as those recorded before it was) have their file drawn.
   fakeApi.geometries = {
-    'job-geometry': GEOMETRY,
-    'job-bad-geometry': DRAWING,
+    'job-1': GEOMETRY,
+    'job-bad-geometry': NOT_GEOMETRY,
     'job-solids': SOLIDS_ONLY,
   }
   fake.inDrawing = new Set(['1C8', '250', '251'])
-  server.use(
-    http.get('*/api/boq/jobs/:id/drawing', ({ params }) => {
-      fake.fileRequests++
-      return params.id === 'job-1'
-        ? HttpResponse.arrayBuffer(DRAWING.buffer, {
-            headers: { 'Content-Type': 'application/acad' },
-          })
-        : params.id === 'job-dxf'
-          ? HttpResponse.arrayBuffer(DXF.buffer, { headers: { 'Content-Type': 'image/vnd.dxf' } })
-          : new HttpResponse('There is no such job.', { status: 404 })
-    }),
-  )
 })
+
+/** Where a job's geometry is, as its Job says. */
+const geometryUrl = (jobId: string) => `/api/boq/jobs/${jobId}/geometry`
 
 function renderView(props: {
   jobId?: string
+  geometryUrl?: string
   highlighted?: string[]
   ringed?: boolean
   notMeasured?: { type: string; count: number }[]
@@ -92,6 +75,7 @@ function renderView(props: {
     <QueryClientProvider client={client}>
       <DrawingView
         jobId={props.jobId ?? 'job-1'}
+        geometryUrl={props.geometryUrl ?? geometryUrl(props.jobId ?? 'job-1')}
         highlighted={highlighted}
         ringed={props.ringed}
         notMeasured={props.notMeasured}
@@ -108,7 +92,7 @@ const ready = () =>
   waitFor(() => expect(screen.getByRole('button', { name: 'Fit to view' })).toBeEnabled())
 
 describe('DrawingView', () => {
-  it("opens the job's drawing bytes in the viewer, saying it loads until then", async () => {
+  it("opens the job's geometry in the viewer, saying it loads until then", async () => {
     renderView({})
     expect(screen.getByRole('status')).toHaveTextContent('Loading the drawing…')
     expect(screen.getByRole('button', { name: 'Zoom in' })).toBeDisabled()
@@ -116,25 +100,42 @@ describe('DrawingView', () => {
     expect(fake.created).toHaveLength(1)
     expect(drawing()).toContainElement(fake.created[0] ?? null)
     expect(fake.viewer.open).toHaveBeenCalledTimes(1)
-    const [file] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
-    expect(file?.format).toBe('dwg')
-    expect(new Uint8Array(file?.bytes as ArrayBuffer)).toEqual(DRAWING)
+    const [geometry] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
+    expect(geometry).toMatchObject({ handles: ['1C8', '250'] })
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 
-  it('draws from the geometry kept with the bill when the job has one, never fetching the file', async () => {
-    renderView({ jobId: 'job-geometry' })
-    await ready()
-    expect(fake.renderers).toEqual(['geometry'])
-    const [geometry] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
-    expect(geometry).toMatchObject({ handles: ['1C8', '250'] })
-    expect(fake.fileRequests).toBe(0)
+  it('fetches the geometry from the geometryUrl it is given, once, and nothing else', async () => {
+    const asked: string[] = []
+    const listen = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname)
+    }
+    server.events.on('request:start', listen)
+    try {
+      renderView({ jobId: 'job-7', geometryUrl: geometryUrl('job-1') })
+      await ready()
+    } finally {
+      server.events.removeListener('request:start', listen)
+    }
+    expect(asked).toEqual(['/api/boq/jobs/job-1/geometry'])
   })
 
-  it('draws from the file for a job kept without geometry', async () => {
-    renderView({})
-    await ready()
-    expect(fake.renderers).toEqual(['file'])
+  it("shows the server's reason when it cannot build a job's geometry", async () => {
+    server.use(
+      http.get(
+        '*/api/boq/jobs/job-gone/geometry',
+        () =>
+          new HttpResponse(
+            'The drawing version this job read is no longer in the cloud, so it cannot be drawn.',
+            { status: 404 },
+          ),
+      ),
+    )
+    renderView({ jobId: 'job-gone' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The drawing could not be loaded: The drawing version this job read is no longer in the cloud, so it cannot be drawn.',
+    )
+    expect(fake.created).toHaveLength(0)
   })
 
   it('says so when the geometry it is sent is not geometry, drawing nothing', async () => {
@@ -143,7 +144,6 @@ describe('DrawingView', () => {
       await screen.findByText('The drawing could not be loaded: Not drawing geometry.'),
     ).toBeInTheDocument()
     expect(fake.created).toHaveLength(0)
-    expect(fake.fileRequests).toBe(0)
   })
 
   it('says how far the viewer has got, in steps of ten percent, until the drawing is on screen', async () => {
@@ -167,14 +167,6 @@ describe('DrawingView', () => {
     act(() => finish?.())
     await ready()
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
-  })
-
-  it('opens a DXF drawing as DXF, as the server says by its Content-Type', async () => {
-    renderView({ jobId: 'job-dxf' })
-    await ready()
-    const [file] = vi.mocked(fake.viewer.open).mock.calls[0] ?? []
-    expect(file?.format).toBe('dxf')
-    expect([...new Uint8Array(file?.bytes as ArrayBuffer)]).toEqual([...DXF])
   })
 
   it('highlights the handles it is given, frames those found, and says how many in a live text', async () => {
@@ -211,7 +203,12 @@ describe('DrawingView', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const view = (marked: { added: string[]; removed: string[] }) => (
       <QueryClientProvider client={client}>
-        <DrawingView jobId="job-1" highlighted={['1C8']} marked={marked} />
+        <DrawingView
+          jobId="job-1"
+          geometryUrl={geometryUrl('job-1')}
+          highlighted={['1C8']}
+          marked={marked}
+        />
       </QueryClientProvider>
     )
     const { rerender } = render(view({ added: ['1C8', '250'], removed: ['FFFF'] }))
@@ -279,7 +276,11 @@ describe('DrawingView', () => {
     const user = userEvent.setup()
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <DrawingView jobId="job-1" marked={{ added: ['1C8'], removed: ['251', 'FFFF'] }} />
+        <DrawingView
+          jobId="job-1"
+          geometryUrl={geometryUrl('job-1')}
+          marked={{ added: ['1C8'], removed: ['251', 'FFFF'] }}
+        />
       </QueryClientProvider>,
     )
     const button = screen.getByRole('button', { name: 'Zoom to selection' })
@@ -304,7 +305,6 @@ describe('DrawingView', () => {
     )
     expect(drawing()).toHaveAttribute('aria-busy', 'false')
     expect(fake.created).toHaveLength(0)
-    expect(fake.fileRequests).toBe(0)
     expect(screen.getByRole('button', { name: 'Fit to view' })).toBeDisabled()
   })
 

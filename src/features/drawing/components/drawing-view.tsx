@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
 import { drawsNothing, type LeftOut, nothingDrawnText } from '../utils/nothing-drawn'
-import type { CreateDrawingViewer, DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
-import { loadDrawingViewer, loadGeometryViewer } from '../viewer/load-viewer'
+import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
+import { loadGeometryViewer } from '../viewer/load-viewer'
 import { markDrawing } from '../viewer/timing'
 
 export type { DrawingMarks }
 
 export type DrawingViewProps = {
   jobId: string
+  /** Where the job's geometry is: its Job's `result.geometryUrl`. */
+  geometryUrl: string
   /** Handles of the entities to highlight (as the bill names them). */
   highlighted?: string[]
   /**
@@ -39,13 +42,12 @@ const ZOOM_TO_SELECTION_KEY = 'f'
 /** Progress is told in these steps (%): a live status read out at every percent would chatter. */
 const PROGRESS_STEP = 10
 
-/** A viewer once it has drawn: everything but reading, whatever it read from. */
-type ShownViewer = Omit<DrawingViewer<unknown>, 'open'>
+/** A viewer once it has drawn: everything but reading. */
+type ShownViewer = Omit<DrawingViewer, 'open'>
 
 /**
- * The job's drawing: model space drawn in the browser from the geometry the server kept with its
- * bill (or, for a job recorded before, from the DWG or DXF itself), on its layers' colours (text
- * left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
+ * The job's drawing: model space drawn in the browser from the geometry the server built with its
+ * bill (`geometryUrl`), on its layers' colours (text left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
  * the keyboard, F (and Zoom to selection) frames what is lit. The `highlighted` entities stand
  * out (the rest dimmed, `ringed` ones ringed) and are framed; a click on a shape calls `onPick`
  * with its handle (a block reference's, for anything drawn inside one). Or the `marked` entities
@@ -54,15 +56,14 @@ type ShownViewer = Omit<DrawingViewer<unknown>, 'open'>
  */
 export function DrawingView({
   jobId,
+  geometryUrl,
   highlighted = NONE,
   ringed = false,
   notMeasured,
   marked,
   onPick,
 }: DrawingViewProps) {
-  const geometry = useQuery(drawingQueries.geometry(jobId))
-  const file = useQuery({ ...drawingQueries.file(jobId), enabled: geometry.data === null })
-  const source = geometry.data === null ? file : geometry
+  const geometry = useQuery(drawingQueries.geometry(geometryUrl))
   const mount = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<ShownViewer | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -72,13 +73,12 @@ export function DrawingView({
   const [progress, setProgress] = useState(0)
   const press = useRef<{ id: number; x: number; y: number } | null>(null)
 
-  // The geometry when the job has it (null: none kept), else the file once it is here.
-  const drawn = geometry.data ?? file.data
-  const blank = geometry.data ? drawsNothing(geometry.data) : false
+  const drawn = geometry.data
+  const blank = drawn ? drawsNothing(drawn) : false
   useEffect(() => {
     const container = mount.current
     // An empty paper is not worth a renderer: the view says why it is empty instead.
-    if (!drawn || !container || (!('bytes' in drawn) && drawsNothing(drawn))) return
+    if (!drawn || !container || drawsNothing(drawn)) return
     let gone = false
     let made: ShownViewer | undefined
     setFailure(null)
@@ -86,9 +86,9 @@ export function DrawingView({
     const onProgress = (percent: number) => {
       if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
     }
-    /** Loads a renderer, makes it in the container, and opens the drawing with it. */
-    async function show<Source>(load: () => Promise<CreateDrawingViewer<Source>>, source: Source) {
-      const create = await load()
+    /** Loads the renderer, makes it in the container, and opens the geometry with it. */
+    async function show(source: DrawingGeometry) {
+      const create = await loadGeometryViewer()
       if (gone || !container) return
       const viewer = await create(container)
       made = viewer
@@ -98,11 +98,7 @@ export function DrawingView({
       if (!gone) setViewer(viewer)
     }
     markDrawing('file')
-    ;(!('bytes' in drawn)
-      ? show(loadGeometryViewer, drawn)
-      : // A copy: the reader may take the buffer to its worker, and the cache keeps its own.
-        show(loadDrawingViewer, { bytes: drawn.bytes.slice(0), format: drawn.format })
-    ).catch((error: unknown) => {
+    show(drawn).catch((error: unknown) => {
       if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
     })
     return () => {
@@ -167,8 +163,8 @@ export function DrawingView({
     if (handle) onPick?.(handle)
   }
 
-  const failed = source.isError
-    ? `The drawing could not be loaded: ${errorText(source.error)}`
+  const failed = geometry.isError
+    ? `The drawing could not be loaded: ${errorText(geometry.error)}`
     : failure
   const status =
     failed ??

@@ -1,4 +1,4 @@
-/** How both renderers show a drawing, so that a job looks the same whichever draws it. */
+/** How the drawing view shows a drawing: its highlight, its marks and its framing. */
 
 /** Highlighted entities, and the rest dimmed while some are. */
 export const HIGHLIGHT_COLOR = 0xff9f1a

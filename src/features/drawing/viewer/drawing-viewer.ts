@@ -1,11 +1,12 @@
+import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+
 /**
- * What the drawing view asks of a renderer, drawing from `Source`. Two are real, loaded only when
- * a drawing is shown: geometry-viewer.ts draws the geometry the server built with the job's bill
- * (DrawingGeometry); cad-viewer.ts reads the drawing file itself (DrawingFile) with
- * @mlightcad/cad-simple-viewer, for jobs kept without geometry. Tests give a fake.
- * Handles are the DWG's own, as the bill names them (hex, as DXF writes them).
+ * What the drawing view asks of a renderer, drawing from `Source`: geometry-viewer.ts draws the
+ * geometry the server built with the job's bill (DrawingGeometry), loaded only when a drawing is
+ * shown. Tests give a fake. Handles are the DWG's own, as the bill names them (hex, as DXF writes
+ * them).
  */
-export interface DrawingViewer<Source = DrawingFile> {
+export interface DrawingViewer<Source = DrawingGeometry> {
   /**
    * Reads the drawing and draws its model space; resolves once it is on screen. Tells
    * `onProgress` how far it has got, in percent, as it goes.
@@ -14,8 +15,7 @@ export interface DrawingViewer<Source = DrawingFile> {
   /**
    * Shows these entities highlighted (a block reference as a whole) and the rest dimmed; an empty
    * list shows the drawing in its layers' colours. Returns the handles found in model space.
-   * `ringed`: each also gets a ring of a fixed size on screen, seen at any zoom (a renderer may
-   * not draw rings: the CAD viewer does not).
+   * `ringed`: each also gets a ring of a fixed size on screen, seen at any zoom.
    */
   highlight(handles: readonly string[], options?: HighlightOptions): string[]
   /**
@@ -39,9 +39,6 @@ export interface DrawingViewer<Source = DrawingFile> {
   destroy(): Promise<void>
 }
 
-/** A drawing's bytes and what they are (the viewer reads both kinds). */
-export type DrawingFile = { bytes: ArrayBuffer; format: 'dwg' | 'dxf' }
-
 /** How a highlight is shown: `ringed` for block references too small to see when fitted. */
 export type HighlightOptions = { ringed?: boolean }
 
@@ -49,6 +46,6 @@ export type HighlightOptions = { ringed?: boolean }
 export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }
 
 /** Makes a viewer drawing into `container` (which it fills). */
-export type CreateDrawingViewer<Source = DrawingFile> = (
+export type CreateDrawingViewer<Source = DrawingGeometry> = (
   container: HTMLElement,
 ) => Promise<DrawingViewer<Source>>

@@ -56,7 +56,7 @@ export function listenToGestures(surface: HTMLElement, target: GestureTarget): (
   function onWheel(event: WheelEvent) {
     event.preventDefault()
     if (event.deltaY === 0) return
-    // As the picture zooms when it is moved instead, and as the CAD viewer zooms.
+    // As the picture zooms when it is moved instead.
     target.zoomAt(wheelZoom(event), event.clientX, event.clientY)
   }
 

@@ -44,7 +44,7 @@ import { type Extents, withSomeSize } from './main-extents'
 import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
 
-/** Model space's background, as the CAD viewer draws it. */
+/** Model space's background, as AutoCAD draws it. */
 const BACKGROUND = 0x000000
 /**
  * A drawing that took longer than this to draw (one that misses the screen's next frame) is
@@ -62,7 +62,7 @@ const SLICE_MS = 50
  * fills, on demand (after opening, a move, a zoom, a highlight, a resize), never in a loop.
  */
 export const createGeometryViewer: CreateDrawingViewer<DrawingGeometry> = async (container) => {
-  // Without antialiasing (as the CAD viewer): without a GPU, multisampling is most of a frame.
+  // Without antialiasing: without a GPU, multisampling is most of a frame.
   // No depth: shapes are drawn in order, over one another.
   const renderer = new WebGLRenderer({
     antialias: false,

@@ -19,14 +19,14 @@ export interface PictureTarget {
 
 /** How long the wheel rests before the view is drawn where it took the picture. */
 export const WHEEL_REST_MS = 250
-/** The CAD viewer's own wheel zoom (three.js OrbitControls, zoomSpeed 5): 0.95⁵ per 100 px of wheel. */
+/** The wheel zoom of three.js's OrbitControls at zoomSpeed 5, as CAD viewers have it: 0.95⁵ per 100 px. */
 const ZOOM_PER_100_PX = 0.95 ** 5
 /** Wheel deltas in lines and in pages, in pixels, as the viewer's wheel zoom counts them. */
 const PX_PER_DELTA_MODE = [1, 16, 100]
 
 /**
- * How much closer a turn of the wheel takes the view (below 1: farther), as the CAD viewer's own
- * wheel zoom takes it. A trackpad's pinch comes as the wheel with Ctrl, which that zoom takes ten
+ * How much closer a turn of the wheel takes the view (below 1: farther), as OrbitControls' wheel
+ * zoom takes it. A trackpad's pinch comes as the wheel with Ctrl, which that zoom takes ten
  * times over (unless the key is really held, which the page cannot tell).
  */
 export function wheelZoom(event: Pick<WheelEvent, 'deltaY' | 'deltaMode' | 'ctrlKey'>): number {

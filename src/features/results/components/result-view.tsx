@@ -121,13 +121,16 @@ export function ResultView({ job, boq, Drawing }: { job: Job; boq: Boq; Drawing:
         <aside aria-label="Drawing" className="flex w-full flex-col lg:w-[40%]">
           <DrawingBoundary>
             <Suspense fallback={<p className="text-sm text-slate-500">Loading the drawing…</p>}>
-              <Drawing
-                jobId={job.id}
-                highlighted={highlighted}
-                ringed={ringed}
-                notMeasured={boq.notMeasured}
-                onPick={onPick}
-              />
+              {job.result ? (
+                <Drawing
+                  jobId={job.id}
+                  geometryUrl={job.result.geometryUrl}
+                  highlighted={highlighted}
+                  ringed={ringed}
+                  notMeasured={boq.notMeasured}
+                  onPick={onPick}
+                />
+              ) : null}
             </Suspense>
           </DrawingBoundary>
         </aside>

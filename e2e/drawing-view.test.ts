@@ -1,18 +1,18 @@
 /**
  * The drawing view end to end in Chromium (WebGL through SwiftShader): example_2018.dwg seeded and
  * extracted; its result page (/jobs/<id>) draws the drawing beside the bill from the geometry the
- * server kept with the bill (never fetching the drawing file), opened as Fit to view frames it →
+ * server kept with the bill (its Job's geometryUrl, fetched once), opened as Fit to view frames it →
  * a bill line selected lights its 8 block references in the highlight colour and says
  * "8 highlighted" → unselected, the colour goes → a click where one of them was picks it, which
  * selects its line again → + / - / 0, the wheel and a drag move the view, 0 framing where the
  * entities are → away and back, drawn again with nothing left behind. A drawing slow to draw is
  * panned and zoomed by moving its picture, then drawn where it went. A DXF drawing (the server
  * tells it from its bytes), drawn with its text left out. And a job kept without geometry (as
- * jobs recorded before it was kept are), drawn from its DWG by the CAD viewer, saying how far it
- * has got while it loads.
+ * jobs recorded before it was kept are), drawn from the geometry the server builds on the page's
+ * request and keeps.
  */
 
-import { rm, writeFile } from 'node:fs/promises'
+import { rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -406,33 +406,20 @@ describe('the drawing view in Chromium', () => {
     expect(unexpectedProblems(problems)).toEqual([])
   })
 
-  it('draws a job kept without geometry from its file, saying how far the viewer has got', async () => {
+  it('draws a job kept without geometry from the geometry the server builds then, and keeps', async () => {
     const api = await apiSignIn(server().url)
     const old = await extractThroughApi(api, await findOne(api, DRAWING))
     // As a job recorded before geometry was kept with the bill.
-    await rm(join(server().dataDir, 'jobs', old.id, 'result.geometry'))
+    const kept = join(server().dataDir, 'jobs', old.id, 'result.geometry')
+    await rm(kept)
 
     const { page, problems } = browser()
     const asked = drawingRequests(page)
-    // Every text the page's live statuses show, as they change.
-    await page.addInitScript(() => {
-      const seen: string[] = []
-      Object.assign(window, { boqStatuses: seen })
-      new MutationObserver(() => {
-        for (const status of document.querySelectorAll('[role=status]')) {
-          const text = status.textContent ?? ''
-          if (!seen.includes(text)) seen.push(text)
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true })
-    })
     const { place, drawing } = await openDrawing(page, server().url, old.id)
-    expect(asked).toEqual(['geometry', 'drawing'])
-    // While it loaded, the view said how far the viewer had got.
-    const statuses = await page.evaluate(
-      () => (window as unknown as { boqStatuses: string[] }).boqStatuses,
-    )
-    expect(statuses.filter((text) => /^Loading the drawing… \d+%$/.test(text))).not.toEqual([])
+    // The geometry its Job names, asked once: built by the server on that request.
+    expect(asked).toEqual(['geometry'])
     await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
+    expect((await stat(kept)).size).toBeGreaterThan(0)
 
     await page
       .getByRole('table', { name: 'Bill' })
@@ -442,7 +429,6 @@ describe('the drawing view in Chromium', () => {
     await expect
       .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
       .toBeGreaterThan(200)
-    // The one failed load is the geometry it does not have.
-    expect(unexpectedProblems(problems, [/\/geometry$/])).toEqual([])
+    expect(unexpectedProblems(problems)).toEqual([])
   })
 })

@@ -55,7 +55,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'build/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'build/**/*.test.ts',
+            'dev/**/*.test.ts',
+          ],
           globalSetup: ['server/testing/postgres-global-setup.ts'],
           testTimeout: 30_000,
         },

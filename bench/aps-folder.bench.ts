@@ -8,17 +8,13 @@
  * one after another by links.next (the way the server did before), and PAGE_PARALLELISM at a time.
  */
 
+import { settingsFor, signInAtFake } from '../dev/fake-aps/helpers.ts'
+import type { SeedIds } from '../dev/fake-aps/seed.ts'
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, startFakeAps } from '../dev/fake-aps/server.ts'
 import { startServer } from '../e2e/support/server.ts'
 import { createApsAuthProvider } from '../server/cloud/aps/auth-provider.ts'
 import { PAGE_PARALLELISM } from '../server/cloud/aps/list-pages.ts'
-import { settingsFor, signInAtFake } from '../server/testing/fake-aps/helpers.ts'
-import { signInThroughFake } from '../server/testing/fake-aps/product.ts'
-import type { SeedIds } from '../server/testing/fake-aps/seed.ts'
-import {
-  FAKE_CLIENT_ID,
-  FAKE_CLIENT_SECRET,
-  startFakeAps,
-} from '../server/testing/fake-aps/server.ts'
+import { signInThroughFake } from '../server/testing/aps-product.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
 
 const items = 5_000

@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SeedIds } from '../server/testing/fake-aps/seed.ts'
-import { type FakeAps, startFakeAps } from '../server/testing/fake-aps/server.ts'
+import type { SeedIds } from '../dev/fake-aps/seed.ts'
+import { type FakeAps, startFakeAps } from '../dev/fake-aps/server.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractResponse } from './support/extract.ts'
 import { useBrowser } from './support/hooks.ts'

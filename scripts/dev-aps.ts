@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startFakeAps } from '../server/testing/fake-aps/server.ts'
+import { startFakeAps } from '../dev/fake-aps/server.ts'
 import { startNode, superviseUntilExit } from './children.ts'
 
 /**

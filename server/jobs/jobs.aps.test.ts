@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
+import type { SeedIds } from '../../dev/fake-aps/seed.ts'
 import { FIXTURES as fixturesDir } from '../boq/testing/fixtures.ts'
+import { signInThroughFake, startApsProduct } from '../testing/aps-product.ts'
 import type { TestClient } from '../testing/client.ts'
-import { signInThroughFake, startApsProduct } from '../testing/fake-aps/product.ts'
-import type { SeedIds } from '../testing/fake-aps/seed.ts'
 import { postExtract, waitForJob } from './testing/jobs-api.ts'
 
 // In Autodesk mode (the real server against the fake Autodesk, the real engine), what a job can

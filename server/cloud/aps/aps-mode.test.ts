@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { SeedIds } from '../../../dev/fake-aps/seed.ts'
+import type { FakeAps } from '../../../dev/fake-aps/server.ts'
+import { callbackFromLogin, signInThroughFake, startApsProduct } from '../../testing/aps-product.ts'
 import { createClient } from '../../testing/client.ts'
-import {
-  callbackFromLogin,
-  signInThroughFake,
-  startApsProduct,
-} from '../../testing/fake-aps/product.ts'
-import type { SeedIds } from '../../testing/fake-aps/seed.ts'
-import type { FakeAps } from '../../testing/fake-aps/server.ts'
 
 // The real server in Autodesk mode (APS_* variables) against the fake Autodesk, over HTTP.
 let product: Awaited<ReturnType<typeof startApsProduct>>

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError, SessionExpiredError, TokenRejectedError } from '../../errors.ts'
 import {
   CALLBACK_URL,
   codeFromLoginPage,
   settingsFor,
   signInAtFake,
-} from '../../testing/fake-aps/helpers.ts'
-import { type FakeAps, startFakeAps } from '../../testing/fake-aps/server.ts'
+} from '../../../dev/fake-aps/helpers.ts'
+import { type FakeAps, startFakeAps } from '../../../dev/fake-aps/server.ts'
+import { AppError, SessionExpiredError, TokenRejectedError } from '../../errors.ts'
 import { createApsAuthProvider } from './auth-provider.ts'
 
 let fake: FakeAps

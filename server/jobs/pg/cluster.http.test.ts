@@ -5,17 +5,17 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job, JobList } from '../../../contract/jobs.ts'
-import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
-import { fixturePath } from '../../boq/testing/fixtures.ts'
-import { createClient, type TestClient } from '../../testing/client.ts'
-import { STAND_IN_CALLBACK, signInThroughFake } from '../../testing/fake-aps/product.ts'
-import type { SeedIds } from '../../testing/fake-aps/seed.ts'
+import type { SeedIds } from '../../../dev/fake-aps/seed.ts'
 import {
   FAKE_CLIENT_ID,
   FAKE_CLIENT_SECRET,
   type FakeAps,
   startFakeAps,
-} from '../../testing/fake-aps/server.ts'
+} from '../../../dev/fake-aps/server.ts'
+import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
+import { fixturePath } from '../../boq/testing/fixtures.ts'
+import { STAND_IN_CALLBACK, signInThroughFake } from '../../testing/aps-product.ts'
+import { createClient, type TestClient } from '../../testing/client.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
 import { resultFileName } from '../result-name.ts'
 import { postExtract, waitForJob } from '../testing/jobs-api.ts'

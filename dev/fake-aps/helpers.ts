@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { AuthProvider, Tokens } from '../../auth/types.ts'
-import type { ApsConfig } from '../../config.ts'
+import type { AuthProvider, Tokens } from '../../server/auth/types.ts'
+import type { ApsConfig } from '../../server/config.ts'
 import type { FakeAps } from './server.ts'
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET } from './server.ts'
 

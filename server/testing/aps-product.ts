@@ -1,8 +1,13 @@
-import type { TestClient } from '../client.ts'
-import { createClient } from '../client.ts'
-import { startTestServer, type TestServer } from '../start-test-server.ts'
-import { codeFromLoginPageRedirect } from './helpers.ts'
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeAps, startFakeAps } from './server.ts'
+import { codeFromLoginPageRedirect } from '../../dev/fake-aps/helpers.ts'
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  type FakeAps,
+  startFakeAps,
+} from '../../dev/fake-aps/server.ts'
+import type { TestClient } from './client.ts'
+import { createClient } from './client.ts'
+import { startTestServer, type TestServer } from './start-test-server.ts'
 
 /**
  * The product in Autodesk mode against a fresh fake. The callback URL registered with the fake

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { createReader } from '../server/boq/read/libredwg.ts'
 import { createBoqEngine } from '../server/boq/run/engine.ts'
-import { FIXTURES } from '../server/boq/testing/fixtures.ts'
+import { FIXTURES } from '../server/testing/boq/fixtures.ts'
 
 const RUNS = 7
 

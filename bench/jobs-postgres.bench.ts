@@ -33,10 +33,10 @@ import type { Job, JobList } from '../contract/jobs.ts'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { exited, outputOf, spawnNode, stopChild } from '../scripts/children.ts'
 import { type Postgres, startPostgres } from '../scripts/postgres.ts'
-import { fixture, fixtureNames, fixturePath } from '../server/boq/testing/fixtures.ts'
-import { type DrawingRef, findItems, makeSeedDir } from '../server/jobs/testing/drawings.ts'
-import { postExtract, waitForJob } from '../server/jobs/testing/jobs-api.ts'
+import { fixture, fixtureNames, fixturePath } from '../server/testing/boq/fixtures.ts'
 import { signIn, type TestClient } from '../server/testing/client.ts'
+import { type DrawingRef, findItems, makeSeedDir } from '../server/testing/jobs/drawings.ts'
+import { postExtract, waitForJob } from '../server/testing/jobs/jobs-api.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
 
 const THROUGHPUT_JOBS = 40

@@ -13,7 +13,7 @@
  *   95th-percentile frame while panning      target <= 33 ms
  * Never fails on time: figures over a target say OVER TARGET.
  *
- * Only DXF can be written here (server/boq/testing/dxf-writer.ts; LibreDWG has no DWG writer in its
+ * Only DXF can be written here (server/testing/boq/dxf-writer.ts; LibreDWG has no DWG writer in its
  * WebAssembly build), so the 200,000 entities are a DXF: the server tells DXF from the bytes for the
  * bill and the geometry it builds with it.
  *
@@ -32,9 +32,9 @@ import { buildApp } from '../e2e/support/build.ts'
 import { extractThroughApi } from '../e2e/support/extract-api.ts'
 import { type RunningServer, startServer } from '../e2e/support/server.ts'
 import { signIn } from '../e2e/support/sign-in.ts'
-import { DxfWriter } from '../server/boq/testing/dxf-writer.ts'
-import { fixtureNames, fixturePath } from '../server/boq/testing/fixtures.ts'
 import { DEMO_FOLDERS } from '../server/seed/seed.ts'
+import { DxfWriter } from '../server/testing/boq/dxf-writer.ts'
+import { fixtureNames, fixturePath } from '../server/testing/boq/fixtures.ts'
 import { median, versusTarget } from './support/stats.ts'
 
 const TARGET_FIRST_DRAWING_S = 1.5

@@ -16,10 +16,10 @@
 import type { TakeoffRule } from '../contract/takeoff-rules.ts'
 import type { Boq } from '../server/boq/model/schema.ts'
 import { compileRuleSet, priceBill } from '../server/boq/price/price.ts'
-import { areaLine, lengthLine, measured, placed } from '../server/boq/price/testing/measured.ts'
 import { createReader } from '../server/boq/read/libredwg.ts'
 import { extractBoq } from '../server/boq/run/extract.ts'
-import { fixture } from '../server/boq/testing/fixtures.ts'
+import { fixture } from '../server/testing/boq/fixtures.ts'
+import { areaLine, lengthLine, measured, placed } from '../server/testing/boq/price/measured.ts'
 import { repriceOverHttp } from './support/reprice-server.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'
 

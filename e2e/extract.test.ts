@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { blockCountsFromXlsx } from '../server/jobs/testing/boq-counts.ts'
+import { blockCountsFromXlsx } from '../server/testing/jobs/boq-counts.ts'
 import { type FoundItem, findNewestVersion } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractInTree } from './support/extract.ts'

@@ -7,7 +7,7 @@
  * with the server's reason.
  */
 import { describe, expect, it } from 'vitest'
-import { fixturePath } from '../server/boq/testing/fixtures.ts'
+import { fixturePath } from '../server/testing/boq/fixtures.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { extractVersion } from './support/extract.ts'
 import { useBrowser, useServer } from './support/hooks.ts'

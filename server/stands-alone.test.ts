@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FIXTURES, fixtureNames } from './boq/testing/fixtures.ts'
 import { loadConfig, repoRoot } from './config.ts'
+import { FIXTURES, fixtureNames } from './testing/boq/fixtures.ts'
 
 // A clone with nothing beside it must run: no file may reach for the folder that sits next to the
 // repository on the developers' machines. (Written in two pieces so this file does not name it.)

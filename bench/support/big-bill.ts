@@ -1,5 +1,5 @@
 import type { BillLine, Boq } from '../../server/boq/model/schema.ts'
-import { makeBoq } from '../../server/boq/testing/boq-factory.ts'
+import { makeBoq } from '../../server/testing/boq/boq-factory.ts'
 
 /**
  * A bill of `lines` lines (40% counts, 30% linework, 30% areas), each with its breakdown and

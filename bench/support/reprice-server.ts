@@ -10,7 +10,7 @@ import { createBillPool } from '../../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../../server/jobs/embedded-store.ts'
 import { perUserLimit } from '../../server/jobs/per-user-limit.ts'
 import { priceRoutes } from '../../server/jobs/price-routes.ts'
-import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../../server/jobs/testing/fakes.ts'
+import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../../server/testing/jobs/fakes.ts'
 
 /**
  * A finished job keeping `keptJson` as its bill, in an embedded job store, with `rules` saved

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { FIXTURES } from '../../server/boq/testing/fixtures.ts'
+import { FIXTURES } from '../../server/testing/boq/fixtures.ts'
 import type { FakeApsState } from './state.ts'
 
 export interface SeedIds {

@@ -1,5 +1,5 @@
 import type { Job } from '../../contract/jobs.ts'
-import { postExtract, waitForJob } from '../../server/jobs/testing/jobs-api.ts'
+import { postExtract, waitForJob } from '../../server/testing/jobs/jobs-api.ts'
 import { type ApiClient, type FoundItem, titleOf, versionsOf } from './api.ts'
 
 /** Extracts the drawing's newest version through the API and waits for the job to succeed. */

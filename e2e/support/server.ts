@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { killChild, spawnNode, stopChild } from '../../scripts/children.ts'
-import { FIXTURES } from '../../server/boq/testing/fixtures.ts'
+import { FIXTURES } from '../../server/testing/boq/fixtures.ts'
 import { repoRoot } from './paths.ts'
 
 export interface StartServerOptions {

@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
-import { fixture } from '../../server/boq/testing/fixtures.ts'
+import { fixture } from '../../server/testing/boq/fixtures.ts'
 
 /** A file as the desktop hands it over: a name and its bytes. */
 export interface DroppedFile {

@@ -7,11 +7,11 @@ import type { Boq } from '../../contract/boq.ts'
 import type { CloudList } from '../../contract/cloud.ts'
 import { ChangeBillSchema } from '../../contract/compare.ts'
 import type { Job } from '../../contract/jobs.ts'
-import { fixture, fixturePath } from '../boq/testing/fixtures.ts'
+import { fixture, fixturePath } from '../testing/boq/fixtures.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
+import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
-import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { postExtract, waitForJob } from './testing/jobs-api.ts'
 
 // The real server and engine: version 1 of plan.dwg is 2004_HatchG.dwg, version 2 (uploaded as its
 // next version) is 2000_TS1.dwg. Both are in feet; layer 0's linework grows, a block is added.

@@ -9,10 +9,10 @@ import {
 } from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
 import type { TestClient } from '../testing/client.ts'
+import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
+import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
-import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
-import { startSeveralUsersServer } from './testing/several-users.ts'
 
 // A job's geometry over real HTTP on loopback: real sign-in, the local cloud seeded with sample
 // fixtures, real jobs and the real engine; a job recorded without geometry is one whose kept

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
+import { contextFor, newJobFor, TEST_TOKEN_KEY } from '../testing/jobs/fakes.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { SIGN_IN_AGAIN, STOPPED_WHILE_EXTRACTING } from './failure.ts'
-import { contextFor, newJobFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
 import type { JobChange, JobStore } from './types.ts'
 
 let dataDir: string

@@ -2,10 +2,10 @@ import type { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeGeometry, GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
+import { contextFor, createFakeCloud, createFakeExtractor } from '../testing/jobs/fakes.ts'
+import { jobsRoutesApp } from '../testing/jobs/routes-app.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import { geometryBuilds } from './geometry-builds.ts'
-import { contextFor, createFakeCloud, createFakeExtractor } from './testing/fakes.ts'
-import { jobsRoutesApp } from './testing/routes-app.ts'
-import { openTempJobStore } from './testing/temp-store.ts'
 import type { JobStore } from './types.ts'
 
 // GET /jobs/{id}/geometry for a job kept without geometry, in process (the user comes from a

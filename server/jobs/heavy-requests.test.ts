@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeBoq } from '../boq/testing/boq-factory.ts'
 import { BusyError } from '../errors.ts'
+import { makeBoq } from '../testing/boq/boq-factory.ts'
 import { createBillPool } from './bill-pool.ts'
 import type { ChangeBillTask } from './bill-tasks.ts'
 import { perUserLimit } from './per-user-limit.ts'

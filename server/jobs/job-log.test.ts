@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../log.ts'
-import { openEmbeddedJobStore } from './embedded-store.ts'
-import { createJobLog } from './job-log.ts'
-import { startJobRunner } from './runner.ts'
 import {
   contextFor,
   createFakeCloud,
   createFakeExtractor,
   TEST_TOKEN_KEY,
-} from './testing/fakes.ts'
-import { waitFor } from './testing/wait.ts'
+} from '../testing/jobs/fakes.ts'
+import { waitFor } from '../testing/jobs/wait.ts'
+import { openEmbeddedJobStore } from './embedded-store.ts'
+import { createJobLog } from './job-log.ts'
+import { startJobRunner } from './runner.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
 let lines: Record<string, unknown>[]

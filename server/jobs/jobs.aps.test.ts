@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
 import type { SeedIds } from '../../dev/fake-aps/seed.ts'
-import { FIXTURES as fixturesDir } from '../boq/testing/fixtures.ts'
 import { signInThroughFake, startApsProduct } from '../testing/aps-product.ts'
+import { FIXTURES as fixturesDir } from '../testing/boq/fixtures.ts'
 import type { TestClient } from '../testing/client.ts'
-import { postExtract, waitForJob } from './testing/jobs-api.ts'
+import { postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 
 // In Autodesk mode (the real server against the fake Autodesk, the real engine), what a job can
 // say about the version it reads and the folder it writes into.

@@ -2,11 +2,11 @@ import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
 import type { TestClient } from '../testing/client.ts'
+import { blockCountsFromXlsx } from '../testing/jobs/boq-counts.ts'
+import { type DrawingRef, findDrawing, findItems, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
+import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
-import { blockCountsFromXlsx } from './testing/boq-counts.ts'
-import { type DrawingRef, findDrawing, findItems, makeSeedDir } from './testing/drawings.ts'
-import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
-import { startSeveralUsersServer } from './testing/several-users.ts'
 
 // The jobs over real HTTP on loopback: real sign-in and anti-forgery, the local cloud seeded with
 // a sample drawing, the real BOQ engine in worker threads.

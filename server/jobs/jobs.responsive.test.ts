@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
 import { signIn } from '../testing/client.ts'
+import { answerSummary, timeAnswers } from '../testing/jobs/answer-times.ts'
+import { blockCountsFromXlsx } from '../testing/jobs/boq-counts.ts'
+import { findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
+import { dropNestedDrawing } from '../testing/jobs/nested-drawing.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
-import { answerSummary, timeAnswers } from './testing/answer-times.ts'
-import { blockCountsFromXlsx } from './testing/boq-counts.ts'
-import { findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
-import { dropNestedDrawing } from './testing/nested-drawing.ts'
 
 // The real server on loopback with the real engine: while a job reads a drawing of a million
 // nested references, the server keeps answering other requests. Answer times are printed, not

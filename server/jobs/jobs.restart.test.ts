@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contract/jobs.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
+import { childServer } from '../testing/jobs/child-server.ts'
+import { findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 import { STOPPED_WHILE_EXTRACTING } from './failure.ts'
-import { childServer } from './testing/child-server.ts'
-import { findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
 
 // The real server as a child process (`node server/main.ts`), killed with SIGKILL in the middle
 // of jobs and started again on the same BOQ_DATA_DIR: no answered job is lost, none stays

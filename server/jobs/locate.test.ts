@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CloudBackend } from '../cloud/types.ts'
+import { contextFor, createFakeCloud, resource } from '../testing/jobs/fakes.ts'
 import { findVersionNumber } from './locate.ts'
-import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
 
 const ctx = contextFor('ann')
 

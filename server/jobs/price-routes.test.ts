@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeBoq } from '../boq/testing/boq-factory.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
+import { makeBoq } from '../testing/boq/boq-factory.ts'
+import { testBillPool } from '../testing/jobs/bill-pool.ts'
+import { contextFor, createFakeCloud, newJobFor } from '../testing/jobs/fakes.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import { perUserLimit } from './per-user-limit.ts'
 import { priceRoutes } from './price-routes.ts'
-import { testBillPool } from './testing/bill-pool.ts'
-import { contextFor, createFakeCloud, newJobFor } from './testing/fakes.ts'
-import { openTempJobStore } from './testing/temp-store.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
 // The price routes on their own, in process: the user comes from the `x-user` header, and which

@@ -9,10 +9,10 @@ import {
 } from '../../contract/drawing-geometry.ts'
 import type { Job } from '../../contract/jobs.ts'
 import { geometryOf } from '../../contract/testing/drawing-geometry.ts'
-import { testBillPool } from './testing/bill-pool.ts'
-import { contextFor, createFakeCloud, resource } from './testing/fakes.ts'
-import { jobsRoutesApp } from './testing/routes-app.ts'
-import { openTempJobStore } from './testing/temp-store.ts'
+import { testBillPool } from '../testing/jobs/bill-pool.ts'
+import { contextFor, createFakeCloud, resource } from '../testing/jobs/fakes.ts'
+import { jobsRoutesApp } from '../testing/jobs/routes-app.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import type { JobStore } from './types.ts'
 
 // The routes on their own, in process: the user comes from a header, errors map as server/http does.

@@ -13,10 +13,10 @@ import {
   SavedVersionSchema,
 } from '../../contract/takeoff-rules-api.ts'
 import type { TestClient } from '../testing/client.ts'
+import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
+import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
-import { type DrawingRef, findDrawing, makeSeedDir } from './testing/drawings.ts'
-import { extractBody, postExtract, waitForJob } from './testing/jobs-api.ts'
-import { startSeveralUsersServer } from './testing/several-users.ts'
 
 // The real server over loopback, two users (Ann and Bob) who both see the demo project, and a
 // job of 2018_Dynblocks.dwg extracted by Ann with the real engine.

@@ -2,11 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import { AppError } from '../errors.ts'
+import {
+  contextFor,
+  createFakeCloud,
+  createFakeExtractor,
+  resource,
+} from '../testing/jobs/fakes.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import { waitFor } from '../testing/jobs/wait.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
 import { type JobRunner, MAX_KEPT_WARNINGS, startJobRunner } from './runner.ts'
-import { contextFor, createFakeCloud, createFakeExtractor, resource } from './testing/fakes.ts'
-import { openTempJobStore } from './testing/temp-store.ts'
-import { waitFor } from './testing/wait.ts'
 import type { JobRecord, JobStore, NewJob } from './types.ts'
 
 let store: JobStore

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
+import { contextFor, newJobFor, TEST_TOKEN_KEY } from '../testing/jobs/fakes.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
 import { openEmbeddedJobStore } from './embedded-store.ts'
 import { SIGN_IN_AGAIN } from './failure.ts'
 import { openPostgresJobStore } from './pg/postgres-store.ts'
-import { contextFor, newJobFor, TEST_TOKEN_KEY } from './testing/fakes.ts'
 import type { JobChange, JobStore } from './types.ts'
 
 /** A place a store keeps its jobs: a data folder, or a database of the test's own. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { contextFor, createFakeCloud, newJobFor } from './testing/fakes.ts'
-import { openTempJobStore } from './testing/temp-store.ts'
+import { contextFor, createFakeCloud, newJobFor } from '../testing/jobs/fakes.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import type { JobRecord, JobStore } from './types.ts'
 import { writeBackOnce } from './write-back.ts'
 

@@ -7,8 +7,8 @@ import {
   ClassificationDocumentSchema,
   RulesDocumentSchema,
 } from '../../contract/takeoff-rules-api.ts'
-import { findDrawing } from '../jobs/testing/drawings.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
+import { findDrawing } from '../testing/jobs/drawings.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 import { EXAMPLE_SAVED_BY, type ExampleTables, readExampleTables } from './example-tables.ts'
 import { FEATURED_DRAWING } from './seed.ts'

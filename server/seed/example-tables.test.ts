@@ -7,10 +7,10 @@ import { type PricedBill, PricedBillSchema } from '../../contract/takeoff-rules.
 import { compileClassification, compileRuleSet, priceBill } from '../boq/price/price.ts'
 import { createReader } from '../boq/read/libredwg.ts'
 import { extractBoq } from '../boq/run/extract.ts'
-import { FIXTURES, fixture } from '../boq/testing/fixtures.ts'
 import { makeId } from '../cloud/local/ids.ts'
-import { openTempJobStore } from '../jobs/testing/temp-store.ts'
 import type { JobStore } from '../jobs/types.ts'
+import { FIXTURES, fixture } from '../testing/boq/fixtures.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import {
   EXAMPLE_SAVED_BY,
   type ExampleTables,

@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ChangeBillSchema, type ChangeItem } from '../../../contract/compare.ts'
 import type { PricedItem } from '../../../contract/takeoff-rules.ts'
+import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import type { Boq } from '../model/schema.ts'
-import { makeBoq } from '../testing/boq-factory.ts'
-import { pricedBoq, repricedBoq } from '../testing/priced-boq.ts'
 import { compareBills } from './compare.ts'
 
 /** The factory's priced bill with its items replaced (sections and total made to agree). */

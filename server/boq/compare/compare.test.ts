@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { fixture } from '../../testing/boq/fixtures.ts'
 import type { BillOptions, Boq } from '../model/schema.ts'
 import { createBoqEngine } from '../run/engine.ts'
 import { extractBoq } from '../run/extract.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
-import { fixture } from '../testing/fixtures.ts'
 import { compareBills } from './compare.ts'
 
 function boqOf(writer: DxfWriter, options?: BillOptions): Boq {

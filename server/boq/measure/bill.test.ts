@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import type { BillLine, BillOptions, Boq } from '../model/schema.ts'
 import { compileRuleSet, priceBill } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
 
 function boqOf(writer: DxfWriter, options?: BillOptions): Boq {
   const bytes = new TextEncoder().encode(writer.toString())

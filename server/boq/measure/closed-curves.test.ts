@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import type { Boq } from '../model/schema.ts'
 import { compileRuleSet, priceBill } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
 
 // Circles and whole ellipses enclose areas, as AutoCAD's Area property gives them: round columns,
 // manholes and tanks drawn as circles are area lines, once even when a hatch fills them.

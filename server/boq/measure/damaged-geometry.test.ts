@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { extractBoq } from '../run/extract.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
 import { toCsv } from '../write/csv.ts'
 import { toXlsx } from '../write/xlsx.ts'
 

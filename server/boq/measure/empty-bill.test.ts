@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { NO_QUANTITIES } from '../../../contract/no-quantities.ts'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { skipReason } from '../read/entity-kinds.ts'
 import { extractBoq } from '../run/extract.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
 import { toCsv } from '../write/csv.ts'
 
 function boqOf(writer: DxfWriter): Boq {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { KNOWN, knownDrawing } from '../../testing/boq/known-drawing.ts'
 import type { Boq } from '../model/schema.ts'
 import { extractBoq } from '../run/extract.ts'
-import { KNOWN, knownDrawing } from '../testing/known-drawing.ts'
 
 const close = (actual: number, expected: number) =>
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(expected)))

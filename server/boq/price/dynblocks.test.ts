@@ -1,15 +1,15 @@
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PricedBillSchema, type TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { fixture } from '../../testing/boq/fixtures.ts'
+import { expectWholeBill } from '../../testing/boq/price/whole-bill.ts'
 import type { Boq } from '../model/schema.ts'
 import { createReader } from '../read/libredwg.ts'
 import { extractBoq } from '../run/extract.ts'
-import { fixture } from '../testing/fixtures.ts'
 import { sheetTables } from '../write/rows.ts'
 import { labelOf } from './piece.ts'
 import { piecesOf } from './pieces.ts'
 import { compileRuleSet, priceBill } from './price.ts'
-import { expectWholeBill } from './testing/whole-bill.ts'
 
 /** A surveyor's rules for the sample of dynamic blocks (an imperial drawing, billed in ft). */
 const RULES: TakeoffRule[] = [

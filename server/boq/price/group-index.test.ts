@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { measured, placed } from '../../testing/boq/price/measured.ts'
 import { compileRules, type Group } from './compile.ts'
 import { firstMatcher } from './group-index.ts'
 import { labelOf, type Piece } from './piece.ts'
 import { piecesOf } from './pieces.ts'
-import { measured, placed } from './testing/measured.ts'
 
 const LAYERS = ['Walls', 'WALLS-EXT', 'Wa', 'W', 'Doors', 'doors 2', 'Ämter', '']
 const BLOCKS = ['DOOR', 'Door-2', 'DO', 'Window', 'window*', '']

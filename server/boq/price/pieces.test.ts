@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { makeBoq } from '../testing/boq-factory.ts'
+import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { areaLine, lengthLine, measured, placed } from '../../testing/boq/price/measured.ts'
+import { expectWholeBill } from '../../testing/boq/price/whole-bill.ts'
 import { attributeOf, labelOf, lookupOf } from './piece.ts'
 import { piecesOf } from './pieces.ts'
-import { areaLine, lengthLine, measured, placed } from './testing/measured.ts'
-import { expectWholeBill } from './testing/whole-bill.ts'
 
 describe('measured pieces', () => {
   it('are the references one by one, with their values', () => {

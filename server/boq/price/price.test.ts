@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { PricedBill, TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { areaLine, lengthLine, measured, placed } from '../../testing/boq/price/measured.ts'
 import type { Boq } from '../model/schema.ts'
 import { compileClassification, compileRuleSet, priceBill } from './price.ts'
-import { areaLine, lengthLine, measured, placed } from './testing/measured.ts'
 
 /** Doors and windows, walls and dimension lines, a slab: billed in m and m². */
 function plan(): Boq {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { fixture } from '../../testing/boq/fixtures.ts'
 import type { Drawing, InsertRef } from '../model/drawing.ts'
-import { fixture } from '../testing/fixtures.ts'
 import { DrawingBuilder } from './drawing-builder.ts'
 import { readDwg } from './dwg-reader.ts'
 import { readDxf } from './dxf-reader.ts'

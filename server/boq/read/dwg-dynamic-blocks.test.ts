@@ -1,7 +1,7 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
+import { fixture } from '../../testing/boq/fixtures.ts'
 import type { Drawing, InsertRef } from '../model/drawing.ts'
-import { fixture } from '../testing/fixtures.ts'
 import { readDwg, walkDwg } from './dwg-reader.ts'
 import { createReader } from './libredwg.ts'
 

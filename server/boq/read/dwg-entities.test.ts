@@ -1,8 +1,8 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
+import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../../testing/boq/dwg-fixtures.ts'
+import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
 import type { Drawing, DrawingEntity } from '../model/drawing.ts'
-import { libredwgMemory, loadedDwgFixture, readDwgFixture } from '../testing/dwg-fixtures.ts'
-import { fixture, fixtureNames } from '../testing/fixtures.ts'
 import { walkDwg } from './dwg-reader.ts'
 
 function ofType<K extends DrawingEntity['type']>(drawing: Drawing, type: K) {

@@ -1,9 +1,9 @@
 import { Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
 import { describe, expect, it } from 'vitest'
+import { libredwgMemory, loadedDwgFixture } from '../../testing/boq/dwg-fixtures.ts'
 import { helixLength, splineLength } from '../measure/curves/curves.ts'
 import { computeBoq } from '../measure/quantities.ts'
 import type { Drawing } from '../model/drawing.ts'
-import { libredwgMemory, loadedDwgFixture } from '../testing/dwg-fixtures.ts'
 import { walkDwg } from './dwg-reader.ts'
 
 /** Emscripten's own functions on the module, for memory the test hands to LibreDWG. */

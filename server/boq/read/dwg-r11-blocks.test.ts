@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { readDwgFixture } from '../../testing/boq/dwg-fixtures.ts'
+import { fixture } from '../../testing/boq/fixtures.ts'
 import type { Boq } from '../model/schema.ts'
 import { extractBoq } from '../run/extract.ts'
-import { readDwgFixture } from '../testing/dwg-fixtures.ts'
-import { fixture } from '../testing/fixtures.ts'
 import { createReader } from './libredwg.ts'
 
 // r11_block.dwg (fixtures/drawings/make_r11_block.py): block BOX holds a line (0,0)-(3,4); model

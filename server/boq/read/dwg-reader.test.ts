@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixture, fixtureNames } from '../testing/fixtures.ts'
+import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
 import { detect } from './detect.ts'
 import { readDwg } from './dwg-reader.ts'
 import { createReader } from './libredwg.ts'

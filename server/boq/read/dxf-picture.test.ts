@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { fixture } from '../../testing/boq/fixtures.ts'
+import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../../testing/boq/sample-helix.ts'
 import { loopOutline } from '../measure/curves/loops.ts'
 import { computeBoq } from '../measure/quantities.ts'
 import type { Drawing } from '../model/drawing.ts'
 import type { PictureEntity, Shape } from '../model/picture.ts'
 import type { Point } from '../model/primitives.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
-import { fixture } from '../testing/fixtures.ts'
-import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../testing/sample-helix.ts'
 import { readDxf } from './dxf-reader.ts'
 
 const read = (w: DxfWriter | string): Drawing =>

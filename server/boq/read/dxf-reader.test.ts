@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../../testing/boq/sample-helix.ts'
 import { splineLength } from '../measure/curves/curves.ts'
 import type { Drawing, DrawingEntity } from '../model/drawing.ts'
-import { DxfWriter } from '../testing/dxf-writer.ts'
-import { HALF_TURN_HELIX, HALF_TURN_HELIX_CONTROL } from '../testing/sample-helix.ts'
 import { readDxf } from './dxf-reader.ts'
 import { skipReason } from './entity-kinds.ts'
 

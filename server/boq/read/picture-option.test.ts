@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { fixture } from '../../testing/boq/fixtures.ts'
 import { computeBoq } from '../measure/quantities.ts'
 import type { Drawing } from '../model/drawing.ts'
-import { fixture } from '../testing/fixtures.ts'
 import { detect } from './detect.ts'
 import type { ReadOptions } from './drawing-builder.ts'
 import { readDwg } from './dwg-reader.ts'

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixture } from '../../testing/boq/fixtures.ts'
+import { knownDrawing } from '../../testing/boq/known-drawing.ts'
+import { noise } from '../../testing/boq/noise.ts'
 import { BoqError } from '../model/boq-error.ts'
-import { fixture } from '../testing/fixtures.ts'
-import { knownDrawing } from '../testing/known-drawing.ts'
-import { noise } from '../testing/noise.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 
 const good = () => ({ bytes: new TextEncoder().encode(knownDrawing()), fileName: 'known.dxf' })

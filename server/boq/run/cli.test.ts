@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os'
 import { basename, delimiter, dirname, join, resolve } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { DxfWriter } from '../testing/dxf-writer.ts'
-import { FIXTURES, fixturePath } from '../testing/fixtures.ts'
-import { knownDrawing } from '../testing/known-drawing.ts'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { FIXTURES, fixturePath } from '../../testing/boq/fixtures.ts'
+import { knownDrawing } from '../../testing/boq/known-drawing.ts'
 import { SHOWN_WARNINGS, warningLines } from './cli-warnings.ts'
 
 const CLI = resolve(import.meta.dirname, 'cli.ts')

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
+import { flipBytes, zeroSpan } from '../../testing/boq/noise.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Boq } from '../model/schema.ts'
 import { createResettableReader, type ResettableReader } from '../read/libredwg.ts'
-import { fixture, fixtureNames } from '../testing/fixtures.ts'
-import { flipBytes, zeroSpan } from '../testing/noise.ts'
 import { extractBoq } from './extract.ts'
 
 const DAMAGED = /^The drawing is damaged: .+; its figures may be incomplete\.$/

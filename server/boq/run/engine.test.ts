@@ -1,11 +1,11 @@
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { decodeGeometry, geometryCounts } from '../../../contract/drawing-geometry.ts'
+import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
+import { knownDrawing } from '../../testing/boq/known-drawing.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Boq } from '../model/schema.ts'
 import { createReader, createResettableReader } from '../read/libredwg.ts'
-import { fixture, fixtureNames } from '../testing/fixtures.ts'
-import { knownDrawing } from '../testing/known-drawing.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 import { extractBoq } from './extract.ts'
 

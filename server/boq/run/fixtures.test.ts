@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BoqSchema } from '../../../contract/boq.ts'
+import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
 import type { Boq } from '../model/schema.ts'
 import { createReader } from '../read/libredwg.ts'
-import { fixture, fixtureNames } from '../testing/fixtures.ts'
 import { type BoqEngine, createBoqEngine } from './engine.ts'
 
 const EXAMPLES = ['r13', 'r14', '2000', '2004', '2007', '2010', '2013', '2018'].map(

@@ -4,8 +4,14 @@ import {
   encodeGeometry,
   geometryCounts,
 } from '../../../contract/drawing-geometry.ts'
+import {
+  entity,
+  insert,
+  picture,
+  point,
+  syntheticPicture,
+} from '../../testing/boq/view/picture-factory.ts'
 import { buildGeometry } from './build.ts'
-import { entity, insert, picture, point, syntheticPicture } from './picture-factory.ts'
 
 describe('buildGeometry', () => {
   it('comes back the same through encodeGeometry and decodeGeometry', () => {

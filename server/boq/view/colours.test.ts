@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { arcsOf, pathsOf } from '../../testing/boq/view/geometry-parts.ts'
+import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { PictureColour } from '../model/picture.ts'
 import { buildGeometry } from './build.ts'
-import { arcsOf, pathsOf } from './geometry-parts.ts'
-import { entity, insert, picture, point } from './picture-factory.ts'
 
 const RED = 0xff0000
 const GREEN = 0x00ff00

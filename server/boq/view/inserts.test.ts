@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { arcsOf, pathsOf } from '../../testing/boq/view/geometry-parts.ts'
+import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { PictureBlock } from '../model/picture.ts'
 import { buildGeometry } from './build.ts'
-import { arcsOf, pathsOf } from './geometry-parts.ts'
-import { entity, insert, picture, point } from './picture-factory.ts'
 
 const line = (ax: number, ay: number, bx: number, by: number) =>
   entity({ kind: 'line', a: point(ax, ay), b: point(bx, by) }, { layer: '0' })

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import {
+  arcsOf,
+  pathsOf,
+  triangleArea,
+  trianglesOf,
+} from '../../testing/boq/view/geometry-parts.ts'
+import { entity, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { Shape } from '../model/picture.ts'
 import type { Vertex } from '../model/primitives.ts'
 import { buildGeometry } from './build.ts'
-import { arcsOf, pathsOf, triangleArea, trianglesOf } from './geometry-parts.ts'
-import { entity, picture, point } from './picture-factory.ts'
 
 const build = (...shapes: Shape[]) =>
   buildGeometry(picture(shapes.map((shape) => entity(shape)))).geometry

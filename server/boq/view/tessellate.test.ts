@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { pathsOf } from '../../testing/boq/view/geometry-parts.ts'
+import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import { sampleSpline } from '../measure/curves/curves.ts'
 import type { Shape } from '../model/picture.ts'
 import { buildGeometry } from './build.ts'
-import { pathsOf } from './geometry-parts.ts'
-import { entity, insert, picture, point } from './picture-factory.ts'
 import { arcSegments } from './tessellate.ts'
 
 /** The paths drawn for a shape, beside a line that makes the drawing `size` across. */

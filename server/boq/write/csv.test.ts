@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'
-import { makeBoq } from '../testing/boq-factory.ts'
-import { pricedBoq, repricedBoq } from '../testing/priced-boq.ts'
 import { changeBillCsv, csvText, toCsv } from './csv.ts'
 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+1', '-1+2', '@SUM(A1)', '\tx', '\rx']

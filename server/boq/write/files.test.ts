@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { pricedBoq } from '../../testing/boq/priced-boq.ts'
 import { BoqSchema } from '../model/schema.ts'
-import { makeBoq } from '../testing/boq-factory.ts'
-import { pricedBoq } from '../testing/priced-boq.ts'
 import { renderFiles } from './files.ts'
 
 const json = (bytes: Uint8Array | undefined) => JSON.parse(new TextDecoder().decode(bytes))

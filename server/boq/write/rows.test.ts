@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { makeBoq } from '../../testing/boq/boq-factory.ts'
 import { billUnits } from '../measure/units.ts'
-import { makeBoq } from '../testing/boq-factory.ts'
 import { fitted, provenance } from './rows.ts'
 
 function unitsSaid(code: number, options: Parameters<typeof billUnits>[1] = {}): unknown {

@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
+import { makeBoq, reference } from '../../testing/boq/boq-factory.ts'
 import type { Boq } from '../model/schema.ts'
-import { makeBoq, reference } from '../testing/boq-factory.ts'
 import { toXlsx } from './xlsx.ts'
 
 const CREATED = new Date('2025-03-04T10:20:00Z')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contextFor, createFakeCloud, resource } from '../../jobs/testing/fakes.ts'
+import { contextFor, createFakeCloud, resource } from '../../testing/jobs/fakes.ts'
 import type { CloudBackend } from '../types.ts'
 import { locateByListings } from './locate.ts'
 

@@ -1,6 +1,7 @@
 /**
- * Several server processes on one cloud folder: real Node processes (testing/cloud-process.ts),
- * each with its own LocalCloud, writing and listing the same items at the same time.
+ * Several server processes on one cloud folder: real Node processes
+ * (server/testing/cloud/local/cloud-process.ts), each with its own LocalCloud, writing and listing
+ * the same items at the same time.
  */
 import type { ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -9,12 +10,12 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { spawnNode, stopChild } from '../../../scripts/children.ts'
 import type { UserProfile } from '../../auth/types.ts'
+import type { CloudRequest } from '../../testing/cloud/local/cloud-process.ts'
 import { makeId } from './ids.ts'
 import { createLocalCloud } from './local-cloud.ts'
-import type { CloudRequest } from './testing/cloud-process.ts'
 import { HISTORY_DIR } from './version-store.ts'
 
-const CHILD = join(import.meta.dirname, 'testing', 'cloud-process.ts')
+const CHILD = join(import.meta.dirname, '../../testing/cloud/local/cloud-process.ts')
 interface CloudProcess {
   ask<T>(request: CloudRequest): Promise<T>
 }

@@ -13,12 +13,12 @@ import {
   startFakeAps,
 } from '../../../dev/fake-aps/server.ts'
 import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
-import { fixturePath } from '../../boq/testing/fixtures.ts'
 import { STAND_IN_CALLBACK, signInThroughFake } from '../../testing/aps-product.ts'
+import { fixturePath } from '../../testing/boq/fixtures.ts'
 import { createClient, type TestClient } from '../../testing/client.ts'
+import { postExtract, waitForJob } from '../../testing/jobs/jobs-api.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
 import { resultFileName } from '../result-name.ts'
-import { postExtract, waitForJob } from '../testing/jobs-api.ts'
 
 // Several real server processes (`node server/main.ts` with BOQ_ROLE web or worker) on one
 // PostgreSQL database, against the fake Autodesk (a real HTTP server) so that several users can

@@ -7,9 +7,9 @@ import type { CloudList } from '../../../contract/cloud.ts'
 import type { Job } from '../../../contract/jobs.ts'
 import { type RunningServer, startServer } from '../../../e2e/support/server.ts'
 import { signIn } from '../../testing/client.ts'
+import { findItems, makeSeedDir } from '../../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../../testing/jobs/jobs-api.ts'
 import { type Postgres, startPrivatePostgres } from '../../testing/postgres.ts'
-import { findItems, makeSeedDir } from '../testing/drawings.ts'
-import { extractBody, postExtract, waitForJob } from '../testing/jobs-api.ts'
 
 // A web process and a worker on a PostgreSQL server of the test's own, which is stopped for a
 // few seconds while jobs run: the web process keeps answering (503 for what needs the jobs),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { DxfWriter } from '../../../testing/boq/dxf-writer.ts'
+import { AUTOCAD_HELIX, HALF_TURN_HELIX } from '../../../testing/boq/sample-helix.ts'
 import type { HelixParameters } from '../../model/drawing.ts'
 import { extractBoq } from '../../run/extract.ts'
-import { DxfWriter } from '../../testing/dxf-writer.ts'
-import { AUTOCAD_HELIX, HALF_TURN_HELIX } from '../../testing/sample-helix.ts'
 import { helixPathLength, splineLength } from './curves.ts'
 
 type Shape = Parameters<DxfWriter['helix']>[6]

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { readDwgFixture } from '../../../testing/boq/dwg-fixtures.ts'
+import { fixture } from '../../../testing/boq/fixtures.ts'
 import type { DrawingEntity } from '../../model/drawing.ts'
 import type { Point, SplineGeometry } from '../../model/primitives.ts'
 import { readDxf } from '../../read/dxf-reader.ts'
-import { readDwgFixture } from '../../testing/dwg-fixtures.ts'
-import { fixture } from '../../testing/fixtures.ts'
 import { splineLength } from './curves.ts'
 import { fitPointSpline } from './spline-fit.ts'
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import type { Boq } from '../../model/schema.ts'
-import type { Piece } from '../piece.ts'
+import type { Boq } from '../../../boq/model/schema.ts'
+import type { Piece } from '../../../boq/price/piece.ts'
 
 /** Every bill line's quantity is the sum of its pieces: nothing lost, nothing twice. */
 export function expectWholeBill(boq: Boq, pieces: Piece[]): void {

@@ -1,4 +1,4 @@
-import type { DrawingGeometry } from '../../../contract/drawing-geometry.ts'
+import type { DrawingGeometry } from '../../../../contract/drawing-geometry.ts'
 
 /** What a geometry holds, for tests: back in drawing coordinates, colours as 0xRRGGBB. */
 

@@ -1,4 +1,4 @@
-import { type BillPool, createBillPool } from '../bill-pool.ts'
+import { type BillPool, createBillPool } from '../../jobs/bill-pool.ts'
 
 let shared: BillPool | undefined
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { AppError } from '../../errors.ts'
 import { errorResponse } from '../../http/errors.ts'
-import { geometryBuilds } from '../geometry-builds.ts'
-import { perUserLimit } from '../per-user-limit.ts'
-import { type JobsRoutesOptions, jobsRoutes } from '../routes.ts'
+import { geometryBuilds } from '../../jobs/geometry-builds.ts'
+import { perUserLimit } from '../../jobs/per-user-limit.ts'
+import { type JobsRoutesOptions, jobsRoutes } from '../../jobs/routes.ts'
 import { testBillPool } from './bill-pool.ts'
 import { contextFor, createFakeExtractor } from './fakes.ts'
 

@@ -11,8 +11,8 @@ import type {
   UploadResult,
 } from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
-import type { Extractor, ExtractorInput } from '../extractor.ts'
-import type { NewJob } from '../types.ts'
+import type { Extractor, ExtractorInput } from '../../jobs/extractor.ts'
+import type { NewJob } from '../../jobs/types.ts'
 
 /** A job for a store to take: a user's `plan.dwg` of storage id `storageId`, in p1/f1. */
 export function newJobFor(userId: string, storageId: string, more: Partial<NewJob> = {}): NewJob {

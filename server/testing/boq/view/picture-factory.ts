@@ -4,8 +4,8 @@ import type {
   PictureColour,
   PictureEntity,
   Shape,
-} from '../model/picture.ts'
-import type { Point } from '../model/primitives.ts'
+} from '../../../boq/model/picture.ts'
+import type { Point } from '../../../boq/model/primitives.ts'
 
 /** Pictures for tests: a few entities written out, or the 200,000-entity drawing of the bench. */
 

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CloudList } from '../../../contract/cloud.ts'
-import { FIXTURES } from '../../boq/testing/fixtures.ts'
+import { FIXTURES } from '../boq/fixtures.ts'
 
 /**
  * A seed folder for a test server: the given fixtures, plus `broken.dwg` (the first 16 KB of

@@ -4,7 +4,7 @@ import {
   type Boq,
   type BoqReference,
   type BoqUnits,
-} from '../model/schema.ts'
+} from '../../boq/model/schema.ts'
 
 /**
  * A version-2 BOQ of a small metric drawing (millimetres, billed in metres), with a little of

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DxfWriter } from '../../boq/testing/dxf-writer.ts'
 import { DEMO_FOLDERS } from '../../seed/seed.ts'
+import { DxfWriter } from '../boq/dxf-writer.ts'
 
 /**
  * A drawing of deeply nested blocks, as DXF: model space holds `per` references of block L1,

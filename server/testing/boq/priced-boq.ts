@@ -1,6 +1,6 @@
 import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
-import type { Boq } from '../model/schema.ts'
-import { compileRuleSet, priceBill } from '../price/price.ts'
+import type { Boq } from '../../boq/model/schema.ts'
+import { compileRuleSet, priceBill } from '../../boq/price/price.ts'
 import { makeBoq } from './boq-factory.ts'
 
 /** Rules for the factory's bill: doors, windows, walls and the slab priced, partitions ignored; chairs left. */

@@ -1,9 +1,9 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { Drawing } from '../model/drawing.ts'
-import { detect } from '../read/detect.ts'
-import type { ReadOptions } from '../read/drawing-builder.ts'
-import { readDwg } from '../read/dwg-reader.ts'
-import { createReader } from '../read/libredwg.ts'
+import type { Drawing } from '../../boq/model/drawing.ts'
+import { detect } from '../../boq/read/detect.ts'
+import type { ReadOptions } from '../../boq/read/drawing-builder.ts'
+import { readDwg } from '../../boq/read/dwg-reader.ts'
+import { createReader } from '../../boq/read/libredwg.ts'
 import { fixture } from './fixtures.ts'
 
 /** The DWG version a file declares (empty for anything else), as the reader is given it. */

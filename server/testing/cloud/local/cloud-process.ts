@@ -8,9 +8,9 @@
  *   problems seen (numbers not n…1, a version not read, bytes repeated or not among `allowed`).
  */
 import type { UserProfile } from '../../../auth/types.ts'
-import type { JsonApiResource } from '../../types.ts'
-import { makeId } from '../ids.ts'
-import { createLocalCloud } from '../local-cloud.ts'
+import { makeId } from '../../../cloud/local/ids.ts'
+import { createLocalCloud } from '../../../cloud/local/local-cloud.ts'
+import type { JsonApiResource } from '../../../cloud/types.ts'
 
 export type CloudRequest =
   | { op: 'upload'; folder: string; fileName: string; texts: string[] }

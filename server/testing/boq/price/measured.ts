@@ -1,6 +1,6 @@
-import { billUnits } from '../../measure/units.ts'
-import type { BillLine, Boq, BoqReference } from '../../model/schema.ts'
-import { makeBoq, reference } from '../../testing/boq-factory.ts'
+import { billUnits } from '../../../boq/measure/units.ts'
+import type { BillLine, Boq, BoqReference } from '../../../boq/model/schema.ts'
+import { makeBoq, reference } from '../boq-factory.ts'
 
 /**
  * Small measured results for the rules' tests, consistent with themselves: each count line is

@@ -5,8 +5,8 @@ import type { SecretKeys } from '../../auth/keys.ts'
 import type { AuthProvider } from '../../auth/types.ts'
 import { createBackends } from '../../backends.ts'
 import { type Config, loadConfig } from '../../config.ts'
-import { signIn, type TestClient } from '../../testing/client.ts'
-import { startTestServer, type TestServer } from '../../testing/start-test-server.ts'
+import { signIn, type TestClient } from '../client.ts'
+import { startTestServer, type TestServer } from '../start-test-server.ts'
 
 /**
  * Local mode has one user; jobs are per user. These back ends sign in whoever `signInAs` names:

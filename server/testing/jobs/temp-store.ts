@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openEmbeddedJobStore } from '../embedded-store.ts'
-import type { JobStore } from '../types.ts'
+import { openEmbeddedJobStore } from '../../jobs/embedded-store.ts'
+import type { JobStore } from '../../jobs/types.ts'
 import { TEST_TOKEN_KEY } from './fakes.ts'
 
 /**

@@ -1,5 +1,9 @@
 import { createBoqEngine } from '../boq/run/engine.ts'
+import type { OutputFormat } from '../boq/write/files.ts'
 import type { Extractor } from './extractor.ts'
+
+/** What an extraction keeps: the bill's files and the drawing's geometry. */
+const EVERY_FILE: OutputFormat[] = ['xlsx', 'csv', 'json', 'geometry']
 
 /**
  * The real BOQ engine (server/boq) behind the runner's Extractor seam. The workbook, the CSV and
@@ -11,25 +15,7 @@ export function createEngineExtractor(options: {
 }): Extractor {
   const engine = createBoqEngine({ workers: options.workers, maxFileBytes: options.maxFileBytes })
   return {
-    async extract(input, onProgress) {
-      const formats = ['xlsx', 'csv', 'json', 'geometry'] as const
-      const { files, warnings, comparedWith, priced } = await engine.extractFiles(
-        input,
-        [...formats],
-        onProgress,
-      )
-      if (!files.xlsx || !files.csv || !files.json) throw new Error('The engine wrote no files.')
-      const { xlsx, csv, json, geometry } = files
-      return {
-        xlsx,
-        csv,
-        json,
-        ...(geometry ? { geometry } : {}),
-        warnings,
-        comparedWith,
-        priced,
-      }
-    },
+    extract: (input, onProgress) => engine.extractFiles(input, EVERY_FILE, onProgress),
     async geometry(input) {
       // The extraction's own read, with the geometry the only file written.
       const { files } = await engine.extractFiles(input, ['geometry'])

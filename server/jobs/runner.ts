@@ -1,10 +1,11 @@
 import type { PricedWith } from '../../contract/jobs.ts'
 import type { PricingTables } from '../boq/price/price.ts'
+import type { BoqInput } from '../boq/run/input.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { log as serverLog } from '../log.ts'
 import { findEarlierBill } from './earlier-bill.ts'
 import { billOptionsOf } from './extract-units.ts'
-import type { Extractor, ExtractorInput } from './extractor.ts'
+import type { Extractor } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
 import { findVersionNumber } from './locate.ts'
 import type { ClaimedJob, JobRecord, JobStore } from './types.ts'
@@ -175,7 +176,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       phase = 'extract'
       // The units the person chose reach the engine as its bill options; none: its defaults.
       const options = billOptionsOf(job.units)
-      const input: ExtractorInput = options
+      const input: BoqInput = options
         ? { bytes, fileName: job.fileName, options }
         : { bytes, fileName: job.fileName }
       const [changesFrom, pricing] = await Promise.all([
@@ -189,11 +190,13 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       const outputs = await extractor.extract(input, (fraction) =>
         report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
       )
+      const { xlsx, csv, json, geometry } = outputs.files
+      if (!xlsx || !csv || !json) throw new Error('The engine wrote no files.')
       if (pricing.warning) outputs.warnings.push(pricing.warning)
       report(EXTRACTED)
       await noteVersionNumber()
       phase = 'upload'
-      const written = await writeBackOnce(cloud, store, context, job, outputs.xlsx)
+      const written = await writeBackOnce(cloud, store, context, job, xlsx)
       // The versions the kept bill is priced with, as a re-pricing records them.
       if (outputs.priced && pricing.pricedWith) {
         await store
@@ -209,15 +212,10 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),
           warningCount: outputs.warnings.length,
           jsonKept: true,
-          ...(outputs.geometry ? { geometryKept: true } : {}),
+          ...(geometry ? { geometryKept: true } : {}),
           ...(outputs.comparedWith ? { comparedWith: outputs.comparedWith } : {}),
         },
-        {
-          xlsx: outputs.xlsx,
-          csv: outputs.csv,
-          json: outputs.json,
-          ...(outputs.geometry ? { geometry: outputs.geometry } : {}),
-        },
+        { xlsx, csv, json, ...(geometry ? { geometry } : {}) },
       )
     } catch (error) {
       if (stopped) {

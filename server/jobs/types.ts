@@ -3,6 +3,7 @@ import type { JobStatus, PricedWith } from '../../contract/jobs.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
+import type { BoqFiles, OutputFormat } from '../boq/write/files.ts'
 import type { CloudContext, FolderPlace } from '../cloud/types.ts'
 
 /** What a succeeded job wrote back, and what the bill warns about. */
@@ -117,19 +118,15 @@ export interface ClaimedJob {
   context: CloudContext
 }
 
-export interface ResultFiles {
-  xlsx: Uint8Array
-  csv: Uint8Array
-  /** The BOQ JSON (jobs recorded before it was kept have none). */
-  json: Uint8Array
-  /**
-   * The drawing's geometry, as the drawing view draws it, gzip-compressed as it is sent (jobs
-   * recorded before it was have none).
-   */
-  geometry?: Uint8Array
-}
+/**
+ * What a succeeded job keeps, in the engine's formats: the bill's files, and the drawing's
+ * geometry gzip-compressed as it is sent (jobs recorded before it was kept have none; jobs
+ * recorded before the JSON was kept have no JSON to read, though a new one always has it).
+ */
+export type ResultFiles = Required<Pick<BoqFiles['files'], 'xlsx' | 'csv' | 'json'>> &
+  Pick<BoqFiles['files'], 'geometry'>
 
-export type ResultFormat = keyof ResultFiles
+export type ResultFormat = OutputFormat
 
 /**
  * The job store and queue behind one seam. The embedded implementation keeps everything in

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import { BoqError, isBoqErrorKind } from '../model/boq-error.ts'
-import type { BillOptions, Boq } from '../model/schema.ts'
-import type { PricingTables } from '../price/price.ts'
+import type { Boq } from '../model/schema.ts'
 import { detect } from '../read/detect.ts'
-import type { BoqFiles, ChangesFrom, OutputFormat } from '../write/files.ts'
+import type { BoqFiles, OutputFormat } from '../write/files.ts'
+import type { BoqInput } from './input.ts'
 import { DEFAULT_MAX_FILE_MB } from './limits.ts'
 import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './worker.ts'
 
@@ -57,19 +57,6 @@ const WORKER_URL = new URL('./worker.ts', import.meta.url)
  * them with some lag; many more means they are not being freed.
  */
 const MAX_LIVE_READERS = 16
-
-/**
- * A drawing to read, and how its bill is wanted (units, splits); for files, an earlier bill to
- * compare it with in the workbook.
- */
-export type BoqInput = {
-  bytes: Uint8Array
-  fileName: string
-  options?: BillOptions
-  changesFrom?: ChangesFrom
-  /** Takeoff rules and classification to price the bill's files with. */
-  pricing?: PricingTables
-}
 
 type Job = {
   input: BoqInput

@@ -13,25 +13,17 @@ import { encodeGeometry } from '../../../contract/drawing-geometry.ts'
 import type { PricedBill } from '../../../contract/takeoff-rules.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Drawing } from '../model/drawing.ts'
-import type { BillOptions, Boq } from '../model/schema.ts'
+import type { Boq } from '../model/schema.ts'
 import { RulesError } from '../price/errors.ts'
-import { type PricingTables, priceWithTables } from '../price/price.ts'
+import { priceWithTables } from '../price/price.ts'
 import { createResettableReader, type ResettableReader } from '../read/libredwg.ts'
 import { buildGeometry } from '../view/build.ts'
-import { type BoqFiles, type ChangesFrom, type OutputFormat, renderFiles } from '../write/files.ts'
+import { type BoqFiles, type OutputFormat, renderFiles } from '../write/files.ts'
 import { billOf, readDrawing } from './extract.ts'
+import type { BoqInput } from './input.ts'
 
-export type WorkerJob = {
-  bytes: Uint8Array
-  fileName: string
-  options?: BillOptions
-  /** Write these files here and answer them instead of the Boq. */
-  formats?: OutputFormat[]
-  /** An earlier bill: the workbook gets a Changes sheet against it. */
-  changesFrom?: ChangesFrom
-  /** Takeoff rules and classification: the files give the bill priced by them first. */
-  pricing?: PricingTables
-}
+/** A drawing to read, and the files to write here and answer instead of the Boq. */
+export type WorkerJob = BoqInput & { formats?: OutputFormat[] }
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
 export type WorkerFileInfo = {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { encodeGeometry } from '../../../contract/drawing-geometry.ts'
 import { geometryOf } from '../../../contract/testing/drawing-geometry.ts'
+import type { BoqInput } from '../../boq/run/input.ts'
 import { locateByIds } from '../../cloud/local/locate.ts'
 import type {
   CloudBackend,
@@ -11,7 +12,7 @@ import type {
   UploadResult,
 } from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
-import type { Extractor, ExtractorInput } from '../../jobs/extractor.ts'
+import type { Extractor } from '../../jobs/extractor.ts'
 import type { NewJob } from '../../jobs/types.ts'
 
 /** A job for a store to take: a user's `plan.dwg` of storage id `storageId`, in p1/f1. */
@@ -227,7 +228,7 @@ export function createFakeExtractor() {
   let closed = false
   const seen: string[] = []
   /** Every input as given (without the bytes): what reached the engine, options included. */
-  const inputs: Omit<ExtractorInput, 'bytes'>[] = []
+  const inputs: Omit<BoqInput, 'bytes'>[] = []
   let geometries = 0
   const extractor: Extractor = {
     async extract(input, onProgress) {
@@ -245,9 +246,11 @@ export function createFakeExtractor() {
       if (text.startsWith('THROW')) throw new Error('secret internal detail')
       onProgress?.(1)
       return {
-        xlsx: new TextEncoder().encode(`XLSX of ${input.fileName}`),
-        csv: new TextEncoder().encode(`name,count\n${input.fileName},1\n`),
-        json: new TextEncoder().encode(`${JSON.stringify({ fake: input.fileName })}\n`),
+        files: {
+          xlsx: new TextEncoder().encode(`XLSX of ${input.fileName}`),
+          csv: new TextEncoder().encode(`name,count\n${input.fileName},1\n`),
+          json: new TextEncoder().encode(`${JSON.stringify({ fake: input.fileName })}\n`),
+        },
         comparedWith: input.changesFrom?.from ?? null,
         warnings: text.startsWith('WARN|') ? text.split('|').slice(1) : [],
         priced: input.pricing !== undefined,

@@ -1,9 +1,10 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import { DamageLog } from './damage.ts'
 import { Heap } from './heap.ts'
+import type { Ptr } from './ptr.ts'
 import { StructFields } from './struct-fields.ts'
 
-export type Ptr = number
+export type { Ptr }
 
 /** The module's own functions, called without the LibreDwg wrapper (a Proxy: two traps a call). */
 export type Wasm = Pick<

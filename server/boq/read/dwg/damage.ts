@@ -1,6 +1,6 @@
 import { BoqError } from '../../model/boq-error.ts'
-import type { Ptr } from './context.ts'
 import type { FileCheck } from './file-check.ts'
+import type { Ptr } from './ptr.ts'
 
 /** LibreDWG's bit for a checksum that does not match (a section's, a page's, an object's). */
 const WRONG_CRC = 1

@@ -1,6 +1,5 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-
-type Ptr = number
+import type { Ptr } from './ptr.ts'
 
 /**
  * Bounds-checked reads of WebAssembly memory at raw addresses (structs the dynapi does not

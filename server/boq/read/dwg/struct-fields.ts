@@ -1,6 +1,6 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
+import type { Ptr } from './ptr.ts'
 
-type Ptr = number
 type Width = 1 | 2 | 4
 
 /**

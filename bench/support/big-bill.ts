@@ -1,5 +1,5 @@
+import { floorPlanBoq } from '../../contract/testing/boq.ts'
 import type { BillLine, Boq } from '../../server/boq/model/schema.ts'
-import { makeBoq } from '../../server/testing/boq/boq-factory.ts'
 
 /**
  * A bill of `lines` lines (40% counts, 30% linework, 30% areas), each with its breakdown and
@@ -29,5 +29,5 @@ export function bigBill(lines: number, shift = 0): Boq {
       ],
     })
   }
-  return makeBoq({ bill })
+  return floorPlanBoq({ bill })
 }

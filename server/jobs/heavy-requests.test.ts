@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { floorPlanBoq } from '../../contract/testing/boq.ts'
 import { BusyError } from '../errors.ts'
-import { makeBoq } from '../testing/boq/boq-factory.ts'
 import { createBillPool } from './bill-pool.ts'
 import type { ChangeBillTask } from './bill-tasks.ts'
 import { perUserLimit } from './per-user-limit.ts'
@@ -13,8 +13,8 @@ afterAll(async () => {
 })
 
 function task(lines: number): ChangeBillTask {
-  const bytes = () => new TextEncoder().encode(JSON.stringify(makeBoq({})))
-  const big = makeBoq({})
+  const bytes = () => new TextEncoder().encode(JSON.stringify(floorPlanBoq({})))
+  const big = floorPlanBoq({})
   big.bill = Array.from({ length: lines }, (_, i) => ({
     ref: `B${i + 1}`,
     kind: 'length' as const,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { floorPlanBoq } from '../../contract/testing/boq.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
-import { makeBoq } from '../testing/boq/boq-factory.ts'
 import { testBillPool } from '../testing/jobs/bill-pool.ts'
 import { contextFor, createFakeCloud, newJobFor } from '../testing/jobs/fakes.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
@@ -74,7 +74,7 @@ async function finished(): Promise<void> {
   await store.succeed(
     job.id,
     { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true },
-    { xlsx: bytes('x'), csv: bytes('c'), json: bytes(JSON.stringify(makeBoq())) },
+    { xlsx: bytes('x'), csv: bytes('c'), json: bytes(JSON.stringify(floorPlanBoq())) },
   )
   await store.saveRules(job.projectId, 'rules', 0, [{ match: 'count', code: 'A' }], 'Ann')
 }

@@ -1,5 +1,4 @@
 // Fixture factories: JSON:API resources and jobs as the server answers them. Used by every test.
-import type { BillBreakdownRow, BillLine, Boq } from '../../contract/boq'
 import type { CloudResource } from '../../contract/cloud'
 import type { ChangeBill, ChangeLine } from '../../contract/compare'
 import type {
@@ -218,161 +217,6 @@ export function changeBill(
   }
 }
 
-/** A bill line; its quantity is its breakdown's sum unless given. */
-export function billLine(
-  line: Partial<Omit<BillLine, 'breakdown'>> & { breakdown?: Partial<BillBreakdownRow>[] },
-): BillLine {
-  const kind = line.kind ?? 'count'
-  const breakdown = (line.breakdown ?? [{}]).map((row) => ({
-    label: `layer ${row.layer ?? '0'}`,
-    layer: '0',
-    count: row.quantity ?? 1,
-    quantity: row.count ?? 1,
-    handles: [],
-    ...row,
-  }))
-  return {
-    ref: 'A1',
-    kind,
-    description: 'Item',
-    quantity: breakdown.reduce((sum, row) => sum + row.quantity, 0),
-    unit: kind === 'count' ? 'nr' : kind === 'length' ? 'm' : 'm²',
-    ...line,
-    breakdown,
-  }
-}
-
-/**
- * A BOQ as result.json holds it, like example_2018.dwg's (a metric drawing in millimetres): two
- * block lines, a linework line and an area line, no warnings; everything can be overridden.
- */
-export function boq(overrides: Partial<Boq> = {}): Boq {
-  const drawingUnits = { code: 4, name: 'millimetres', length: 'mm', area: 'mm²' }
-  return {
-    schema: 'boq',
-    version: 2,
-    source: {
-      fileName: 'plan.dwg',
-      fileBytes: 149_218,
-      format: 'dwg',
-      version: 'AC1032',
-      release: 'AutoCAD 2018',
-      units: drawingUnits,
-      entityCounts: { INSERT: 10, LINE: 8, ARC: 1, LWPOLYLINE: 4 },
-      titleBlock: null,
-    },
-    units: {
-      drawing: drawingUnits,
-      stated: null,
-      system: 'metric',
-      length: 'm',
-      area: 'm²',
-      lengthFactor: 0.001,
-      areaFactor: 0.000001,
-    },
-    bill: [
-      billLine({
-        ref: 'A1',
-        description: 'bloko',
-        block: 'bloko',
-        breakdown: [
-          {
-            label: 'layer Tavolo 3',
-            layer: 'Tavolo 3',
-            count: 2,
-            quantity: 2,
-            handles: ['2A1', '2A2'],
-          },
-        ],
-      }),
-      billLine({
-        ref: 'A2',
-        description: 'CIRKLO_PUNKTOJ',
-        block: 'CIRKLO_PUNKTOJ',
-        breakdown: [
-          {
-            label: 'layer Tavolo 3',
-            layer: 'Tavolo 3',
-            count: 8,
-            quantity: 8,
-            handles: ['3B1', '3B2', '3B3', '3B4', '3B5', '3B6', '3B7', '3B8'],
-          },
-        ],
-      }),
-      billLine({
-        ref: 'B1',
-        kind: 'length',
-        description: 'Linework on layer Tavolo 2',
-        layer: 'Tavolo 2',
-        breakdown: [
-          {
-            label: 'arcs',
-            layer: 'Tavolo 2',
-            kind: 'arc',
-            count: 1,
-            quantity: 3.078858,
-            handles: ['4C1'],
-          },
-          {
-            label: 'polylines',
-            layer: 'Tavolo 2',
-            kind: 'polyline',
-            count: 4,
-            quantity: 9.562834,
-            handles: ['4C2', '4C3', '4C4', '4C5'],
-          },
-        ],
-      }),
-      billLine({
-        ref: 'C1',
-        kind: 'area',
-        description: 'Area on layer Tavolo 2',
-        layer: 'Tavolo 2',
-        breakdown: [
-          {
-            label: 'closed polylines (not filled by a hatch)',
-            layer: 'Tavolo 2',
-            kind: 'closed polyline',
-            count: 4,
-            quantity: 1.261751,
-            handles: ['4C2', '4C3', '4C4', '4C5'],
-          },
-        ],
-      }),
-    ],
-    warnings: [],
-    notMeasured: [
-      { type: 'TEXT', count: 2, reason: 'text: no quantity' },
-      { type: 'DIMENSION_LINEAR', count: 4, reason: 'annotation: no quantity' },
-    ],
-    xrefs: [],
-    blocks: [
-      { block: 'bloko', layer: 'Tavolo 3', count: 2, nested: 0 },
-      { block: 'CIRKLO_PUNKTOJ', layer: 'Tavolo 3', count: 8, nested: 0 },
-    ],
-    references: [],
-    referencesCapped: false,
-    attributeTags: [],
-    propertyNames: [],
-    lengths: [
-      { layer: 'Tavolo 2', kind: 'arc', style: null, count: 1, length: 3078.858 },
-      { layer: 'Tavolo 2', kind: 'polyline', style: null, count: 4, length: 9562.834 },
-    ],
-    areas: [
-      {
-        layer: 'Tavolo 2',
-        closedPolylines: 4,
-        closedPolylineArea: 1_261_750.85,
-        hatches: 0,
-        hatchArea: 0,
-        filledByHatch: 0,
-        net: 1_261_750.85,
-      },
-    ],
-    ...overrides,
-  }
-}
-
 /** A takeoff rule: a count of any block, unless told otherwise. */
 export function takeoffRule(overrides: Partial<TakeoffRule> = {}): TakeoffRule {
   return { match: 'count', ...overrides }
@@ -399,7 +243,7 @@ export function pricedBill(overrides: Partial<PricedBill> = {}): PricedBill {
   }
 }
 
-/** The measured lines the toy pricing works on: those of `boq()`, one piece each. */
+/** The measured lines the toy pricing works on: those of `exampleBoq()`, one piece each. */
 export const PRICED_LINES: NotClassified[] = [
   { line: 'A1', match: 'count', description: 'bloko', block: 'bloko', layer: 'Tavolo 3' },
   {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ChangeBillSchema, type ChangeItem } from '../../../contract/compare.ts'
 import type { PricedItem } from '../../../contract/takeoff-rules.ts'
-import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import type { Boq } from '../model/schema.ts'
 import { compareBills } from './compare.ts'
@@ -160,16 +160,16 @@ describe('compareBills of two priced bills', () => {
   })
 
   it('says when only one bill is priced, and compares no items', () => {
-    const earlier = compareBills(makeBoq(), before)
+    const earlier = compareBills(floorPlanBoq(), before)
     expect(earlier.notes).toEqual([
       'The earlier bill was not priced: its items and amounts are not compared.',
     ])
     expect(earlier).not.toHaveProperty('items')
     expect(earlier).not.toHaveProperty('total')
-    expect(compareBills(before, makeBoq()).notes).toEqual([
+    expect(compareBills(before, floorPlanBoq()).notes).toEqual([
       'The later bill was not priced: its items and amounts are not compared.',
     ])
-    const neither = compareBills(makeBoq(), makeBoq())
+    const neither = compareBills(floorPlanBoq(), floorPlanBoq())
     expect(neither.notes).toEqual([])
     expect(neither).not.toHaveProperty('items')
   })

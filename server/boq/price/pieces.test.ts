@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import { areaLine, lengthLine, measured, placed } from '../../testing/boq/price/measured.ts'
 import { expectWholeBill } from '../../testing/boq/price/whole-bill.ts'
 import { attributeOf, labelOf, lookupOf } from './piece.ts'
@@ -42,7 +42,7 @@ describe('measured pieces', () => {
 
   it('give what a count line has beyond its listed references as one piece per layer', () => {
     // The factory's bill counts 11 doors, its references list 7 of them.
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     const { pieces } = piecesOf(boq)
     const doors = pieces.filter((p) => p.line === 'A1')
     expect(doors.map((p) => [p.count, p.handles, p.together])).toEqual([
@@ -55,7 +55,7 @@ describe('measured pieces', () => {
   })
 
   it('keep a split line to its own references, and the rest with the line values', () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     const windows = piecesOf(boq).pieces.filter((p) => p.line === 'A2')
     expect(windows.map((p) => [p.count, p.visibility, labelOf(p)])).toEqual([
       [1, 'Open', 'reference 21'],
@@ -168,7 +168,7 @@ describe('measured pieces', () => {
   })
 
   it('say when the references list was capped', () => {
-    const boq = { ...makeBoq(), referencesCapped: true }
+    const boq = { ...floorPlanBoq(), referencesCapped: true }
     expect(piecesOf(boq).warnings.some((w) => w.startsWith('Not every reference'))).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { arcsOf, pathsOf } from '../../testing/boq/view/geometry-parts.ts'
+import { arcsOf, pathsOf } from '../../../contract/testing/drawing-geometry.ts'
 import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { PictureColour } from '../model/picture.ts'
 import { buildGeometry } from './build.ts'
@@ -117,7 +117,7 @@ describe('buildGeometry: colours and hidden layers', () => {
       ),
     )
     expect(geometry.handles).toEqual(['A', 'B', 'C', 'D'])
-    expect(arcsOf(geometry).map((a) => [a.owner, a.r])).toEqual([
+    expect(arcsOf(geometry).map((a) => [a.owner, a.radius])).toEqual([
       [2, 1],
       [2, 2],
     ])

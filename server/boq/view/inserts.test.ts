@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { arcsOf, pathsOf } from '../../testing/boq/view/geometry-parts.ts'
+import { arcsOf, pathsOf } from '../../../contract/testing/drawing-geometry.ts'
 import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { PictureBlock } from '../model/picture.ts'
 import { buildGeometry } from './build.ts'
@@ -89,7 +89,7 @@ describe('buildGeometry: block references', () => {
         },
       ),
     )
-    const centres = arcsOf(geometry).map((a) => [Math.round(a.cx) + 0, Math.round(a.cy) + 0])
+    const centres = arcsOf(geometry).map((a) => [Math.round(a.x) + 0, Math.round(a.y) + 0])
     // Columns run along the turned x axis (up), rows along the turned y axis (left).
     expect(centres).toEqual([
       [0, 0],
@@ -115,9 +115,9 @@ describe('buildGeometry: block references', () => {
     const [arc] = arcsOf(geometry)
     // The first quadrant of a circle at (1, 0), mirrored in x and doubled: the second quadrant
     // of a circle of radius 2 at (−2, 0), from π/2 to π.
-    expect(arc.cx).toBeCloseTo(-2, 5)
-    expect(arc.cy).toBeCloseTo(0, 5)
-    expect(arc.r).toBeCloseTo(2, 5)
+    expect(arc.x).toBeCloseTo(-2, 5)
+    expect(arc.y).toBeCloseTo(0, 5)
+    expect(arc.radius).toBeCloseTo(2, 5)
     expect(arc.start).toBeCloseTo(Math.PI / 2, 5)
     expect(arc.sweep).toBeCloseTo(Math.PI / 2, 5)
   })
@@ -134,7 +134,7 @@ describe('buildGeometry: block references', () => {
       }),
     )
     const [arc] = arcsOf(geometry)
-    expect(arc.r).toBeCloseTo(3, 6)
+    expect(arc.radius).toBeCloseTo(3, 6)
     expect(arc.start).toBeCloseTo(Math.PI / 2, 6)
     expect(arc.sweep).toBeCloseTo(1, 6)
   })

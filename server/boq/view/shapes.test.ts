@@ -4,7 +4,7 @@ import {
   pathsOf,
   triangleArea,
   trianglesOf,
-} from '../../testing/boq/view/geometry-parts.ts'
+} from '../../../contract/testing/drawing-geometry.ts'
 import { entity, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { Shape } from '../model/picture.ts'
 import type { Vertex } from '../model/primitives.ts'
@@ -107,9 +107,9 @@ describe('buildGeometry: shapes', () => {
         { kind: 'arc', center: point(0, 0), radius: 2, start: (3 * Math.PI) / 2, end: Math.PI / 2 },
       ),
     )
-    expect(arcs[0]).toMatchObject({ cx: 10, cy: 20, r: 3, start: 0 })
+    expect(arcs[0]).toMatchObject({ x: 10, y: 20, radius: 3, start: 0 })
     expect(arcs[0].sweep).toBeCloseTo(2 * Math.PI, 6)
-    expect(arcs[1]).toMatchObject({ cx: 0, cy: 0, r: 2 })
+    expect(arcs[1]).toMatchObject({ x: 0, y: 0, radius: 2 })
     expect(arcs[1].start).toBeCloseTo((3 * Math.PI) / 2, 6)
     expect(arcs[1].sweep).toBeCloseTo(Math.PI, 6)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'
@@ -43,7 +43,7 @@ function records(text: string): Record<string, string>[] {
 
 describe('toCsv', () => {
   it('is one table led by the bill, then the sheets, the warnings and the xrefs', () => {
-    const csv = toCsv(makeBoq())
+    const csv = toCsv(floorPlanBoq())
     const [headers] = parse(csv)
     expect(headers.slice(0, 5)).toEqual(['Section', 'Item', 'Description', 'Quantity', 'Unit'])
     expect(new Set(headers).size).toBe(headers.length)
@@ -78,7 +78,7 @@ describe('toCsv', () => {
   })
 
   it('puts a count of what is not measured under its own Count, never under Quantity', () => {
-    const rows = records(toCsv(makeBoq()))
+    const rows = records(toCsv(floorPlanBoq()))
     const notMeasured = rows.filter((r) => r.Section === 'Not measured')
     expect(notMeasured).toEqual([
       {
@@ -100,13 +100,13 @@ describe('toCsv', () => {
 
   it('writes an empty bill as no Bill row, the reason first among the warnings', () => {
     const why = 'No quantities measured: model space is empty.'
-    const rows = records(toCsv(makeBoq({ bill: [], warnings: [why] })))
+    const rows = records(toCsv(floorPlanBoq({ bill: [], warnings: [why] })))
     expect(rows.filter((r) => r.Section === 'Bill')).toEqual([])
     expect(rows.find((r) => r.Section === 'Warnings')?.Warning).toBe(why)
   })
 
   it('writes numbers unformatted at full precision; negative numbers stay numbers', () => {
-    const rows = records(toCsv(makeBoq()))
+    const rows = records(toCsv(floorPlanBoq()))
     const walls = rows.find((r) => r.Section === 'Bill' && r.Item === 'B1')
     expect(Number(walls?.Quantity)).toBe(25.123456789012344)
     const door = rows.find((r) => r.Section === 'References' && r.Handle === '1F')
@@ -119,7 +119,7 @@ describe('toCsv', () => {
   })
 
   it('neutralises text a spreadsheet would run as a formula, wherever it is', () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     HOSTILE.forEach((text, i) => {
       boq.bill[i].description = text
     })
@@ -141,7 +141,7 @@ describe('toCsv', () => {
   })
 
   it('cuts text past what a spreadsheet cell holds, with a visible marker', () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.bill[0].description = 'y'.repeat(100_000)
     boq.bill[1].description = `=${'z'.repeat(100_000)}`
     const bill = records(toCsv(boq)).filter((r) => r.Section === 'Bill')
@@ -197,7 +197,7 @@ describe('toCsv of a priced bill', () => {
   })
 
   it('has no priced sections without rules', () => {
-    const sections = new Set(records(toCsv(makeBoq())).map((r) => r.Section))
+    const sections = new Set(records(toCsv(floorPlanBoq())).map((r) => r.Section))
     expect(sections.has('Priced bill')).toBe(false)
     expect(sections.has('Rules')).toBe(false)
   })
@@ -247,7 +247,7 @@ describe('changeBillCsv', () => {
   })
 
   it('has no Items when only one bill is priced, and says which is not', () => {
-    const rows = records(csvOf(pricedBoq(), makeBoq()))
+    const rows = records(csvOf(pricedBoq(), floorPlanBoq()))
     expect(rows.some((r) => r.Section === 'Items')).toBe(false)
     expect(rows.find((r) => r.Item === 'Note')?.Description).toBe(
       'The later bill was not priced: its items and amounts are not compared.',

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import { pricedBoq } from '../../testing/boq/priced-boq.ts'
 import { BoqSchema } from '../model/schema.ts'
 import { renderFiles } from './files.ts'
@@ -26,7 +26,7 @@ describe('renderFiles', () => {
   })
 
   it('reads a result kept before per-entity figures and the priced bill existed', () => {
-    const old = json(new TextEncoder().encode(JSON.stringify(makeBoq())))
+    const old = json(new TextEncoder().encode(JSON.stringify(floorPlanBoq())))
     for (const line of old.bill) for (const row of line.breakdown) delete row.quantities
     expect(v.safeParse(BoqSchema, old).success).toBe(true)
     expect('priced' in old).toBe(false)

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import { billUnits } from '../measure/units.ts'
 import { fitted, provenance } from './rows.ts'
 
 function unitsSaid(code: number, options: Parameters<typeof billUnits>[1] = {}): unknown {
-  const boq = makeBoq({ units: billUnits(code, options) })
+  const boq = floorPlanBoq({ units: billUnits(code, options) })
   return Object.fromEntries(provenance(boq, new Date(0))).Units
 }
 

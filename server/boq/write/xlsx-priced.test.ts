@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ChangeBill } from '../../../contract/compare.ts'
-import { makeBoq } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import { FACTORY_RULES, pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'
@@ -57,7 +57,7 @@ describe('the workbook of a priced bill', () => {
   })
 
   it('is as before without rules', async () => {
-    const book = await read(makeBoq())
+    const book = await read(floorPlanBoq())
     expect(book.worksheets.map((ws) => ws.name)[0]).toBe('Bill')
     expect(book.getWorksheet('Priced bill')).toBeUndefined()
     expect(book.getWorksheet('Rules')).toBeUndefined()
@@ -124,7 +124,7 @@ describe('the workbook of a priced bill', () => {
   })
 
   it('says when no rule took anything, and keeps every line as not classified', async () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.priced = priceBill(boq, compileRuleSet([{ match: 'count', block: 'NONE', code: 'X' }]))
     const ws = (await read(boq)).getWorksheet('Priced bill') as ExcelJS.Worksheet
     const texts = rowsOf(ws).map((row) => row.a)
@@ -137,7 +137,7 @@ describe('the workbook of a priced bill', () => {
   })
 
   it('writes hostile text from the rules as text, never a formula', async () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     const hostile = '=HYPERLINK("http://x","y")'
     boq.priced = priceBill(
       boq,
@@ -253,7 +253,7 @@ describe('the Changes sheet of two priced bills', () => {
   })
 
   it('has no items block unless both bills are priced; the note says which is not', async () => {
-    const ws = await changesSheet(pricedChanges(makeBoq(), repricedBoq()))
+    const ws = await changesSheet(pricedChanges(floorPlanBoq(), repricedBoq()))
     expect(rowsOf(ws).some((row) => row.a === 'Items')).toBe(false)
     const note = rowsOf(ws).find((row) => row.a === 'Note')?.r ?? 0
     expect(ws.getCell(note, 2).value).toBe(
@@ -266,7 +266,7 @@ describe('the Changes sheet of two priced bills', () => {
       ...boq,
       priced: priceBill(boq, compileRuleSet([{ match: 'count', block: 'NONE', code: 'X' }])),
     })
-    const ws = await changesSheet(pricedChanges(none(makeBoq()), none(makeBoq())))
+    const ws = await changesSheet(pricedChanges(none(floorPlanBoq()), none(floorPlanBoq())))
     const block = rowsOf(ws).find((row) => row.a === 'Items')?.r ?? 0
     expect(ws.getCell(block + 1, 1).value).toBe('Neither priced bill has an item.')
   })

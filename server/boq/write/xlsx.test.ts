@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makeBoq, reference } from '../../testing/boq/boq-factory.ts'
+import { floorPlanBoq, reference } from '../../../contract/testing/boq.ts'
 import type { Boq } from '../model/schema.ts'
 import { toXlsx } from './xlsx.ts'
 
@@ -49,7 +49,7 @@ function allCells(book: ExcelJS.Workbook): ExcelJS.Cell[] {
 
 describe('toXlsx', () => {
   it('writes the sheets in order, the bill first', async () => {
-    const book = await read(makeBoq())
+    const book = await read(floorPlanBoq())
     expect(book.worksheets.map((ws) => ws.name)).toEqual([
       'Bill',
       'Blocks by layer',
@@ -61,7 +61,7 @@ describe('toXlsx', () => {
   })
 
   it('leads the bill with its provenance, then one line per bill line', async () => {
-    const bill = sheet(await read(makeBoq()), 'Bill')
+    const bill = sheet(await read(floorPlanBoq()), 'Bill')
     expect(bill.getCell('A1').value).toBe('Bill of quantities')
     const header = rowStarting(bill, 'Item')
     const lead = Object.fromEntries(
@@ -83,7 +83,7 @@ describe('toXlsx', () => {
   })
 
   it('keeps each kind of bill line together, in the order the bill has them', async () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     const [a1, a2, a3, b1, b2, c1] = boq.bill
     const bill = sheet(await read({ ...boq, bill: [b1, a1, c1, a2, b2, a3] }), 'Bill')
     const header = rowStarting(bill, 'Item')
@@ -92,7 +92,7 @@ describe('toXlsx', () => {
   })
 
   it('says under the bill what it does not hold: warnings, not measured, xrefs', async () => {
-    const bill = sheet(await read(makeBoq()), 'Bill')
+    const bill = sheet(await read(floorPlanBoq()), 'Bill')
     const notes = Array.from({ length: 4 }, (_, i) =>
       rowValues(bill, rowStarting(bill, 'Warning') + i),
     )
@@ -112,7 +112,7 @@ describe('toXlsx', () => {
   })
 
   it('gives every table a bold frozen header and a filter over the table alone', async () => {
-    const book = await read(makeBoq())
+    const book = await read(floorPlanBoq())
     const expected: Record<string, [string, number]> = {
       'Blocks by layer': ['D', 4],
       References: ['K', 4],
@@ -131,7 +131,7 @@ describe('toXlsx', () => {
   })
 
   it('keeps numbers as numbers at full precision, shown through number formats', async () => {
-    const book = await read(makeBoq())
+    const book = await read(floorPlanBoq())
     const bill = sheet(book, 'Bill')
     const header = rowStarting(bill, 'Item')
     const quantity = (r: number) => bill.getCell(header + r, 3)
@@ -185,7 +185,7 @@ describe('toXlsx', () => {
   })
 
   it('lists model-space references with attributes, dynamic properties and contents', async () => {
-    const refs = sheet(await read(makeBoq()), 'References')
+    const refs = sheet(await read(floorPlanBoq()), 'References')
     expect(rowValues(refs, 1).slice(7)).toEqual(['TYPE', 'FIRE', 'visibility', 'Contains'])
     expect(rowValues(refs, 2)).toEqual([
       '1F',
@@ -215,7 +215,7 @@ describe('toXlsx', () => {
 
   it('names colliding attribute and property columns apart, and bounds "Contains"', async () => {
     const many = Array.from({ length: 100 }, (_, i) => ({ block: `CHAIR_${i}`, count: i + 1 }))
-    const boq = makeBoq({
+    const boq = floorPlanBoq({
       attributeTags: ['Layer', 'visibility'],
       propertyNames: ['visibility'],
       references: [
@@ -235,14 +235,14 @@ describe('toXlsx', () => {
   })
 
   it('says where a capped list of references stops', async () => {
-    const refs = sheet(await read(makeBoq({ referencesCapped: true })), 'References')
+    const refs = sheet(await read(floorPlanBoq({ referencesCapped: true })), 'References')
     expect(refs.autoFilter).toBe('A1:K5')
     expect(String(refs.getCell('A7').value)).toMatch(/^The list stops here, after 4 references/)
   })
 
   it('fits widths to the content, within bounds', async () => {
     const long = 'x'.repeat(500)
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.bill[0].description = long
     const book = await read(boq)
     for (const ws of book.worksheets) {
@@ -263,7 +263,7 @@ describe('toXlsx', () => {
 
   it('cuts text past what a cell holds, with a visible marker, in every sheet', async () => {
     const huge = 'y'.repeat(100_000)
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.bill[0].description = huge
     boq.blocks[0].layer = huge
     boq.references[0].attributes.TYPE = huge
@@ -288,7 +288,7 @@ describe('toXlsx', () => {
   })
 
   it('writes hostile text as text, never as a formula; negative numbers stay numbers', async () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.source.fileName = HOSTILE[0]
     HOSTILE.forEach((text, i) => {
       boq.bill[i].description = text
@@ -316,7 +316,7 @@ describe('toXlsx', () => {
   })
 
   it('sets the workbook properties', async () => {
-    const book = await read(makeBoq())
+    const book = await read(floorPlanBoq())
     expect(book.title).toBe('Bill of quantities: plan.dwg')
     expect(book.subject).toBe('plan.dwg')
     expect(book.creator).toBe('BOQ')
@@ -326,7 +326,7 @@ describe('toXlsx', () => {
   })
 
   it('writes a drawing with nothing in it: headers, filters, and a word that the table is empty', async () => {
-    const empty = makeBoq({
+    const empty = floorPlanBoq({
       bill: [],
       warnings: [],
       notMeasured: [],
@@ -352,7 +352,7 @@ describe('toXlsx', () => {
   it('an empty bill says why in its place, once; what is not measured stays out of Quantity', async () => {
     const why =
       'No quantities measured: model space holds only what the bill does not measure: 3DSOLID × 58 (3D or surface object: not measured).'
-    const empty = makeBoq({
+    const empty = floorPlanBoq({
       bill: [],
       warnings: [why],
       notMeasured: [
@@ -376,7 +376,7 @@ describe('toXlsx', () => {
   })
 
   it('never puts a count of what is not measured in the Quantity column', async () => {
-    const bill = sheet(await read(makeBoq()), 'Bill')
+    const bill = sheet(await read(floorPlanBoq()), 'Bill')
     const header = rowStarting(bill, 'Item')
     const quantity = rowValues(bill, header).indexOf('Quantity') + 1
     bill.eachRow((row, r) => {
@@ -390,11 +390,11 @@ describe('toXlsx', () => {
     bill.eachRow((row, r) => {
       if (r > header && typeof row.getCell(quantity).value === 'number') numbers.push(r)
     })
-    expect(numbers).toHaveLength(makeBoq().bill.length)
+    expect(numbers).toHaveLength(floorPlanBoq().bill.length)
   })
 
   it('shows a measure too small for two decimals in figures, never as 0.00', async () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.bill[5].quantity = 0.0000031573
     const bill = sheet(await read(boq), 'Bill')
     const cell = bill.getCell(rowStarting(bill, 'C1'), 3)
@@ -421,7 +421,7 @@ describe('toXlsx, opened by LibreOffice', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('converts to a PDF', { timeout: 180_000 }, async () => {
-    const boq = makeBoq()
+    const boq = floorPlanBoq()
     boq.bill[0].description = HOSTILE[0]
     boq.warnings = ['z'.repeat(40_000)]
     const file = join(dir, 'plan.xlsx')

@@ -1,9 +1,12 @@
 import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { floorPlanBoq } from '../../../contract/testing/boq.ts'
 import type { Boq } from '../../boq/model/schema.ts'
 import { compileRuleSet, priceBill } from '../../boq/price/price.ts'
-import { makeBoq } from './boq-factory.ts'
 
-/** Rules for the factory's bill: doors, windows, walls and the slab priced, partitions ignored; chairs left. */
+/**
+ * Rules for floorPlanBoq()'s bill: doors, windows, walls and the slab priced, partitions ignored;
+ * chairs left.
+ */
 export const FACTORY_RULES: TakeoffRule[] = [
   { match: 'count', block: 'DOOR', code: '23.10', description: 'Doors', unit: 'nr', rate: 150 },
   { match: 'count', block: 'WINDOW', code: '23.20', description: 'Windows', rate: 300 },
@@ -21,7 +24,7 @@ export const FACTORY_RULES: TakeoffRule[] = [
 
 /** The factory's bill, priced by FACTORY_RULES. */
 export function pricedBoq(): Boq {
-  const boq = makeBoq()
+  const boq = floorPlanBoq()
   return { ...boq, priced: priceBill(boq, compileRuleSet(FACTORY_RULES)) }
 }
 
@@ -34,6 +37,6 @@ export const REPRICED_RULES: TakeoffRule[] = [
 
 /** The factory's bill, priced by REPRICED_RULES. */
 export function repricedBoq(): Boq {
-  const boq = makeBoq()
+  const boq = floorPlanBoq()
   return { ...boq, priced: priceBill(boq, compileRuleSet(REPRICED_RULES)) }
 }

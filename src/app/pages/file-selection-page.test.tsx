@@ -4,9 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { exampleBoq } from '../../../contract/testing/boq'
 import { POLL_INTERVAL_MS } from '../../features/jobs/api/jobs-api'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { boq, item, job, succeededJob, version } from '../../testing/fixtures'
+import { item, job, succeededJob, version } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
 import { clickPath, fileTree, findRow } from '../../testing/tree-helpers'
@@ -278,7 +279,7 @@ const treeLoads = () =>
  */
 async function leaveForResult() {
   fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'floor.dwg', fileVersionNumber: 2 })]
-  fakeApi.results.j1 = { status: 200, body: boq() }
+  fakeApi.results.j1 = { status: 200, body: exampleBoq() }
   const app = renderApp('/')
   await clickPath(app.user, ['Demo Hub', 'Tower', 'Plans', 'Level 1'])
   await findRow('stair.dwg')

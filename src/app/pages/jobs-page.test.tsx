@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { exampleBoq } from '../../../contract/testing/boq'
 import { formatDateTime } from '../../lib/format-date'
 import { fakeApi } from '../../testing/fake-api'
-import { boq, job, succeededJob, writtenJob } from '../../testing/fixtures'
+import { job, succeededJob, writtenJob } from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
 
 // The result page's drawing is its own feature's to test.
@@ -63,7 +64,7 @@ describe('the jobs page', { timeout: 20_000 }, () => {
 
   it('opens a job’s result page from its drawing', async () => {
     fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 2 })]
-    fakeApi.results.j1 = { status: 200, body: boq() }
+    fakeApi.results.j1 = { status: 200, body: exampleBoq() }
     const { user, router } = renderApp('/jobs')
     const [row] = await rows()
     await user.click(within(row as HTMLElement).getByRole('link', { name: 'plan.dwg' }))

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { exampleBoq } from '../../../contract/testing/boq'
 import type { DrawingSlotProps } from '../../features/results/components/drawing-slot'
 import { fakeApi, requestsTo } from '../../testing/fake-api'
-import { boq, job, succeededJob } from '../../testing/fixtures'
+import { job, succeededJob } from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
 
 // The drawing feature's view stands in as the agreed props describe it (its renderer is its own
@@ -35,7 +36,7 @@ vi.mock('../../features/drawing/viewer/load-viewer', () => {
 const bill = () => screen.findByRole('table', { name: 'Bill' })
 
 /** A succeeded job j1 of plan.dwg, version 3, whose kept bill is `content`. */
-function keptBill(content = boq()) {
+function keptBill(content = exampleBoq()) {
   fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 })]
   fakeApi.results.j1 = { status: 200, body: content }
 }
@@ -79,7 +80,7 @@ describe('the result page', { timeout: 20_000 }, () => {
 
   it('follows a job until it has run, then shows its bill', async () => {
     fakeApi.jobs = [job({ id: 'j1', status: 'queued', fileName: 'plan.dwg' })]
-    fakeApi.results.j1 = { status: 200, body: boq() }
+    fakeApi.results.j1 = { status: 200, body: exampleBoq() }
     renderApp('/jobs/j1')
     expect(await screen.findByText(/^Queued: the bill shows here/)).toBeInTheDocument()
 
@@ -134,7 +135,7 @@ describe('the result page', { timeout: 20_000 }, () => {
 
   it('says so when the bill breaks the contract', async () => {
     fakeApi.jobs = [succeededJob({ id: 'j2' })]
-    fakeApi.results.j2 = { status: 200, body: { ...boq(), bill: 'none' } }
+    fakeApi.results.j2 = { status: 200, body: { ...exampleBoq(), bill: 'none' } }
     renderApp('/jobs/j2')
     expect(await screen.findByRole('alert')).toHaveTextContent(/Invalid type/)
   })

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { exampleBoq } from '../../../contract/testing/boq'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { boq, pricedBill, succeededJob, takeoffRule } from '../../testing/fixtures'
+import { pricedBill, succeededJob, takeoffRule } from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
 
 // The drawing beside the bill is the drawing feature's to test.
@@ -22,7 +23,7 @@ const totalRow = (table: HTMLElement) =>
 
 function keptBill() {
   fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 })]
-  fakeApi.results.j1 = { status: 200, body: boq() }
+  fakeApi.results.j1 = { status: 200, body: exampleBoq() }
 }
 
 async function openPriced() {

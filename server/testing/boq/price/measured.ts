@@ -1,6 +1,6 @@
+import { floorPlanBoq, reference } from '../../../../contract/testing/boq.ts'
 import { billUnits } from '../../../boq/measure/units.ts'
 import type { BillLine, Boq, BoqReference } from '../../../boq/model/schema.ts'
-import { makeBoq, reference } from '../boq-factory.ts'
 
 /**
  * Small measured results for the rules' tests, consistent with themselves: each count line is
@@ -98,7 +98,7 @@ function measuredLine(
 export function measured(references: BoqReference[], lines: BillLine[] = [], insunits = 4): Boq {
   const tags = new Set(references.flatMap((r) => Object.keys(r.attributes)))
   const properties = new Set(references.flatMap((r) => Object.keys(r.properties)))
-  return makeBoq({
+  return floorPlanBoq({
     units: billUnits(insunits),
     bill: [...countLines(references), ...lines],
     references,

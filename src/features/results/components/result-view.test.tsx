@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Boq } from '../../../../contract/boq'
-import { billLine, boq, succeededJob } from '../../../testing/fixtures'
+import { billLine, exampleBoq } from '../../../../contract/testing/boq'
+import { succeededJob } from '../../../testing/fixtures'
 import type { DrawingSlotProps } from './drawing-slot'
 import { ResultView } from './result-view'
 
@@ -21,7 +22,7 @@ function FakeDrawing({ highlighted, onPick }: DrawingSlotProps) {
   )
 }
 
-function show(content: Boq = boq()) {
+function show(content: Boq = exampleBoq()) {
   const job = succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 })
   const user = userEvent.setup()
   render(<ResultView job={job} boq={content} Drawing={FakeDrawing} />)
@@ -113,7 +114,7 @@ describe('the result view', () => {
       billLine({ ref: 'C1', kind: 'area', description: 'Slabs', breakdown: [{ quantity: 80 }] }),
       billLine({ ref: 'C2', kind: 'area', description: 'Roofs', breakdown: [{ quantity: 1.26 }] }),
     ]
-    const { user } = show(boq({ bill: lines }))
+    const { user } = show(exampleBoq({ bill: lines }))
     const quantity = within(header('Bill', /Quantity/)).getByRole('button')
     await user.click(quantity)
     expect(firstCells('Bill')).toEqual(['A2', 'A1', 'B1', 'B2', 'C2', 'C1'])
@@ -129,7 +130,7 @@ describe('the result view', () => {
     const why =
       'No quantities measured: model space holds only what the bill does not measure: 3DSOLID × 58 (3D or surface object: not measured).'
     show(
-      boq({
+      exampleBoq({
         bill: [],
         lengths: [],
         areas: [],
@@ -153,7 +154,7 @@ describe('the result view', () => {
   })
 
   it('says so of an empty bill kept from before the engine said why', () => {
-    show(boq({ bill: [], warnings: [] }))
+    show(exampleBoq({ bill: [], warnings: [] }))
     expect(
       screen.getByText(
         'No quantities measured: nothing in the drawing’s model space was counted or measured.',
@@ -163,18 +164,20 @@ describe('the result view', () => {
 
   it('shows a measure too small for two decimals in figures, never as 0.00', () => {
     show(
-      boq({ bill: [billLine({ ref: 'C1', kind: 'area', breakdown: [{ quantity: 3.1573e-6 }] })] }),
+      exampleBoq({
+        bill: [billLine({ ref: 'C1', kind: 'area', breakdown: [{ quantity: 3.1573e-6 }] })],
+      }),
     )
     expect(within(table('Bill')).getByRole('cell', { name: '0.0000032' })).toBeInTheDocument()
   })
 
   it('sorts items naturally: A2 before A10', async () => {
     const lines = Array.from({ length: 11 }, (_, i) => ({
-      ...boq().bill[0],
+      ...exampleBoq().bill[0],
       ref: `A${11 - i}`,
       description: `block ${11 - i}`,
     })) as Boq['bill']
-    const { user } = show(boq({ bill: lines }))
+    const { user } = show(exampleBoq({ bill: lines }))
     await user.click(within(header('Bill', /Item/)).getByRole('button'))
     expect(firstCells('Bill').slice(0, 3)).toEqual(['A1', 'A2', 'A3'])
     expect(firstCells('Bill').at(-1)).toBe('A11')
@@ -216,7 +219,7 @@ describe('the result view', () => {
 
   it('shows every warning and what was not measured at the top', () => {
     show(
-      boq({
+      exampleBoq({
         warnings: [
           'Block *U12 could not be resolved to its dynamic block.',
           'The drawing attaches site.dwg: its content is not in the bill.',
@@ -243,7 +246,7 @@ describe('the result view', () => {
 
   it('lists many warnings up to ten, then all of them when asked', async () => {
     const warnings = Array.from({ length: 12 }, (_, i) => `Warning ${i + 1}`)
-    const { user } = show(boq({ warnings, notMeasured: [] }))
+    const { user } = show(exampleBoq({ warnings, notMeasured: [] }))
     const notices = screen.getByRole('region', { name: 'Warnings and items not measured' })
     expect(within(notices).getAllByRole('listitem')).toHaveLength(10)
     expect(within(notices).queryByText(/not measured/)).toBeNull()
@@ -252,7 +255,7 @@ describe('the result view', () => {
   })
 
   it('shows no banner for a bill with nothing to warn about', () => {
-    show(boq({ warnings: [], notMeasured: [] }))
+    show(exampleBoq({ warnings: [], notMeasured: [] }))
     expect(screen.queryByRole('region', { name: 'Warnings and items not measured' })).toBeNull()
   })
 
@@ -399,7 +402,7 @@ describe('the result view', () => {
     const Broken = () => {
       throw new Error('WebGL is not available.')
     }
-    render(<ResultView job={job} boq={boq()} Drawing={Broken} />)
+    render(<ResultView job={job} boq={exampleBoq()} Drawing={Broken} />)
     const place = screen.getByRole('complementary', { name: 'Drawing' })
     expect(within(place).getByRole('alert')).toHaveTextContent(
       'The drawing could not be shown: WebGL is not available.',
@@ -410,12 +413,12 @@ describe('the result view', () => {
   describe('a long bill', () => {
     /** 20,000 lines, each naming one entity of its own (line n: entity `H<n>`). */
     const longBill = () =>
-      boq({
+      exampleBoq({
         bill: Array.from({ length: 20_000 }, (_, i) => ({
-          ...boq().bill[0],
+          ...exampleBoq().bill[0],
           ref: `A${i + 1}`,
           description: `block ${i + 1}`,
-          breakdown: [{ ...boq().bill[0]?.breakdown[0], handles: [`H${i + 1}`] }],
+          breakdown: [{ ...exampleBoq().bill[0]?.breakdown[0], handles: [`H${i + 1}`] }],
         })) as Boq['bill'],
       })
     /** Picks the entity of line 19,000, far below the first lines. */

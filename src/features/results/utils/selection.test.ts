@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billLine } from '../../../testing/fixtures'
+import { billLine } from '../../../../contract/testing/boq'
 import { handlesOf, indexHandles, lineOfHandle } from './selection'
 
 // A reference (1F) of block "desk" holding a nested "lamp": both lines name it.

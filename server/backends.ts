@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { Hono } from 'hono'
 import type { CloudAccess } from './auth/cloud-access.ts'
 import type { SecretKeys } from './auth/keys.ts'
@@ -6,7 +5,7 @@ import { createLocalAuthProvider } from './auth/local-provider.ts'
 import type { AuthProvider } from './auth/types.ts'
 import { createApsAuthProvider } from './cloud/aps/auth-provider.ts'
 import { createApsCloudBackend } from './cloud/aps/backend.ts'
-import { createLocalCloud } from './cloud/local/local-cloud.ts'
+import { createLocalCloud, localCloudRoot } from './cloud/local/local-cloud.ts'
 import { uploadRoutes } from './cloud/local/upload-routes.ts'
 import type { CloudBackend } from './cloud/types.ts'
 import type { Config } from './config.ts'
@@ -18,17 +17,15 @@ export interface Backends {
   localRoutes?: (access: CloudAccess) => Hono
 }
 
-/** The folder that is the cloud in local mode. */
-export function localCloudRoot(config: Pick<Config, 'dataDir'>): string {
-  return join(config.dataDir, 'cloud')
-}
-
 /** The one place that picks the back ends: Autodesk when config.aps is set, else local. */
 export function createBackends(config: Config, keys: SecretKeys): Backends {
   if (config.aps) {
     return { auth: createApsAuthProvider(config.aps), cloud: createApsCloudBackend(config.aps) }
   }
-  const cloud = createLocalCloud({ root: localCloudRoot(config), localUserName: config.userName })
+  const cloud = createLocalCloud({
+    root: localCloudRoot(config.dataDir),
+    localUserName: config.userName,
+  })
   return {
     auth: createLocalAuthProvider({
       userName: config.userName,

@@ -1,8 +1,7 @@
 import type { Context } from 'hono'
-import type { CloudContext } from '../cloud/types.ts'
 import { SessionExpiredError, TokenRejectedError } from '../errors.ts'
 import type { SessionStore } from './session.ts'
-import type { AuthProvider, Session, Tokens } from './types.ts'
+import type { AuthProvider, CloudContext, Session, Tokens } from './types.ts'
 
 /** Refresh this long before the access token expires, so a call never starts with a dying token. */
 export const REFRESH_MARGIN_MS = 2 * 60 * 1000

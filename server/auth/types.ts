@@ -2,6 +2,12 @@ import type { UserProfile } from '../../contract/profile.ts'
 
 export type { UserProfile }
 
+/** Whose cloud is being read: the signed-in user and their current access token. */
+export interface CloudContext {
+  user: UserProfile
+  accessToken: string
+}
+
 /** The provider's tokens, kept only in the encrypted session cookie. */
 export interface Tokens {
   accessToken: string

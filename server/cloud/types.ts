@@ -1,17 +1,14 @@
 import type { CloudResource } from '../../contract/cloud.ts'
-import type { UserProfile } from '../auth/types.ts'
+import type { CloudContext } from '../auth/types.ts'
+
+/** Whose cloud is being read (the sign-in's, which hands it out). */
+export type { CloudContext }
 
 /**
  * A JSON:API resource object as Autodesk's Data Management API answers it: the shape written once
  * for the server and the app, in contract/cloud.ts.
  */
 export type JsonApiResource = CloudResource
-
-/** Whose cloud is being read: the signed-in user and their current access token. */
-export interface CloudContext {
-  user: UserProfile
-  accessToken: string
-}
 
 export interface UploadRequest {
   projectId: string

@@ -8,6 +8,7 @@ import { compileClassification, compileRuleSet, priceBill } from '../boq/price/p
 import { createReader } from '../boq/read/libredwg.ts'
 import { extractBoq } from '../boq/run/extract.ts'
 import { makeId } from '../cloud/local/ids.ts'
+import { saveExampleTables } from '../jobs/example-tables.ts'
 import type { JobStore } from '../jobs/types.ts'
 import { FIXTURES, fixture } from '../testing/boq/fixtures.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
@@ -16,7 +17,6 @@ import {
   type ExampleTables,
   exampleProjectOf,
   readExampleTables,
-  saveExampleTables,
 } from './example-tables.ts'
 import { DEMO_HUB, FEATURED_DRAWING, seedIfEmpty } from './seed.ts'
 

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import { readClassification, readRules } from '../boq/price/read.ts'
 import { makeId } from '../cloud/local/ids.ts'
-import type { JobStore } from '../jobs/types.ts'
 import { FEATURED_DRAWING, type SeedResult } from './seed.ts'
 
 /**
@@ -41,28 +40,4 @@ export function exampleProjectOf(seed: SeedResult): string | null {
   if (!featured) return null
   // Cloud paths are hub/project/folder…/file: the project is the first two names.
   return makeId('project', featured.split('/').slice(0, 2).join('/'))
-}
-
-/**
- * Saves the example tables as version 1 of the project's classification and rules, as
- * EXAMPLE_SAVED_BY. A project that already has either table is left as it is (false); so is a
- * table someone else saves first, as two processes starting over one database may.
- */
-export async function saveExampleTables(store: JobStore, projectId: string): Promise<boolean> {
-  const [rules, classification] = await Promise.all([
-    store.rules(projectId, 'rules'),
-    store.rules(projectId, 'classification'),
-  ])
-  if (rules || classification) return false
-  const tables = await readExampleTables()
-  // The classification first: a job priced in between would have rules without their titles.
-  const savedClassification = await store.saveRules(
-    projectId,
-    'classification',
-    0,
-    tables.classification,
-    EXAMPLE_SAVED_BY,
-  )
-  const savedRules = await store.saveRules(projectId, 'rules', 0, tables.rules, EXAMPLE_SAVED_BY)
-  return 'saved' in savedClassification || 'saved' in savedRules
 }

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises'
-import { localCloudRoot } from '../backends.ts'
+import { localCloudRoot } from '../cloud/local/local-cloud.ts'
 import type { Config } from '../config.ts'
 import { exampleProjectOf } from './example-tables.ts'
 import { seedIfEmpty } from './seed.ts'
@@ -24,7 +24,7 @@ export async function prepareDataDir(
   log: (line: string) => void = () => {},
 ): Promise<PreparedDataDir> {
   if (config.aps) return { exampleProject: null }
-  const cloudRoot = localCloudRoot(config)
+  const cloudRoot = localCloudRoot(config.dataDir)
   const seed = await seedIfEmpty(cloudRoot, config.seedDir)
   const demo = demoDropFolder(cloudRoot)
   const dropFolder = (await stat(demo).catch(() => undefined))?.isDirectory() ? demo : null

@@ -78,6 +78,11 @@ export interface LocalCloud extends CloudBackend {
   ): Promise<UploadResult>
 }
 
+/** The folder that is the cloud in local mode, in the data folder (BOQ_DATA_DIR). */
+export function localCloudRoot(dataDir: string): string {
+  return join(dataDir, 'cloud')
+}
+
 /** The local back end: a folder on disk is the cloud (README "The local cloud"). */
 export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   const paths = new CloudPaths(options.root)

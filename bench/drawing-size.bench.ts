@@ -2,13 +2,14 @@
  * What the result page (/jobs/<id>) downloads to show a drawing beside its bill, from a fresh
  * production build and the real server, as Chromium loads it: every response from the page's
  * opening until the drawing is drawn, each gzipped (zlib's default level, kB = 1000 bytes), split
- * into the result page's own code and the drawing view's. The drawing is example_2018.dwg, twice:
- * drawn from the geometry kept with its bill (the view's chunk and the geometry renderer's), and
- * as a job kept without geometry (jobs recorded before it was kept), drawn from the file (the
- * view's chunk, the CAD viewer's chunk and stylesheet, the DWG reader worker, LibreDWG's
- * WebAssembly). The geometry itself is data, not code: bench/result-page.bench.ts weighs it.
- *   the drawing view's JavaScript and CSS (the worker included)   target <= 1,000 kB gzip
- *   LibreDWG's WebAssembly                                         target <= 2,300 kB gzip
+ * into the result page's own code and the drawing view's. The drawing is example_2018.dwg, drawn
+ * from the geometry kept with its bill (the view's chunk and the geometry renderer's); then as a
+ * job recorded without geometry (jobs recorded before it was kept), opened twice: its first
+ * GET /geometry has the server build the geometry from the drawing and keep it, the second (in a
+ * fresh page with the browser's cache off) answers what was kept. Each open prints the view's
+ * files and the geometry answer (data, not code: its bytes over the wire, unpacked, and its time).
+ *   the drawing view's JavaScript and CSS                          target <= 1,000 kB gzip
+ *   WebAssembly the drawing view loads                             target <= 2,300 kB gzip
  * /login and the file-selection screen load none of it (bench/bundle-size.bench.ts).
  */
 import { rm } from 'node:fs/promises'
@@ -66,19 +67,50 @@ const buildStarted = Date.now()
 await buildApp()
 console.log(`fresh production build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`)
 
-/** Opens the job's result page in a fresh page until its drawing is drawn; prints what it loaded. */
-async function measure(page: Page, url: string, jobId: string, title: string) {
+/** The geometry answer as it came: its bytes over the wire, unpacked, and the request's time. */
+interface GeometryAnswer {
+  wire: number
+  body: number
+  ms: number
+}
+
+async function geometryOf(response: Response): Promise<GeometryAnswer> {
+  await response.finished()
+  const sizes = await response.request().sizes()
+  const body = (await response.body()).byteLength
+  return { wire: sizes.responseBodySize, body, ms: response.request().timing().responseEnd }
+}
+
+/**
+ * Opens the job's result page in `page` until its drawing is drawn; prints what it loaded. With
+ * `noCache`, the browser's cache is off for the page: its files and the geometry come from the
+ * server again.
+ */
+async function measure(page: Page, url: string, jobId: string, title: string, noCache = false) {
+  if (noCache) {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  }
   // What the file screen already loaded is cached by the browser: count every response anyway.
   const pending: Promise<Loaded | undefined>[] = []
-  const onResponse = (response: Response) => pending.push(sizeOf(response))
+  const geometry: Promise<GeometryAnswer>[] = []
+  const onResponse = (response: Response) => {
+    if (new URL(response.url()).pathname.endsWith(`/jobs/${jobId}/geometry`)) {
+      geometry.push(geometryOf(response))
+    } else pending.push(sizeOf(response))
+  }
   page.on('response', onResponse)
   const opened = Date.now()
   await page.goto(`${url}/jobs/${jobId}`)
   const place = page.getByRole('complementary', { name: 'Drawing' })
-  await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
+  await place
+    .getByRole('button', { name: 'Fit to view' })
+    .and(page.locator(':enabled'))
+    .waitFor({ timeout: 120_000 })
   const readyMs = Date.now() - opened
   page.off('response', onResponse)
   const loaded = (await Promise.all(pending)).filter((file): file is Loaded => file !== undefined)
+  const [answer] = await Promise.all(geometry)
 
   console.log(`\n${title}`)
   const own = loaded.filter((file) => !PAGE_FILES.test(file.path))
@@ -96,10 +128,18 @@ async function measure(page: Page, url: string, jobId: string, title: string) {
     `  WebAssembly: ${wasmKb.toFixed(1)} kB gzip, ${versusTarget(wasmKb, TARGET_WASM_KB, ' kB')}`,
   )
   console.log(
+    answer
+      ? `  geometry answer: ${kb(answer.wire)} kB over the wire, ${kb(answer.body)} kB unpacked, answered in ${(answer.ms / 1000).toFixed(2)} s`
+      : '  geometry answer: none seen (the browser had it)',
+  )
+  console.log(
     `  drawn ${(readyMs / 1000).toFixed(1)} s after the page was opened (one run, loopback)`,
   )
-  return { ownGzip, codeKb, wasmKb }
+  return { ownGzip, codeKb, wasmKb, answer }
 }
+
+const seconds = (answer: GeometryAnswer | undefined) =>
+  answer ? `${(answer.ms / 1000).toFixed(2)} s` : 'not seen'
 
 const server = await startServer()
 const browser = await launchBrowser({ viewport: { width: 1400, height: 1000 } })
@@ -114,17 +154,28 @@ try {
 
   const { page } = browser
   await signIn(page, server.url)
-  const fromGeometry = await measure(page, server.url, job.id, 'Drawn from its geometry:')
-  // A fresh page: the browser keeps the renderer's files, which the second count must see too.
-  const second = await browser.context.newPage()
-  const fromFile = await measure(
-    second,
+  const kept = await measure(
+    page,
+    server.url,
+    job.id,
+    'Drawn from the geometry kept with its bill:',
+  )
+  // Fresh pages: the browser keeps the renderer's files, which the counts must see too.
+  const built = await measure(
+    await browser.context.newPage(),
     server.url,
     old.id,
-    'A job kept without geometry, drawn from its file:',
+    'A job recorded without geometry, first opened (the server builds it, then keeps it):',
+  )
+  const again = await measure(
+    await browser.context.newPage(),
+    server.url,
+    old.id,
+    'The same job opened again, the browser cache off (the server answers what it kept):',
+    true,
   )
   console.log(
-    `\ndrawing-size: the drawing view from geometry ${kb(fromGeometry.ownGzip)} kB gzip (code ${fromGeometry.codeKb.toFixed(1)} kB, target ${TARGET_CODE_KB}); from a file ${kb(fromFile.ownGzip)} kB gzip in all (code ${fromFile.codeKb.toFixed(1)} kB, target ${TARGET_CODE_KB}; WebAssembly ${fromFile.wasmKb.toFixed(1)} kB, target ${TARGET_WASM_KB})`,
+    `\ndrawing-size: the drawing view ${kb(kept.ownGzip)} kB gzip (code ${kept.codeKb.toFixed(1)} kB, target ${TARGET_CODE_KB}; WebAssembly ${kept.wasmKb.toFixed(1)} kB, target ${TARGET_WASM_KB}); geometry ${kb(kept.answer?.wire ?? 0)} kB over the wire; a job recorded without geometry: the view ${kb(built.ownGzip)} kB gzip (code ${built.codeKb.toFixed(1)} kB), its geometry built in ${seconds(built.answer)}, then answered kept in ${seconds(again.answer)}`,
   )
 } finally {
   await browser.close()

@@ -5,6 +5,7 @@ import type { Collator } from './counts.ts'
 import { arcLength, ellipseLength, helixLength, splineLength, sweep } from './curves/curves.ts'
 import { hatchArea } from './curves/loops.ts'
 import { endsMeet, polylineLength, polylineSignedArea } from './curves/polyline.ts'
+import { type NearFit, noteNearFit } from './fit-tolerance.ts'
 import {
   DAMAGED_REASON,
   damagedLabel,
@@ -82,12 +83,14 @@ function distance(a: Point, b: Point): number {
 /**
  * Linework per layer and kind (multilines also per style), in drawing units. What has no length
  * (a line from a point to itself), and damaged geometry (no finite length, or coordinates no
- * drawing holds), goes to `leftOut`, not into a row.
+ * drawing holds), goes to `leftOut`, not into a row; splines measured through fit points AutoCAD's
+ * curve only passes near are counted in `nearFit`.
  */
 export function measureLengths(
   entities: DrawingEntity[],
   compare: Collator,
   leftOut: LeftOut,
+  nearFit: NearFit,
 ): Measured<BoqLength>[] {
   const rows = new Map<string, Measured<BoqLength>>()
   for (const entity of entities) {
@@ -116,6 +119,7 @@ export function measureLengths(
     }
     entry.row.count += 1
     entry.row.length += length
+    noteNearFit(nearFit, entity)
     if (entity.handle) {
       entry.handles.push(entity.handle)
       entry.quantities.push(length)

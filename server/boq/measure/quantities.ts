@@ -11,6 +11,7 @@ import { EMPTY_MODEL_SPACE } from '../read/drawing-builder.ts'
 import { billLines } from './bill.ts'
 import { countBlocks } from './counts.ts'
 import { emptyBillWarning } from './empty-bill.ts'
+import { type NearFit, nearFitWarning } from './fit-tolerance.ts'
 import { measureAreas, measureLengths } from './measures.ts'
 import { DAMAGED_REASON, type LeftOut } from './no-quantity.ts'
 import { billUnits, releaseOf } from './units.ts'
@@ -26,7 +27,8 @@ export function computeBoq(
   const units = billUnits(drawing.insunits, options)
   const counts = countBlocks(drawing, options.splitBy ?? [], compare)
   const leftOut: LeftOut = new Map()
-  const lengths = measureLengths(drawing.entities, compare, leftOut)
+  const nearFit: NearFit = new Map()
+  const lengths = measureLengths(drawing.entities, compare, leftOut, nearFit)
   const areas = measureAreas(drawing.entities, compare, leftOut)
   const xrefs = groupXrefs(drawing.xrefs)
   const bill = billLines(counts.lines, lengths, areas, units)
@@ -53,6 +55,8 @@ export function computeBoq(
       'The drawing does not state its units: lengths and areas are in drawing units. State them (mm, cm, m, in or ft) to get a bill in m or ft.',
     )
   }
+  const fitted = nearFitWarning(nearFit, compare)
+  if (fitted) warnings.push(fitted)
   if (xrefs.length > 0) {
     warnings.push(
       `This drawing references ${xrefs.length === 1 ? 'another drawing' : `${xrefs.length} other drawings`} (${xrefs.map((x) => x.name).join(', ')}): ${xrefs.length === 1 ? 'its' : 'their'} content is not in this bill.`,

@@ -38,4 +38,9 @@ export type SplineGeometry = {
   /** End tangents of a fit-point spline (unit or any length; absent when not set). */
   startTangent?: Point | null
   endTangent?: Point | null
+  /**
+   * A fit-point spline's fit tolerance (DXF 44): above 0, AutoCAD's curve passes within it of
+   * the fit points rather than through them. Absent when the reader gives none.
+   */
+  fitTolerance?: number
 }

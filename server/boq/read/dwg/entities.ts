@@ -210,6 +210,7 @@ export class EntityReader {
       fit: fit.map((p) => ({ x: p.x, y: p.y, z: p.z ?? 0 })),
       startTangent: fitCount ? this.tangent(tio, type, 'start') : null,
       endTangent: fitCount ? this.tangent(tio, type, 'end') : null,
+      fitTolerance: fitCount ? this.value<number>(tio, 'fit_tol') || 0 : 0,
       ...(type === 'helix' ? helixParameters(lib, tio) : {}),
     }
   }

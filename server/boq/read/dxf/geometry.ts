@@ -140,6 +140,7 @@ export function splineOf(e: DxfEntity): SplineGeometry {
     fit: ((e.fitPoints as Xy[]) ?? []).map(pt),
     startTangent: e.startTangent ? pt(e.startTangent) : null,
     endTangent: e.endTangent ? pt(e.endTangent) : null,
+    fitTolerance: num(e.fitTolerance),
   }
 }
 

@@ -1,9 +1,9 @@
 import { BusyError } from '../errors.ts'
 
 /**
- * How many drawings may stream through the server at once in each direction (uploads into the
- * local cloud, job drawings out to the app). Each holds little memory now that bodies stream, but
- * each holds a disk and a socket busy for as long as its client takes: past this, 503.
+ * How many drawings may stream into the local cloud at once (its uploads). Each holds little
+ * memory, since the bytes go to disk as they arrive, but each holds a disk and a socket busy for as
+ * long as its client takes: past this, 503.
  */
 export const MAX_TRANSFERS = 4
 /** What a refused transfer is told to wait before trying again. */

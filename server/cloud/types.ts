@@ -25,14 +25,6 @@ export interface UploadResult {
   createdItem: boolean
 }
 
-/** A stored version's bytes as they are read, never whole in memory. */
-export interface DrawingDownload {
-  /** Its size in bytes, when the cloud says it before sending them. */
-  size: number | undefined
-  /** The bytes: read them to the end, or cancel the stream, so that what it holds is let go. */
-  body: ReadableStream<Uint8Array>
-}
-
 /** A stored version as the cloud names it. */
 export interface StoredVersion {
   /** The version's own file name, as the tree shows it (Autodesk's `displayName`, else `name`). */
@@ -116,8 +108,6 @@ export interface CloudBackend {
   /** Resolves when the folder exists inside the project and the user can write to it. */
   checkFolder(ctx: CloudContext, projectId: string, folderId: string): Promise<void>
   download(ctx: CloudContext, projectId: string, storageId: string): Promise<Uint8Array>
-  /** The same bytes as `download`, streamed: for sending them on without holding them. */
-  openDownload(ctx: CloudContext, projectId: string, storageId: string): Promise<DrawingDownload>
   /**
    * The item named `fileName` directly in the folder and its newest version number, or undefined
    * when there is none (what a job checks before writing its result again).

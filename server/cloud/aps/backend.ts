@@ -11,7 +11,7 @@ import {
   parseStorageId,
 } from './ids.ts'
 import { locateByListings } from './locate.ts'
-import { downloadObject, openObject, signedDownload } from './oss.ts'
+import { downloadObject, signedDownload } from './oss.ts'
 import { createTtlCache } from './ttl-cache.ts'
 import { createUpstream, PAGE_LIMIT, type UpstreamOptions } from './upstream.ts'
 import { writeFile } from './write-back.ts'
@@ -125,12 +125,6 @@ export function createApsCloudBackend(
       checkProjectId(projectId)
       parseStorageId(storageId)
       return downloadObject(upstream, ctx.accessToken, storageId)
-    },
-
-    async openDownload(ctx, projectId, storageId) {
-      checkProjectId(projectId)
-      parseStorageId(storageId)
-      return openObject(upstream, ctx.accessToken, storageId)
     },
 
     latestVersion(ctx, projectId, folderId, fileName) {

@@ -1,5 +1,4 @@
 import { AppError } from '../../errors.ts'
-import type { DrawingDownload } from '../types.ts'
 import { parseStorageId } from './ids.ts'
 import type { Upstream } from './upstream.ts'
 import { badAnswer } from './upstream-errors.ts'
@@ -9,9 +8,6 @@ function objectPath(storageId: string): string {
   const { bucketKey, objectKey } = parseStorageId(storageId)
   return `/oss/v2/buckets/${encodeURIComponent(bucketKey)}/objects/${encodeURIComponent(objectKey)}`
 }
-
-/** How long a streamed download may take, from S3's first answer to its last byte. */
-const STREAM_TIMEOUT_MS = 30 * 60_000
 
 interface SignedDownload {
   url: string
@@ -50,22 +46,6 @@ export async function downloadObject(
     throw new AppError(502, 'The drawing arrived incomplete from Autodesk. Please try again.')
   }
   return bytes
-}
-
-/**
- * The object's bytes as S3 sends them, streamed: read as the caller reads them, never whole.
- * The caller checks that the bytes it reads are `size` (which Autodesk may not know).
- */
-export async function openObject(
-  upstream: Upstream,
-  accessToken: string,
-  storageId: string,
-): Promise<DrawingDownload> {
-  const signed = await signedDownload(upstream, accessToken, storageId)
-  // A slow reader sets the pace: the time allowed is for the whole drawing at a slow reader's speed.
-  const response = await upstream.send(signed.url, { external: true, timeoutMs: STREAM_TIMEOUT_MS })
-  if (!response.body) throw new AppError(502, 'Autodesk sent the drawing without its bytes.')
-  return { size: signed.size, body: response.body }
 }
 
 /** signeds3upload GET → PUT the bytes → signeds3upload POST (completes the object). */

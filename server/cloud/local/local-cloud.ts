@@ -1,5 +1,5 @@
 import { type Dirent, type Stats, statSync } from 'node:fs'
-import { access, constants, lstat, open, readdir, readFile, stat } from 'node:fs/promises'
+import { access, constants, lstat, readdir, readFile, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { AppError } from '../../errors.ts'
 import { checkFileName, sameName } from '../names.ts'
@@ -10,7 +10,6 @@ import type {
   UploadRequest,
   UploadResult,
 } from '../types.ts'
-import { fileStream } from './file-stream.ts'
 import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
 import { createItemLock } from './item-lock.ts'
 import { locateByIds } from './locate.ts'
@@ -273,19 +272,6 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     async download(_ctx, projectId, storageId) {
       const version = await stored(projectId, storageId)
       return new Uint8Array(await readFile(version.path))
-    },
-
-    async openDownload(_ctx, projectId, storageId) {
-      const version = await stored(projectId, storageId)
-      // Its size from the file opened: the one whose bytes are sent.
-      const handle = await open(version.path, 'r')
-      try {
-        const { size } = await handle.stat()
-        return { size, body: fileStream(handle) }
-      } catch (error) {
-        await handle.close()
-        throw error
-      }
     },
 
     async latestVersion(_ctx, projectId, folderId, fileName) {

@@ -125,20 +125,6 @@ export function createFakeCloud() {
       if (!bytes) throw new AppError(404, 'No such file version.')
       return bytes
     },
-    async openDownload(ctx, projectId, storageId) {
-      const bytes = await cloud.download(ctx, projectId, storageId)
-      // In chunks, as a cloud sends a drawing.
-      const chunk = 64 * 1024
-      let at = 0
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= bytes.byteLength) return controller.close()
-          controller.enqueue(bytes.subarray(at, at + chunk))
-          at += chunk
-        },
-      })
-      return { size: bytes.byteLength, body }
-    },
     async latestVersion(ctx, projectId, folderId, fileName) {
       checkToken(ctx)
       const item = items.get(`${projectId}/${folderId}/${fileName}`)

@@ -82,7 +82,7 @@ const isLit = ({ r, g, b }: Pixel) => r > 220 && g > 120 && g < 190 && b < 80
 
 /** The rings in view: each with its box, and the box of all their middles. */
 async function ringsIn(page: Page, drawing: Locator) {
-  const pixels = await drawingPixels(page, drawing, { withCorner: true })
+  const pixels = await drawingPixels(page, drawing)
   const rings = pixelGroups(pixels.filter(isRing))
   const xs = rings.map((ring) => ring.x)
   const ys = rings.map((ring) => ring.y)

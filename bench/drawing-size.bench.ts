@@ -88,8 +88,8 @@ async function geometryOf(response: Response): Promise<GeometryAnswer> {
  */
 async function measure(page: Page, url: string, jobId: string, title: string, noCache = false) {
   if (noCache) {
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    // Playwright turns the page's cache off while it routes requests.
+    await page.route(`**/jobs/${jobId}/geometry`, (route) => route.continue())
   }
   // What the file screen already loaded is cached by the browser: count every response anyway.
   const pending: Promise<Loaded | undefined>[] = []

@@ -126,8 +126,28 @@ describe('the sample drawings', () => {
 
   // The DWGs keep their splines as fit points; the DXF twins carry the control points AutoCAD
   // computed. One spline was fitted with a fit tolerance of 1 (AutoCAD's curve passes near its
-  // points, not through them): the cubic through them differs by 0.03%. Everything else agrees to
-  // 1e-6.
+  // points, not through them): the cubic through them differs by 0.03%, and the DWG's bill warns
+  // of it. Everything else agrees to 1e-6.
+  it('warns of the spline fitted with a fit tolerance where only its fit points are kept: the DWGs, not the DXF twins', async () => {
+    const nearFit = (boq: Boq) => boq.warnings.filter((w) => /fit tolerance/.test(w))
+    for (const name of EXAMPLES) {
+      const layer =
+        name === 'example_r13.dwg' || name === 'example_r14.dwg' ? 'TAVOLO_3' : 'Tavolo 3'
+      expect(nearFit(await read(name)), name).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^1 spline on layer ${layer} was drawn with a fit tolerance: AutoCAD's curve passes near its fit points`,
+          ),
+        ),
+      ])
+    }
+    // The twins keep AutoCAD's curve as control points; 2000_TS1's spline has a fit tolerance of 0.
+    for (const name of ['example_2000.dxf', 'example_2018.dxf', '2000_TS1.dwg'])
+      expect(nearFit(await read(name)), name).toEqual([])
+    // Nor is there a new warning where no spline is drawn.
+    expect((await read('sample_2018.dwg')).warnings).toEqual([])
+  })
+
   it('example_2000.dwg agrees with example_2000.dxf, and 2018 with its DXF twin', async () => {
     expectSameQuantities(await read('example_2000.dxf'), await read('example_2000.dwg'), true, 5e-4)
     expectSameQuantities(await read('example_2018.dxf'), await read('example_2018.dwg'), true, 5e-4)

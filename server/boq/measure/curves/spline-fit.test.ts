@@ -83,6 +83,10 @@ describe('fit-point splines rebuilt as AutoCAD builds them', () => {
     // but not equal: 0.03% (it was 0.46% short with the chord's direction at the start).
     const startUnset = splineOf(dwg, '894')
     expect(startUnset.startTangent).toEqual({ x: 0, y: 0, z: 0 })
+    // Both readers give the fit tolerance (the bill warns of it); 16E's is AutoCAD's 0.
+    expect(startUnset.fitTolerance).toBe(1)
+    expect(splineOf(dxf, '894').fitTolerance).toBe(1)
+    expect(withTangents.fitTolerance).toBe(1e-10)
     expect(relative(splineLength(startUnset), splineLength(splineOf(dxf, '894')))).toBeLessThan(
       5e-4,
     )

@@ -8,6 +8,7 @@ import { type Backends, createBackends } from './backends.ts'
 import type { Config } from './config.ts'
 import { cloudRoutes } from './http/cloud-routes.ts'
 import { errorResponse, plain } from './http/errors.ts'
+import { noLocalRoutes } from './http/no-local-routes.ts'
 import { requestLog } from './http/request-log.ts'
 import { apiCors, securityHeaders, xsrfCheck, xsrfCookie } from './http/security.ts'
 import { staticFiles } from './http/static-files.ts'
@@ -68,7 +69,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
   app.route('/api/boq', jobs.routes)
-  if (backends.localRoutes) app.route('/api/local', backends.localRoutes(access))
+  app.route('/api/local', backends.localRoutes?.(access) ?? noLocalRoutes())
   // Fixed text: the path is the caller's to choose.
   app.all('/api/*', (c) => plain(c, 'Not found.', 404))
 

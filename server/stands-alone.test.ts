@@ -38,7 +38,12 @@ describe('the repository stands on its own', () => {
   it('the sample drawings are inside it, and seed the demo cloud by default', () => {
     expect(relative(repoRoot, FIXTURES)).toBe(join('fixtures', 'drawings'))
     expect(fixtureNames('.dwg').length).toBeGreaterThanOrEqual(20)
-    expect(fixtureNames('.dxf')).toEqual(['example_2000.dxf', 'example_2018.dxf', 'sample_r14.dxf'])
+    expect(fixtureNames('.dxf')).toEqual([
+      'example_2000.dxf',
+      'example_2018.dxf',
+      'r11_block.dxf',
+      'sample_r14.dxf',
+    ])
     expect(loadConfig({}).seedDir).toBe(FIXTURES)
   })
 })

@@ -61,7 +61,7 @@ export type FakeApi = {
   results: Record<string, { status: number; body: unknown }>
   /**
    * What GET /api/boq/jobs/{id}/geometry answers, by job id (encoded geometry); a job not here
-   * answers 404, as the server does for a job it does not know.
+   * answers 404 as the server does for one kept without geometry.
    */
   geometries: Record<string, Uint8Array>
   /** What GET /api/boq/compare answers, by `from:to`; a pair not here answers 404. */
@@ -69,8 +69,8 @@ export type FakeApi = {
   /** What POST /api/boq/extract answers; the default queues a job. */
   extract: (body: Record<string, string>) => { status: number; body: unknown }
   /**
-   * Whether GET /api/local/upload is there: true plays local mode (uploads offered), false (the
-   * default) Autodesk mode (404), where the screen is as specified.
+   * What GET /api/local/upload answers as `available`: true plays local mode (uploads offered),
+   * false (the default) Autodesk mode, where the screen is as specified.
    */
   uploadAvailable: boolean
   /** What POST /api/local/upload answers; the default writes the drawing into this cloud. */

@@ -166,11 +166,7 @@ export const handlers = [
     const body = (await request.json()) as Record<string, string>
     return answer(fakeApi.extract(body))
   }),
-  http.get('*/api/local/upload', () =>
-    fakeApi.uploadAvailable
-      ? HttpResponse.json({ available: true })
-      : new HttpResponse('Not found.', { status: 404 }),
-  ),
+  http.get('*/api/local/upload', () => HttpResponse.json({ available: fakeApi.uploadAvailable })),
   http.post('*/api/local/upload', async ({ request }) => {
     const body = await request.formData()
     const file = body.get('file')
@@ -210,7 +206,9 @@ export const handlers = [
       ? HttpResponse.arrayBuffer(kept.slice().buffer, {
           headers: { 'Content-Type': GEOMETRY_CONTENT_TYPE },
         })
-      : new HttpResponse('There is no such job.', { status: 404 })
+      : new HttpResponse('This job was recorded before drawings were kept with their bills.', {
+          status: 404,
+        })
   }),
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),

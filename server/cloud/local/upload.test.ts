@@ -526,7 +526,7 @@ describe('BOQ_MAX_FILE_MB', () => {
 })
 
 describe('in Autodesk mode', () => {
-  it('is not there: upload is for the local cloud only', async () => {
+  it('answers 404: upload is for the local cloud only; GET says it is not available', async () => {
     const product = await startApsProduct()
     try {
       const client = await signInThroughFake(product.server.url)
@@ -537,8 +537,10 @@ describe('in Autodesk mode', () => {
       })
       expect(answer.status).toBe(404)
       expect(await answer.text()).toBe('Not found.')
-      // The app asks first, and offers no upload.
-      expect((await client(UPLOAD)).status).toBe(404)
+      // The app asks first, and offers no upload: a 200, so the browser logs no failed request.
+      const asked = await client(UPLOAD)
+      expect(asked.status).toBe(200)
+      expect(await asked.json()).toEqual({ available: false })
     } finally {
       await product.close()
     }

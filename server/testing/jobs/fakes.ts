@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib'
 import { encodeGeometry } from '../../../contract/drawing-geometry.ts'
 import { geometryOf } from '../../../contract/testing/drawing-geometry.ts'
 import type { BoqInput } from '../../boq/run/input.ts'
+import { locateByListings } from '../../cloud/aps/locate.ts'
 import { locateByIds } from '../../cloud/local/locate.ts'
 import type {
   CloudBackend,
@@ -109,8 +110,10 @@ export function createFakeCloud() {
       }
       return undefined
     },
-    async locate(_ctx, request) {
-      return locateByIds(request)
+    // Local ids tell where a version is; other ids are looked for in the lists, as Autodesk's are.
+    async locate(ctx, request) {
+      const place = locateByIds(request)
+      return place.folder.path ? place : locateByListings(cloud, ctx, request)
     },
 
     async checkFolder(ctx, projectId, folderId) {

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
-import { httpStatus } from '../../../lib/http-errors'
 
 /** Where a drawing goes: a folder, and the item it becomes the next version of when `itemId` is set. */
 export type UploadTarget = {
@@ -21,20 +20,15 @@ export type Uploaded = { itemId: string; versionNumber: number; fileName: string
 export const uploadQueries = {
   all: () => ['upload'] as const,
   /**
-   * Whether this server takes uploads: in local mode GET /api/local/upload answers
-   * `{ available: true }`; elsewhere it is not found. The mode does not change while the app runs.
+   * Whether this server takes uploads (local mode): GET /api/local/upload answers
+   * `{ available }`. The mode does not change while the app runs.
    */
   availability: () =>
     queryOptions({
       queryKey: [...uploadQueries.all(), 'availability'] as const,
       queryFn: async ({ signal }) => {
-        try {
-          const body = await api.get('api/local/upload', { signal }).json<{ available?: unknown }>()
-          return body?.available === true
-        } catch (error) {
-          if (httpStatus(error) === 404) return false
-          throw error
-        }
+        const body = await api.get('api/local/upload', { signal }).json<{ available?: unknown }>()
+        return body?.available === true
       },
       staleTime: Number.POSITIVE_INFINITY,
     }),

@@ -1,0 +1,15 @@
+import { Hono } from 'hono'
+
+/**
+ * What /api/local answers when the back end has no routes of its own there (Autodesk mode): GET
+ * /upload says uploads are not available, so that the app, which asks once, offers none and the
+ * browser logs no failed request; anything else is not found.
+ */
+export function noLocalRoutes(): Hono {
+  const routes = new Hono()
+  routes.get('/upload', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ available: false })
+  })
+  return routes
+}

@@ -34,7 +34,8 @@ describe('the classification in Chromium', () => {
     await signIn(page, server().url)
     await extractInTree(page, drawing, versionNumber)
     const card = jobCard(page, `${DRAWING}, version ${versionNumber}`)
-    expect(await waitUntilFinished(card)).toBe('Done')
+    // Its spline 894 is kept as fit points AutoCAD fitted with a fit tolerance: the bill warns.
+    expect(await waitUntilFinished(card)).toBe('Done with warnings')
     await card.getByRole('link', { name: 'Open result' }).click()
     await page.waitForURL(/\/jobs\/[^/]+$/)
 

@@ -31,7 +31,8 @@ describe('the result page in Chromium', () => {
     await signIn(page, server().url)
     await extractInTree(page, drawing, versionNumber)
     const card = jobCard(page, `${DRAWING}, version ${versionNumber}`)
-    expect(await waitUntilFinished(card)).toBe('Done')
+    // Its spline 894 is kept as fit points AutoCAD fitted with a fit tolerance: the bill warns.
+    expect(await waitUntilFinished(card)).toBe('Done with warnings')
 
     await card.getByRole('link', { name: 'Open result' }).click()
     await page.waitForURL(/\/jobs\/[^/]+$/)
@@ -56,8 +57,10 @@ describe('the result page in Chromium', () => {
     ])
     const notices = page.getByRole('region', { name: 'Warnings and items not measured' })
     expect(await notices.getByRole('heading').allInnerTexts()).toEqual([
+      '1 warning',
       expect.stringMatching(/^\d+ items not measured$/),
     ])
+    await notices.getByText(/^1 spline on layer Tavolo 3 was drawn with a fit tolerance/).waitFor()
 
     // The page stands on its URL.
     await page.reload()

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { CloudBackend } from '../cloud/types.ts'
 import { contextFor, createFakeCloud, resource } from '../testing/jobs/fakes.ts'
 import { findVersionNumber } from './locate.ts'
 
 const ctx = contextFor('ann')
 
-/** A cloud answering lists as Autodesk does (its ids carry no paths). */
-function listingCloud() {
-  const fake = createFakeCloud()
-  const cloud: CloudBackend = { ...fake.cloud, kind: 'aps' }
-  fake.lists.hubs.push(resource('hubs', 'b.h1', { name: 'One' }))
-  fake.lists.hubs.push(resource('hubs', 'b.h2', { name: 'Two' }))
-  fake.lists.projects.set('b.h2', [resource('projects', 'b.p1', { name: 'Tower' })])
-  fake.lists.contents.set('b.p1', [
-    resource('folders', 'urn:top', { name: 'Project Files', displayName: 'Project Files' }),
-  ])
-  return { fake, cloud }
-}
-
 describe('the number of a job’s version', () => {
   it('finds the version number through the cloud’s lookup by storage id, near the folder and name', async () => {
-    const { fake, cloud } = listingCloud()
+    const fake = createFakeCloud()
+    const { cloud } = fake
     fake.lists.contents.set('urn:deep', [
       resource('folders', 'urn:sub', { name: 'plan.dwg' }),
       resource('items', 'urn:other', { displayName: 'other.dwg' }),

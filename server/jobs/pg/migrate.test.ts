@@ -5,6 +5,7 @@ import { newJobFor, TEST_TOKEN_KEY } from '../../testing/jobs/fakes.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
 import type { JobStore } from '../types.ts'
 import { migrate } from './migrate.ts'
+import { jobsTables } from './migrations/001-jobs.ts'
 import { MIGRATIONS } from './migrations/all-migrations.ts'
 import type { Migration } from './migrations/migration.ts'
 import { openPostgresJobStore } from './postgres-store.ts'
@@ -73,39 +74,11 @@ const later: Migration[] = [
   },
 ]
 
-/** The tables as BOQ created them before it recorded migrations. */
-const UNRECORDED_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS boq_jobs (
-    id uuid PRIMARY KEY,
-    user_id text NOT NULL,
-    status text NOT NULL,
-    file_storage_id text NOT NULL,
-    created_at timestamptz NOT NULL,
-    record jsonb NOT NULL,
-    progress real,
-    credentials text,
-    attempt text
-  )`,
-  'CREATE INDEX IF NOT EXISTS boq_jobs_by_user ON boq_jobs (user_id, created_at DESC)',
-  `CREATE UNIQUE INDEX IF NOT EXISTS boq_jobs_one_active
-    ON boq_jobs (user_id, file_storage_id) WHERE status IN ('queued', 'running')`,
-  `CREATE TABLE IF NOT EXISTS boq_results (
-    job_id uuid NOT NULL REFERENCES boq_jobs (id) ON DELETE CASCADE,
-    format text NOT NULL,
-    bytes bytea NOT NULL,
-    PRIMARY KEY (job_id, format)
-  )`,
-  `CREATE TABLE IF NOT EXISTS boq_rules (
-    project_id text NOT NULL,
-    kind text NOT NULL,
-    version integer NOT NULL,
-    saved_by text NOT NULL,
-    saved_at timestamptz NOT NULL,
-    row_count integer NOT NULL,
-    rows jsonb NOT NULL,
-    PRIMARY KEY (project_id, kind, version)
-  )`,
-]
+/**
+ * The tables as BOQ created them before it recorded migrations: migration 1's statements, which
+ * were that schema word for word (an applied migration is never edited).
+ */
+const UNRECORDED_SCHEMA = jobsTables.statements
 
 describe('the PostgreSQL job store’s migrations', () => {
   it('are numbered 1, 2, 3… in the order they are listed', () => {

@@ -343,7 +343,8 @@ try {
   )
   browser = await launchBrowser({ viewport: { width: 1400, height: 1000 } })
   const { page } = browser
-  await page.addInitScript(timeInPage)
+  // On every page of the context: the job recorded without geometry is opened in fresh pages.
+  await browser.context.addInitScript(timeInPage)
   await signIn(page, server.url)
 
   // The largest sample DWG: everything, drawing included.

@@ -70,7 +70,8 @@ export class ConfigError extends Error {
   }
 }
 
-const DEFAULT_SEED_DIR = resolve(repoRoot, 'fixtures/drawings')
+/** The sample drawings kept in the repository: the demo cloud's default seed, the tests' drawings. */
+export const SAMPLE_DRAWINGS = resolve(repoRoot, 'fixtures/drawings')
 const DEFAULT_APS_BASE_URL = 'https://developer.api.autodesk.com'
 
 type Env = Record<string, string | undefined>
@@ -204,7 +205,7 @@ function osUserName(): string {
 
 /** Unset: the repository's sample drawings. Empty: no drawings. Otherwise the given folder. */
 function parseSeedDir(value: string | undefined, cwd: string): string | null {
-  if (value === undefined) return DEFAULT_SEED_DIR
+  if (value === undefined) return SAMPLE_DRAWINGS
   const text = value.trim()
   return text ? resolve(cwd, text) : null
 }

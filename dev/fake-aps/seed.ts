@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { FIXTURES } from '../../server/testing/boq/fixtures.ts'
+import { SAMPLE_DRAWINGS } from '../../server/config.ts'
 import type { FakeApsState } from './state.ts'
 
 export interface SeedIds {
@@ -20,7 +20,7 @@ export interface SeedIds {
  * An ACC account with one project (Project Files / Drawings holding real .dwg files, a
  * read-only Plans folder, a hidden folder and item) and a personal (`a.`) hub with one drawing.
  */
-export function seedDefault(state: FakeApsState, fixturesDir = FIXTURES): SeedIds {
+export function seedDefault(state: FakeApsState, fixturesDir = SAMPLE_DRAWINGS): SeedIds {
   const dwg = (name: string) => new Uint8Array(readFileSync(resolve(fixturesDir, name)))
   const hub = state.addHub('ACC Demo Account', 'bim360')
   const project = state.addProject(hub, 'Tower A')

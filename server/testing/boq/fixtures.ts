@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { SAMPLE_DRAWINGS } from '../../config.ts'
 
-/**
- * The sample drawings kept in the repository (fixtures/drawings): the one place tests, browser
- * tests and benches find them.
- */
-export const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/drawings')
+/** The sample drawings kept in the repository (fixtures/drawings), where tests find them. */
+export const FIXTURES = SAMPLE_DRAWINGS
 
 export function fixtureNames(ext: '.dwg' | '.dxf'): string[] {
   return readdirSync(FIXTURES)

@@ -39,7 +39,7 @@ function megabytes(bytes: number): string {
 }
 
 /** The engine's BoqError (server/boq/model/boq-error.ts): its message is one readable sentence. */
-function isBoqError(error: unknown): error is Error & { kind: string } {
+export function isBoqError(error: unknown): error is Error & { kind: string } {
   return (
     error instanceof Error &&
     error.name === 'BoqError' &&

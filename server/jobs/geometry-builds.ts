@@ -1,7 +1,7 @@
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { Extractor } from './extractor.ts'
-import { tooLargeMessage } from './failure.ts'
+import { isBoqError, tooLargeMessage } from './failure.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
 /**
@@ -73,11 +73,6 @@ export function geometryBuilds(options: {
       return made
     },
   }
-}
-
-/** The engine's BoqError (its message one readable sentence, or a fragment of one). */
-function isBoqError(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'BoqError'
 }
 
 function reason(error: Error): string {

@@ -206,9 +206,7 @@ export const handlers = [
       ? HttpResponse.arrayBuffer(kept.slice().buffer, {
           headers: { 'Content-Type': GEOMETRY_CONTENT_TYPE },
         })
-      : new HttpResponse('This job was recorded before drawings were kept with their bills.', {
-          status: 404,
-        })
+      : new HttpResponse('There is no such job.', { status: 404 })
   }),
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),

@@ -9,13 +9,13 @@ import {
   compareQueries,
 } from '../api/compare-api'
 import { formatChange, formatPercent, formatQuantity } from '../utils/format-change'
-import { STATE_STYLE } from '../utils/state-style'
+import { type ChangeColumn, ColumnHeads, StateCell } from './change-table-parts'
 import { DrawingChanges } from './drawing-changes'
 import type { ChangeDrawingSlot } from './drawing-slot'
 import { ItemChanges } from './item-changes'
 
-/** The table's columns; numbers line up on the right. */
-const COLUMNS = [
+/** The table's columns. */
+const COLUMNS: ChangeColumn[] = [
   { name: 'Item', numbers: false },
   { name: 'Description', numbers: false },
   { name: 'Before', numbers: true },
@@ -106,15 +106,7 @@ function ChangeTable({ changes, jobs }: { changes: Changes; jobs: ComparedJobs }
         </p>
       ) : (
         <table aria-label="Measured lines" className="w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b border-slate-300 text-left">
-              {COLUMNS.map(({ name, numbers }) => (
-                <th key={name} scope="col" className={`py-1 pr-2 ${numbers ? 'text-right' : ''}`}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={COLUMNS} />
           <tbody>
             {shown.map((line) => (
               <Row key={line.ref} line={line} />
@@ -138,11 +130,7 @@ function Row({ line }: { line: ChangeLine }) {
       <td className="py-1 pr-2 text-right tabular-nums">{formatChange(line)}</td>
       <td className="py-1 pr-2 text-right tabular-nums">{formatPercent(line)}</td>
       <td className="py-1 pr-2">{line.unit}</td>
-      <td className="py-1">
-        <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[line.state]}`}>
-          {line.state}
-        </span>
-      </td>
+      <StateCell state={line.state} />
     </tr>
   )
 }

@@ -1,10 +1,10 @@
 import { formatAmount, formatItemQuantity } from '../../../lib/format-amount'
 import type { ChangeItem, TotalChange } from '../api/compare-api'
 import { formatAmountChange } from '../utils/format-change'
-import { STATE_STYLE } from '../utils/state-style'
+import { type ChangeColumn, ColumnHeads, StateCell } from './change-table-parts'
 
-/** The table's columns; numbers line up on the right. */
-const COLUMNS = [
+/** The table's columns. */
+const COLUMNS: ChangeColumn[] = [
   { name: 'Item', numbers: false },
   { name: 'Code', numbers: false },
   { name: 'Description', numbers: false },
@@ -49,15 +49,7 @@ export function ItemChanges({
       ) : (
         <div className="overflow-x-auto">
           <table aria-label="Items" className="w-full border-collapse text-sm">
-            <thead>
-              <tr className="border-b border-slate-300 text-left">
-                {COLUMNS.map(({ name, numbers }) => (
-                  <th key={name} scope="col" className={`py-1 pr-2 ${numbers ? 'text-right' : ''}`}>
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={COLUMNS} />
             <tbody>
               {shown.map((item) => (
                 <Row key={item.ref} item={item} />
@@ -97,11 +89,7 @@ function Row({ item }: { item: ChangeItem }) {
       <td className={numeric}>{amount(item.before.amount)}</td>
       <td className={numeric}>{amount(item.after.amount)}</td>
       <td className={numeric}>{formatAmountChange(item.amountChange)}</td>
-      <td className="py-1">
-        <span className={`rounded px-2 py-0.5 text-xs ${STATE_STYLE[item.state]}`}>
-          {item.state}
-        </span>
-      </td>
+      <StateCell state={item.state} />
     </tr>
   )
 }

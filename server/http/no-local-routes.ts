@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { uploadAvailability } from '../cloud/local/upload-routes.ts'
 
 /**
  * What /api/local answers when the back end has no routes of its own there (Autodesk mode): GET
@@ -7,9 +8,6 @@ import { Hono } from 'hono'
  */
 export function noLocalRoutes(): Hono {
   const routes = new Hono()
-  routes.get('/upload', (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json({ available: false })
-  })
+  routes.get('/upload', uploadAvailability(false))
   return routes
 }

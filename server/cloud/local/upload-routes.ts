@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs'
 import { posix } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { Hono } from 'hono'
+import { type Handler, Hono } from 'hono'
 import type { CloudAccess } from '../../auth/cloud-access.ts'
 import { BoqError } from '../../boq/model/boq-error.ts'
 import { detect } from '../../boq/read/detect.ts'
@@ -18,21 +18,28 @@ const MAX_ID_LENGTH = 2048
 const HEADER_BYTES = 512
 
 /**
+ * GET /upload's answer: whether this server takes uploads. No session needed: the mode is no
+ * secret (the login address tells it too).
+ */
+export function uploadAvailability(available: boolean): Handler {
+  return (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ available })
+  }
+}
+
+/**
  * POST /upload (mounted under /api/local, in local mode only): puts a drawing into a folder of the
  * local cloud, as a new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in
  * bytes. The drawing streams to disk as it arrives; at most MAX_TRANSFERS uploads at once (503
- * past that). GET /upload says uploads are possible here (elsewhere it is not found), so the app
- * offers them only when they are.
+ * past that). GET /upload says uploads are possible here (in Autodesk mode it says they are not:
+ * `noLocalRoutes`), so the app offers them only when they are.
  */
 export function uploadRoutes(cloud: LocalCloud, access: CloudAccess, maxFileBytes: number): Hono {
   const routes = new Hono()
   const uploads = transferSlots('uploads')
 
-  // No session needed: the mode is no secret (the login address tells it too).
-  routes.get('/upload', (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json({ available: true })
-  })
+  routes.get('/upload', uploadAvailability(true))
 
   routes.post('/upload', async (c) => {
     // Who asks before reading a byte of the body.

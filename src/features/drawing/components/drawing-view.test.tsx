@@ -173,7 +173,10 @@ describe('DrawingView', () => {
     const { highlight } = renderView({ highlighted: ['1C8', '250'] })
     expect(screen.getByText('2 highlighted')).toBeInTheDocument()
     await ready()
-    expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['1C8', '250'], { ringed: false })
+    // The highlight follows the viewer's readiness in an effect of its own.
+    await waitFor(() =>
+      expect(fake.viewer.highlight).toHaveBeenLastCalledWith(['1C8', '250'], { ringed: false }),
+    )
     expect(fake.viewer.zoomToHandles).toHaveBeenLastCalledWith(['1C8', '250'])
     expect(screen.getByText('2 highlighted').closest('[aria-live]')).toHaveAttribute(
       'aria-live',

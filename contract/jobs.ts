@@ -58,6 +58,8 @@ export const JobResultSchema = v.object({
   geometryUrl: v.string(),
   /** The earlier version's bill the written workbook's Changes sheet compares with, if any. */
   comparedWith: v.nullable(ComparedBillSchema),
+  /** How many of the bill's lines differ from that earlier bill (null: compared with none). */
+  changedLines: v.optional(v.nullable(v.number())),
 })
 
 /** The saved rules and classification versions a job was last re-priced with (0: none saved). */
@@ -94,6 +96,8 @@ export const JobSchema = v.object({
   result: v.optional(JobResultSchema),
   /** Present once the job has been re-priced with its project's saved rules. */
   pricedWith: v.optional(v.nullable(PricedWithSchema)),
+  /** The watched folder's watch that started the job by itself; null or absent: a person did. */
+  watchId: v.optional(v.nullable(v.string())),
 })
 export type Job = v.InferOutput<typeof JobSchema>
 

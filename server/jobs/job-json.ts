@@ -26,6 +26,7 @@ export function toJobJson(job: JobRecord): Job {
     updatedAt: job.updatedAt,
   }
   if (job.pricedWith) json.pricedWith = { ...job.pricedWith }
+  if (job.watchId) json.watchId = job.watchId
   if (job.status === 'running') json.progress = job.progress ?? 0
   if (job.status === 'failed') json.error = job.error ?? 'The job failed.'
   if (job.status === 'succeeded' && job.result) {
@@ -42,6 +43,7 @@ export function toJobJson(job: JobRecord): Job {
       // Kept or not, the route answers it: one not kept is built on its first request.
       geometryUrl: `${base}/geometry`,
       comparedWith: comparedWith ?? null,
+      changedLines: job.result.changedLines ?? null,
     }
   }
   return json

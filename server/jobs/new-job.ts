@@ -17,6 +17,7 @@ export function newJobRecord(id: string, userId: string, input: NewJob): JobReco
       : { fileVersionNumber: input.fileVersionNumber }),
     ...(input.folder ? { folder: copyFolder(input.folder) } : {}),
     ...(input.units ? { units: { ...input.units } } : {}),
+    ...(input.watchId ? { watchId: input.watchId } : {}),
     createdAt: now,
     updatedAt: now,
     attempts: 0,

@@ -214,6 +214,9 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           jsonKept: true,
           ...(geometry ? { geometryKept: true } : {}),
           ...(outputs.comparedWith ? { comparedWith: outputs.comparedWith } : {}),
+          ...(outputs.changedLines === null || outputs.changedLines === undefined
+            ? {}
+            : { changedLines: outputs.changedLines }),
         },
         { xlsx, csv, json, ...(geometry ? { geometry } : {}) },
       )

@@ -5,6 +5,7 @@ import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import type { BoqFiles, OutputFormat } from '../boq/write/files.ts'
 import type { CloudContext, FolderPlace } from '../cloud/types.ts'
+import type { WatchStore } from './watch-types.ts'
 
 /** What a succeeded job wrote back, and what the bill warns about. */
 export interface JobResult {
@@ -17,6 +18,8 @@ export interface JobResult {
   warningCount?: number
   /** The earlier job whose bill the written workbook's Changes sheet compares with. */
   comparedWith?: ComparedBill
+  /** How many of the bill's lines differ from that earlier bill. */
+  changedLines?: number
   /** The BOQ JSON is kept (jobs recorded before it was have only the XLSX and the CSV). */
   jsonKept?: boolean
   /**
@@ -65,6 +68,8 @@ export interface JobRecord {
   writeBack?: WriteBackNote
   /** The saved rules and classification versions it was last re-priced with. */
   pricedWith?: PricedWith
+  /** The watch that started it by itself; absent: a person did. */
+  watchId?: string
 }
 
 /** A project's two versioned tables: its takeoff rules and its classification system. */
@@ -108,6 +113,8 @@ export interface NewJob {
   fileVersionNumber?: number
   folder?: JobFolder
   units?: ExtractUnits
+  /** The watch that starts it (absent: the person asked). */
+  watchId?: string
   /** Captured at submit time: the job runs after the request has ended. */
   context: CloudContext
 }
@@ -135,7 +142,7 @@ export type ResultFormat = OutputFormat
  * atomic with respect to the others (e.g. `submit` checks duplicates and limits and inserts in one
  * step; `claim` hands a queued job to exactly one worker).
  */
-export interface JobStore {
+export interface JobStore extends WatchStore {
   /**
    * Queues a job, or answers the user's queued/running job for the same storage id
    * (`created: false`, whatever units that one was asked with). Throws AppError 429 when the

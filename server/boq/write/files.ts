@@ -21,6 +21,8 @@ export type BoqFiles = {
   files: Partial<Record<OutputFormat, Uint8Array>>
   /** The earlier bill the workbook's Changes sheet compares with; null when it has none. */
   comparedWith: ComparedBill | null
+  /** How many of the bill's lines differ from that earlier bill; null when it has none. */
+  changedLines: number | null
   /** The files carry a priced bill. */
   priced: boolean
 }
@@ -56,6 +58,7 @@ export async function renderFiles(
     warnings: [...boq.warnings, ...(boq.priced?.warnings ?? [])],
     files,
     comparedWith: changes ? changes.from : null,
+    changedLines: changes ? changes.lines.filter((line) => line.state !== 'unchanged').length : null,
     priced: boq.priced !== undefined,
   }
 }

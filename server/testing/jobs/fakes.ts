@@ -241,6 +241,8 @@ export function createFakeExtractor() {
           json: new TextEncoder().encode(`${JSON.stringify({ fake: input.fileName })}\n`),
         },
         comparedWith: input.changesFrom?.from ?? null,
+        // Every comparison finds one line changed (what the jobs list tells).
+        changedLines: input.changesFrom ? 1 : null,
         warnings: text.startsWith('WARN|') ? text.split('|').slice(1) : [],
         priced: input.pricing !== undefined,
       }

@@ -1,0 +1,98 @@
+import type { WatchState } from '../../contract/watches.ts'
+import type { ExtractUnits } from '../../contract/units.ts'
+import type { Tokens, UserProfile } from '../auth/types.ts'
+import type { FolderPlace } from '../cloud/types.ts'
+
+/** A watched folder as the store keeps it (its owner's grant is kept apart, sealed). */
+export interface WatchRecord {
+  id: string
+  userId: string
+  projectId: string
+  fileFolderId: string
+  folder?: FolderPlace
+  /** The units of every bill the watch starts; absent: by each drawing. */
+  units?: ExtractUnits
+  createdAt: string
+  updatedAt: string
+  state: WatchState
+  /** Why the watch is paused and what to do, in the person's words. */
+  pausedReason?: string
+  /** Autodesk: the id of the folder's webhook, deleted with the watch. */
+  hookId?: string
+}
+
+export type NewWatch = Omit<WatchRecord, 'id' | 'createdAt' | 'updatedAt'>
+
+/**
+ * What lets the server act for a person while they are away: who they are and their tokens (the
+ * refresh token rotated on every use). One per person, shared by all their watches; kept sealed.
+ */
+export interface StandingGrant {
+  user: UserProfile
+  tokens: Tokens
+}
+
+/** A drawing version a watch saw in its folder. */
+export interface WatchedVersion {
+  /** The version's storage id: one job per version, whichever way it was seen. */
+  fileStorageId: string
+  fileName: string
+  projectId: string
+  /** The folder the drawing is in (the watched one or one of its subfolders). */
+  fileFolderId: string
+  fileVersionNumber?: number
+  folder?: FolderPlace
+}
+
+/**
+ * What became of a version a dispatcher took: queued as a job, skipped (with why, for the log),
+ * or given back to wait (its owner's job limit is reached).
+ */
+export type WatchedOutcome = { jobId: string } | { skipped: string } | 'wait'
+
+/**
+ * The watches and what they have seen, in the job store, so that with several processes exactly
+ * one reacts to each new version: a version is recorded once per watch, and a pending one is
+ * taken by one dispatcher only.
+ */
+export interface WatchStore {
+  createWatch(watch: NewWatch): Promise<WatchRecord>
+  getWatch(id: string): Promise<WatchRecord | undefined>
+  /** The person's watches, newest first. */
+  watchesOf(userId: string): Promise<WatchRecord[]>
+  /** Every watch, of everyone (the watchers and dispatchers go through them). */
+  allWatches(): Promise<WatchRecord[]>
+  updateWatch(
+    id: string,
+    patch: Partial<Pick<WatchRecord, 'state' | 'pausedReason' | 'hookId'>>,
+  ): Promise<void>
+  /** Ends a watch with what it has seen (the jobs it started stay). */
+  deleteWatch(id: string): Promise<void>
+  /**
+   * Records versions a watch saw, once each: answers how many were new to it. `baseline`: seen
+   * when the watch was set, recorded so as never to be extracted; `pending`: to be extracted.
+   */
+  noteWatchedVersions(
+    watchId: string,
+    versions: WatchedVersion[],
+    as: 'pending' | 'baseline',
+  ): Promise<number>
+  /**
+   * Takes up to `limit` of the watch's pending versions, oldest first, for the caller alone (a
+   * version taken and not settled within a few minutes, its process gone, is pending again).
+   */
+  takeWatchedVersions(watchId: string, limit: number): Promise<WatchedVersion[]>
+  settleWatchedVersion(watchId: string, fileStorageId: string, outcome: WatchedOutcome): Promise<void>
+  /** How many of the watch's versions wait to be extracted. */
+  waitingCount(watchId: string): Promise<number>
+  /** The person's standing grant, unsealed; undefined when none is kept. */
+  standingGrant(userId: string): Promise<StandingGrant | undefined>
+  /**
+   * Runs `use` with the person's grant while no other process uses it, and keeps what it answers
+   * (a rotated refresh token); `undefined` from `use` drops the grant (refused for good).
+   */
+  withStandingGrant<T>(
+    userId: string,
+    use: (grant: StandingGrant | undefined) => Promise<{ grant: StandingGrant | undefined; value: T }>,
+  ): Promise<T>
+}

@@ -1,0 +1,76 @@
+import type { AuthProvider, CloudContext } from '../auth/types.ts'
+import { REFRESH_MARGIN_MS } from '../auth/cloud-access.ts'
+import { SessionExpiredError } from '../errors.ts'
+import type { JobStore } from '../jobs/types.ts'
+import type { StandingGrant } from '../jobs/watch-types.ts'
+import { log } from '../log.ts'
+
+/** What a paused watch tells its owner when the cloud refused BOQ's standing access. */
+export const ACCESS_REFUSED =
+  'Autodesk no longer lets BOQ read your folders while you are away (the access was revoked or has expired). Allow it again to resume this watch.'
+/** What a watch tells its owner when no standing access was ever given. */
+export const ACCESS_NEEDED =
+  'BOQ needs your permission to read this folder while you are away. Allow it to start this watch.'
+
+/**
+ * Acts for a person while they are away, with their standing grant: the access token kept while
+ * it lasts, else refreshed (the refresh token rotated and kept, in one process at a time). When
+ * the cloud refuses the grant, it is dropped and every watch of the person pauses, saying why.
+ */
+export interface StandingAccess {
+  /** The person's context; undefined when there is no grant, or it was just refused. */
+  contextFor(userId: string): Promise<CloudContext | undefined>
+  /** Keeps a grant given now (at a watch's creation, or the person allowed it again). */
+  keep(grant: StandingGrant): Promise<void>
+}
+
+export function standingAccess(store: JobStore, provider: AuthProvider): StandingAccess {
+  async function pauseAll(userId: string, reason: string): Promise<void> {
+    for (const watch of await store.watchesOf(userId)) {
+      if (watch.state === 'active') await store.updateWatch(watch.id, { state: 'paused', pausedReason: reason })
+    }
+  }
+
+  return {
+    async contextFor(userId) {
+      const refused = { refused: false }
+      const context = await store.withStandingGrant(userId, async (grant) => {
+        if (!grant) return { grant, value: undefined }
+        if (grant.tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) {
+          return { grant, value: contextOf(grant) }
+        }
+        try {
+          const tokens = await provider.refresh(grant.tokens)
+          const next: StandingGrant = {
+            user: grant.user,
+            // A provider may answer without a new refresh token: the old one still holds.
+            tokens: { ...tokens, refreshToken: tokens.refreshToken ?? grant.tokens.refreshToken },
+          }
+          return { grant: next, value: contextOf(next) }
+        } catch (error) {
+          if (!(error instanceof SessionExpiredError)) throw error
+          refused.refused = true
+          return { grant: undefined, value: undefined }
+        }
+      })
+      if (refused.refused) {
+        log.warn('watches: the cloud refused a standing grant; the person’s watches pause', { userId })
+        await pauseAll(userId, ACCESS_REFUSED)
+      }
+      return context
+    },
+    async keep(grant) {
+      await store.withStandingGrant(grant.user.userId, async () => ({ grant, value: undefined }))
+      // Watches paused for want of access resume.
+      for (const watch of await store.watchesOf(grant.user.userId)) {
+        if (watch.state === 'paused') {
+          await store.updateWatch(watch.id, { state: 'active', pausedReason: undefined })
+        }
+      }
+    },
+  }
+}
+
+function contextOf(grant: StandingGrant): CloudContext {
+  return { user: grant.user, accessToken: grant.tokens.accessToken }
+}

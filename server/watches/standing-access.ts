@@ -1,5 +1,5 @@
-import type { AuthProvider, CloudContext } from '../auth/types.ts'
 import { REFRESH_MARGIN_MS } from '../auth/cloud-access.ts'
+import type { AuthProvider, CloudContext } from '../auth/types.ts'
 import { SessionExpiredError } from '../errors.ts'
 import type { JobStore } from '../jobs/types.ts'
 import type { StandingGrant } from '../jobs/watch-types.ts'
@@ -27,7 +27,8 @@ export interface StandingAccess {
 export function standingAccess(store: JobStore, provider: AuthProvider): StandingAccess {
   async function pauseAll(userId: string, reason: string): Promise<void> {
     for (const watch of await store.watchesOf(userId)) {
-      if (watch.state === 'active') await store.updateWatch(watch.id, { state: 'paused', pausedReason: reason })
+      if (watch.state === 'active')
+        await store.updateWatch(watch.id, { state: 'paused', pausedReason: reason })
     }
   }
 
@@ -54,7 +55,9 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
         }
       })
       if (refused.refused) {
-        log.warn('watches: the cloud refused a standing grant; the person’s watches pause', { userId })
+        log.warn('watches: the cloud refused a standing grant; the person’s watches pause', {
+          userId,
+        })
         await pauseAll(userId, ACCESS_REFUSED)
       }
       return context

@@ -55,7 +55,8 @@ export function parseJobRecord(record: unknown, id: string): JobRecord {
   return job as unknown as JobRecord
 }
 
-function checked<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
+/** `value` as `schema` reads it; throws saying where and what is wrong. */
+export function checked<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, value)
   if (result.success) return result.output
   const issue = result.issues[0]

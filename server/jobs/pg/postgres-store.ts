@@ -32,11 +32,16 @@ import { rulesRows } from './rules-rows.ts'
 import { runningEntries } from './running-entries.ts'
 import { inTransaction, type Query } from './transaction.ts'
 import { retryWhileUnreachable } from './unreachable.ts'
+import { isUuid } from './uuid.ts'
+import { watchMethods } from './watch-store.ts'
 
 export interface PostgresStoreOptions {
   /** BOQ_DATABASE_URL. */
   url: string
-  /** Seals the access token kept with a queued job; every process derives the same key. */
+  /**
+   * Seals the access token kept with a queued job, and the standing grants; every process derives
+   * the same key.
+   */
   tokenKey: Uint8Array
   /** BOQ_JOB_RECOVERY_SECONDS. */
   recoverySeconds: number
@@ -48,7 +53,6 @@ export interface PostgresStoreOptions {
 }
 
 const QUEUED_CHANNEL = 'boq_jobs_queued'
-const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
 /**
@@ -56,8 +60,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000
  * shows, written by whichever process changes the job) and pg-boss's queue, which hands each job
  * to one worker, notices a worker that stopped sending heartbeats and hands its job out again.
  * A job's row names the queue entry (`attempt`) that runs it, so a worker whose entry was given
- * to another worker can no longer change it. The SQL is in `job-queries.ts` and `rules-rows.ts`;
- * a row whose record does not check is skipped with a warning (`job-rows.ts`).
+ * to another worker can no longer change it. The SQL is in `job-queries.ts` and `rules-rows.ts`,
+ * the watches' in `watch-queries.ts`; a row whose record does not check is skipped with a warning
+ * (`job-rows.ts`, `watch-rows.ts`).
  */
 export async function openPostgresJobStore(options: PostgresStoreOptions): Promise<JobStore> {
   const log =
@@ -191,6 +196,8 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
   pruning.unref()
 
   return {
+    ...watchMethods(db, options.tokenKey, warn),
+
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
       const credentials = await seal(input.context, options.tokenKey)
       const userId = input.context.user.userId
@@ -215,7 +222,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     },
 
     async get(id) {
-      if (!ID_PATTERN.test(id)) return undefined
+      if (!isUuid(id)) return undefined
       const row = await jobById(query, id)
       return row && jobWithProgress(row, warn)
     },
@@ -277,11 +284,11 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
     },
 
     async readResult(id, format) {
-      return ID_PATTERN.test(id) ? resultBytes(query, id, format) : undefined
+      return isUuid(id) ? resultBytes(query, id, format) : undefined
     },
 
     async keepGeometry(id, geometry) {
-      if (!ID_PATTERN.test(id)) return
+      if (!isUuid(id)) return
       await keepLateGeometry(query, id, geometry)
     },
 

@@ -1,5 +1,6 @@
 import { jobsTables } from './001-jobs.ts'
+import { watchesTables } from './002-watches.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, oldest first. A new one goes at the end, numbered one more. */
-export const MIGRATIONS: readonly Migration[] = [jobsTables]
+export const MIGRATIONS: readonly Migration[] = [jobsTables, watchesTables]

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import { seal, unseal } from '../../auth/sealed.ts'
+import { newWatchRecord, patchedWatch } from '../watch-record.ts'
+import type { StandingGrant, WatchStore } from '../watch-types.ts'
+import type { Warn } from './job-rows.ts'
+import type { QueueDb } from './queue.ts'
+import { inTransaction, type Query } from './transaction.ts'
+import { isUuid } from './uuid.ts'
+import {
+  countWaiting,
+  deleteWatchRow,
+  dropSealedGrant,
+  everyWatch,
+  insertWatch,
+  insertWatchedVersions,
+  keepSealedGrant,
+  lockStandingGrant,
+  markQueued,
+  markSkipped,
+  markWaiting,
+  sealedGrant,
+  takeWaitingVersions,
+  updateWatchRecord,
+  watchById,
+  watchesOfUser,
+  watchForUpdate,
+} from './watch-queries.ts'
+import { versionOf, watchesOf, watchOf } from './watch-rows.ts'
+
+/**
+ * The watches on PostgreSQL, for any number of processes: a version is recorded once by the
+ * table's key, taken by one process by a row lock skipped by the others, and a person's grant
+ * used by one process at a time under a lock on the person. Grants are sealed with `tokenKey`,
+ * without expiry: the provider says when a refresh token no longer works.
+ */
+export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): WatchStore {
+  const query: Query = async (text, values) => (await db.executeSql(text, values)).rows
+
+  const unsealed = (sealed: string | undefined) => unseal<StandingGrant>(sealed, tokenKey)
+
+  return {
+    async createWatch(input) {
+      const watch = newWatchRecord(randomUUID(), input)
+      await insertWatch(query, watch)
+      return watch
+    },
+
+    async getWatch(id) {
+      if (!isUuid(id)) return undefined
+      const row = await watchById(query, id)
+      return row && watchOf(row, warn)
+    },
+
+    async watchesOf(userId) {
+      return watchesOf(await watchesOfUser(query, userId), warn)
+    },
+
+    async allWatches() {
+      return watchesOf(await everyWatch(query), warn)
+    },
+
+    async updateWatch(id, patch) {
+      if (!isUuid(id)) return
+      await inTransaction(db, async (q) => {
+        const row = await watchForUpdate(q, id)
+        const watch = row && watchOf(row, warn)
+        if (watch) await updateWatchRecord(q, patchedWatch(watch, patch))
+      })
+    },
+
+    async deleteWatch(id) {
+      if (isUuid(id)) await deleteWatchRow(query, id)
+    },
+
+    async noteWatchedVersions(watchId, versions, as) {
+      if (!isUuid(watchId) || versions.length === 0) return 0
+      return insertWatchedVersions(query, watchId, versions, as)
+    },
+
+    async takeWatchedVersions(watchId, limit) {
+      if (!isUuid(watchId) || limit <= 0) return []
+      const rows = await takeWaitingVersions(query, watchId, limit)
+      const taken = []
+      for (const row of rows) {
+        const version = versionOf(row, watchId, warn)
+        if (version) taken.push(version)
+        // Never readable, so never extracted: taking it again would only warn again.
+        else await markSkipped(query, watchId, String(row.file_storage_id))
+      }
+      return taken
+    },
+
+    async settleWatchedVersion(watchId, fileStorageId, outcome) {
+      if (!isUuid(watchId)) return
+      if (outcome === 'wait') await markWaiting(query, watchId, fileStorageId)
+      else if ('jobId' in outcome) await markQueued(query, watchId, fileStorageId, outcome.jobId)
+      else await markSkipped(query, watchId, fileStorageId)
+    },
+
+    async waitingCount(watchId) {
+      return isUuid(watchId) ? countWaiting(query, watchId) : 0
+    },
+
+    async standingGrant(userId) {
+      return unsealed(await sealedGrant(query, userId))
+    },
+
+    async withStandingGrant(userId, use) {
+      // The lock is held while `use` runs (a refresh with the provider): a second process waits,
+      // then reads the refresh token the first one kept.
+      return inTransaction(db, async (q) => {
+        await lockStandingGrant(q, userId)
+        const { grant, value } = await use(await unsealed(await sealedGrant(q, userId)))
+        if (grant) await keepSealedGrant(q, userId, await seal(grant, tokenKey))
+        else await dropSealedGrant(q, userId)
+        return value
+      })
+    },
+  }
+}

@@ -8,6 +8,7 @@ const keys: SecretKeys = {
   oauth: new Uint8Array(32),
   localCode: new Uint8Array(32),
   jobToken: new Uint8Array(32),
+  hookSecret: new Uint8Array(32),
 }
 
 describe('createBackends', () => {

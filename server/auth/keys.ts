@@ -10,6 +10,8 @@ export interface SecretKeys {
   localCode: Uint8Array
   /** Seals the access token kept with a queued job. */
   jobToken: Uint8Array
+  /** The secret token Autodesk signs its webhook deliveries with, so BOQ knows them for its own. */
+  hookSecret: Uint8Array
 }
 
 const KEY_FILE = 'session.key'
@@ -29,6 +31,7 @@ export async function loadSecretKeys(
     oauth: derive(master, 'boq oauth state cookie'),
     localCode: derive(master, 'boq local authorization code'),
     jobToken: derive(master, 'boq jobs: sealed tokens'),
+    hookSecret: derive(master, 'boq watches: webhook secret token'),
   }
 }
 

@@ -30,3 +30,24 @@ export function progressPercent(job: Job): number {
 export function isActive(job: Job): boolean {
   return job.status === 'queued' || job.status === 'running'
 }
+
+/** The badge of a job a watched folder started by itself, and what it means. */
+export const WATCH_BADGE = 'Watched folder'
+export const WATCH_BADGE_TITLE =
+  'Started by itself, in your name, for a new version in a folder you watch'
+
+/**
+ * How much the bill changed since the earlier bill it compares with: `12 lines changed since
+ * version 6`, `1 line changed since …`, `No lines changed since …`; null when it was compared with
+ * none (or the count is not known).
+ */
+export function changedLinesWords(result: Job['result']): string | null {
+  const changed = result?.changedLines
+  if (changed === null || changed === undefined || !result?.comparedWith) return null
+  const earlier =
+    result.comparedWith.versionNumber === null
+      ? 'the earlier bill'
+      : `version ${result.comparedWith.versionNumber}`
+  if (changed === 0) return `No lines changed since ${earlier}`
+  return `${changed} ${changed === 1 ? 'line' : 'lines'} changed since ${earlier}`
+}

@@ -4,6 +4,7 @@ import type { CloudResource } from '../../contract/cloud'
 import type { ClassificationEntry } from '../../contract/takeoff-rules'
 import type { PriceRequest, SavedVersion } from '../../contract/takeoff-rules-api'
 import type { Job } from '../features/jobs/api/jobs-api'
+import type { Watch } from '../features/watches/api/watches-api'
 import {
   accWebView,
   bim360WebView,
@@ -12,6 +13,7 @@ import {
   hub,
   item,
   job as makeJob,
+  watch as makeWatch,
   project,
   version,
 } from './fixtures'
@@ -101,6 +103,15 @@ export type FakeApi = {
    * the saved ones.
    */
   price: (jobId: string, request: PriceRequest) => { status: number; body: unknown }
+  /** The signed-in user's watches, newest first (GET, POST and DELETE /api/boq/watches). */
+  watches: Watch[]
+  /** What POST /api/boq/watches answers; the default watches a folder this cloud has (404 else). */
+  watch: (body: Record<string, unknown>) => { status: number; body: unknown }
+  /**
+   * What GET of a watch's consentUrl answers (the authorize URL, as text, like the sign-in's);
+   * by its path.
+   */
+  consentAnswers: Record<string, { status: number; body: unknown }>
   requests: RecordedRequest[]
 }
 
@@ -217,8 +228,32 @@ export function defaultFakeApi(): FakeApi {
         },
       }
     },
+    watches: [],
+    watch: (body) => {
+      const folderId = String(body.fileFolderId ?? '')
+      const name = folderName(folderId)
+      if (name === null) return text(404, 'There is no such folder, or you cannot see it.')
+      const created = makeWatch({
+        projectId: String(body.projectId ?? ''),
+        fileFolderId: folderId,
+        folder: { name, hubId: ids.hub, path: null },
+        units: unitsIn(body),
+      })
+      fakeApi.watches.unshift(created)
+      return { status: 201, body: created }
+    },
+    consentAnswers: {},
     requests: [],
   }
+}
+
+/** The name of a folder this cloud has, or null. */
+function folderName(folderId: string): string | null {
+  for (const contents of Object.values(fakeApi.contents)) {
+    const found = contents.find((r) => r.type === 'folders' && r.id === folderId)
+    if (found) return found.attributes?.name ?? null
+  }
+  return null
 }
 
 const text = (status: number, body: string) => ({ status, body })

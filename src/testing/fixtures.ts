@@ -9,6 +9,7 @@ import type {
   TakeoffRule,
 } from '../../contract/takeoff-rules'
 import type { Job } from '../features/jobs/api/jobs-api'
+import type { Watch } from '../features/watches/api/watches-api'
 
 let seq = 0
 const next = (prefix: string) => `${prefix}${++seq}`
@@ -174,6 +175,23 @@ export function writtenJob(options: {
       warnings,
       warningCount: options.warningCount ?? warnings.length,
     },
+  }
+}
+
+/** A watch of the Plans folder, active with nothing waiting, unless told otherwise. */
+export function watch(overrides: Partial<Watch> = {}): Watch {
+  return {
+    id: overrides.id ?? next('watch-'),
+    projectId: 'b.tower',
+    fileFolderId: 'urn:adsk.wipprod:fs.folder:co.plans',
+    folder: { name: 'Plans', hubId: 'b.demo-hub', path: null },
+    units: null,
+    createdAt: '2024-03-04T05:06:07.000Z',
+    state: 'active',
+    pausedReason: null,
+    waiting: 0,
+    consentUrl: null,
+    ...overrides,
   }
 }
 

@@ -7,6 +7,7 @@ const text401 = () => new HttpResponse('Not signed in', { status: 401 })
 // The server's words for a job that is not the user's (or not at all), and for one without a result.
 const noSuchJob = { status: 404, body: 'There is no such job.' }
 const noResult = { status: 404, body: 'This job has no result yet.' }
+const noSuchWatch = { status: 404, body: 'There is no such watch.' }
 
 async function record(request: Request): Promise<void> {
   let body: unknown
@@ -207,6 +208,20 @@ export const handlers = [
           headers: { 'Content-Type': GEOMETRY_CONTENT_TYPE },
         })
       : new HttpResponse('There is no such job.', { status: 404 })
+  }),
+  http.get('*/api/boq/watches', () => HttpResponse.json({ data: fakeApi.watches })),
+  http.post('*/api/boq/watches', async ({ request }) =>
+    answer(fakeApi.watch((await request.json()) as Record<string, unknown>)),
+  ),
+  http.delete('*/api/boq/watches/:id', ({ params }) => {
+    const before = fakeApi.watches.length
+    fakeApi.watches = fakeApi.watches.filter((w) => w.id !== params.id)
+    if (fakeApi.watches.length === before) return answer(noSuchWatch)
+    return new HttpResponse(null, { status: 204 })
+  }),
+  http.get('*/api/boq/watches/:id/consent', ({ request }) => {
+    const kept = fakeApi.consentAnswers[new URL(request.url).pathname]
+    return kept ? answer(kept) : answer(noSuchWatch)
   }),
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),

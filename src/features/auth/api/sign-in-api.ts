@@ -1,4 +1,5 @@
 import { plainGet } from '../../../lib/plain-get'
+import { fetchUrlAnswer } from '../../../lib/url-answer'
 
 // The auth calls made before anyone is known to be signed in, with plain fetch rather than ky:
 // a visitor sent to /login downloads neither the HTTP client nor Query.
@@ -9,11 +10,6 @@ export async function checkToken(): Promise<void> {
 }
 
 /** The sign-in URL. The server answers it as plain text or as a JSON string. */
-export async function fetchLoginUrl(): Promise<string> {
-  const body = (await (await plainGet('api/aps/auth/login')).text()).trim()
-  if (body.startsWith('"')) {
-    const parsed: unknown = JSON.parse(body)
-    if (typeof parsed === 'string') return parsed
-  }
-  return body
+export function fetchLoginUrl(): Promise<string> {
+  return fetchUrlAnswer('api/aps/auth/login')
 }

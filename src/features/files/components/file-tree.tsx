@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   type DragEvent,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useCallback,
   useEffect,
@@ -24,7 +25,7 @@ import {
   uploadTargetOf,
 } from '../utils/upload-target'
 import { ProjectRulesLink } from './project-rules-link'
-import { carriesFiles, RowDropContext, TreeRow, TreeRowFrame } from './tree-row'
+import { carriesFiles, RowDropContext, RowMarkContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
 import { useTreeData } from './use-tree-data'
 import { useUploadQueue } from './use-upload-queue'
@@ -44,6 +45,10 @@ type Props = {
   /** The hubs, loaded by the route. */
   hubs: TreeNode[]
   onSelect(node: TreeNode | null): void
+  /** What a selected folder offers beside Rules… (the page's: watching it). */
+  folderActions?(folder: FolderNode): ReactNode
+  /** What a row shows at its end (the page's: a watched folder's mark). */
+  rowMark?(node: TreeNode): ReactNode
   ref?: Ref<FileTreeHandle>
 }
 
@@ -87,7 +92,7 @@ function useTreeHeight(): number {
   return height
 }
 
-export function FileTree({ hubs, onSelect, ref }: Props) {
+export function FileTree({ hubs, onSelect, folderActions, rowMark, ref }: Props) {
   const queryClient = useQueryClient()
   const treeRef = useRef<TreeApi<TreeRowData>>(null)
   // What the tree showed when the page was left (another page, Back): it shows that again.
@@ -261,10 +266,11 @@ export function FileTree({ hubs, onSelect, ref }: Props) {
   // mode, the tree alone, as specified.
   return (
     <RowDropContext value={canUpload ? dropFiles : null}>
-      {tree}
+      <RowMarkContext value={rowMark ?? null}>{tree}</RowMarkContext>
       {selected && 'projectId' in selected ? (
         <ProjectRulesLink projectId={selected.projectId} />
       ) : null}
+      {selected?.kind === 'folder' ? folderActions?.(selected) : null}
       {canUpload ? (
         <UploadBar
           note={uploadNote(selected, selectedTarget)}

@@ -1,6 +1,6 @@
-import { createContext, type DragEvent, useContext, useState } from 'react'
+import { createContext, type DragEvent, type ReactNode, useContext, useState } from 'react'
 import type { NodeRendererProps, RowRendererProps } from 'react-arborist'
-import type { TreeRowData } from '../api/tree-nodes'
+import type { TreeNode, TreeRowData } from '../api/tree-nodes'
 
 const ICONS: Record<Exclude<TreeRowData['kind'], 'hint'>, string> = {
   hub: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h6M9 13h6M9 17h6',
@@ -18,6 +18,12 @@ export const RowDropContext = createContext<((row: TreeRowData, files: File[]) =
   null,
 )
 
+/**
+ * What the page shows at the end of a row (a watched folder's mark); null: nothing. Through a
+ * context, so that a new mark re-renders the rows without rebuilding the tree.
+ */
+export const RowMarkContext = createContext<((node: TreeNode) => ReactNode) | null>(null)
+
 /** A drag that carries files (from the desktop), not text or a link. */
 export function carriesFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files')
@@ -25,6 +31,7 @@ export function carriesFiles(e: DragEvent): boolean {
 
 /** One row of the file tree. Module-level so its identity never changes (arborist rebuilds otherwise). */
 export function TreeRow({ node, style }: NodeRendererProps<TreeRowData>) {
+  const mark = useContext(RowMarkContext)
   const data = node.data
   if (data.kind === 'hint') {
     return (
@@ -68,6 +75,7 @@ export function TreeRow({ node, style }: NodeRendererProps<TreeRowData>) {
           className="ml-1 h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-sky-600"
         />
       ) : null}
+      {mark?.(data)}
     </div>
   )
 }

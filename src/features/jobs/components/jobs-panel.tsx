@@ -4,7 +4,14 @@ import { useEffect, useRef } from 'react'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { apiUrl } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
-import { drawingRead, progressPercent, statusWord } from '../../../lib/job-words'
+import {
+  changedLinesWords,
+  drawingRead,
+  progressPercent,
+  statusWord,
+  WATCH_BADGE,
+  WATCH_BADGE_TITLE,
+} from '../../../lib/job-words'
 import {
   type Job,
   type JobLocation,
@@ -67,6 +74,7 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
   const warned = (result?.warningCount ?? 0) > 0
   const read = drawingRead(job)
   const location = locationOf(job)
+  const changed = changedLinesWords(result)
   return (
     <li className="rounded border border-slate-200 bg-white p-3 text-sm">
       <div className="flex items-center justify-between gap-2">
@@ -79,7 +87,17 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
           {statusWord(job)}
         </span>
       </div>
-      <div className="mt-1 text-xs text-slate-500">{formatDateTime(job.createdAt)}</div>
+      <div className="mt-1 flex items-center gap-2 text-xs text-slate-500">
+        {formatDateTime(job.createdAt)}
+        {job.watchId ? (
+          <span
+            title={WATCH_BADGE_TITLE}
+            className="rounded bg-violet-100 px-1.5 py-0.5 text-violet-800"
+          >
+            {WATCH_BADGE}
+          </span>
+        ) : null}
+      </div>
       {units ? <div className="mt-1 text-xs text-slate-500">{units}</div> : null}
       {job.status === 'running' ? (
         <ProgressBar label={`Progress of ${job.fileName}`} percent={percent} className="mt-2" />
@@ -90,6 +108,7 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
             Written to {job.folder.name ?? "the drawing's folder"} as {result.fileName}, version{' '}
             {result.versionNumber}
           </span>
+          {changed ? <span className="text-slate-700">{changed}</span> : null}
           <span className="flex flex-wrap gap-x-3">
             <Link to="/jobs/$jobId" params={{ jobId: job.id }} className="text-sky-700 underline">
               Open result

@@ -1,50 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../errors.ts'
-import { contextFor, newJobFor, TEST_TOKEN_KEY } from '../testing/jobs/fakes.ts'
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
-import { openEmbeddedJobStore } from './embedded-store.ts'
+import { contextFor, newJobFor } from '../testing/jobs/fakes.ts'
+import { STORE_PLACES, storesIn } from '../testing/jobs/store-places.ts'
 import { SIGN_IN_AGAIN } from './failure.ts'
-import { openPostgresJobStore } from './pg/postgres-store.ts'
-import type { JobChange, JobStore } from './types.ts'
-
-/** A place a store keeps its jobs: a data folder, or a database of the test's own. */
-interface StorePlace {
-  open(options?: { tokenKey?: Uint8Array; onChange?: (c: JobChange) => void }): Promise<JobStore>
-  remove(): Promise<void>
-}
-
-async function embeddedPlace(): Promise<StorePlace> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'boq-store-contract-'))
-  return {
-    open: (options = {}) =>
-      openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {}, ...options }),
-    remove: () => rm(dataDir, { recursive: true, force: true }),
-  }
-}
-
-async function postgresPlace(): Promise<StorePlace> {
-  const database: TestDatabase = await createTestDatabase()
-  return {
-    open: (options = {}) =>
-      openPostgresJobStore({
-        url: database.url,
-        tokenKey: TEST_TOKEN_KEY,
-        recoverySeconds: 15,
-        retentionDays: 90,
-        log: () => {},
-        ...options,
-      }),
-    remove: () => database.drop(),
-  }
-}
-
-const STORES = [
-  ['embedded', embeddedPlace],
-  ['PostgreSQL', postgresPlace],
-] as const
 
 const newJob = (userId: string, storageId: string) =>
   newJobFor(userId, storageId, {
@@ -60,22 +18,8 @@ const files = (text: string) => ({
   json: new TextEncoder().encode(`{"${text}":1}`),
 })
 
-describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
-  let place: StorePlace
-  const open: JobStore[] = []
-
-  async function openStore(options?: Parameters<StorePlace['open']>[0]): Promise<JobStore> {
-    place ??= await makePlace()
-    const store = await place.open(options)
-    open.push(store)
-    return store
-  }
-
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()))
-    await place?.remove()
-    place = undefined as unknown as StorePlace
-  })
+describe.each(STORE_PLACES)('the JobStore contract: %s store', (_name, makePlace) => {
+  const { openStore, closeStore } = storesIn(makePlace)
 
   it('keeps what was submitted, lists a user’s jobs newest first, and only theirs', async () => {
     const store = await openStore()
@@ -185,7 +129,7 @@ describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
     await store.keepGeometry(job.id, first)
     expect(await store.readResult(job.id, 'geometry')).toEqual(first)
     await store.keepGeometry('00000000-0000-4000-8000-000000000000', first)
-    await store.close()
+    await closeStore(store)
     const reopened = await openStore()
     expect(await reopened.readResult(job.id, 'geometry')).toEqual(first)
   })
@@ -218,8 +162,7 @@ describe.each(STORES)('the JobStore contract: %s store', (_name, makePlace) => {
   it('fails a job whose sealed sign-in cannot be opened, asking to sign in again', async () => {
     const writer = await openStore()
     const { job } = await writer.submit(newJob('ann', 's1'), limits)
-    await writer.close()
-    open.splice(open.indexOf(writer), 1)
+    await closeStore(writer)
     const otherKey = new Uint8Array(32).fill(9)
     const reader = await openStore({ tokenKey: otherKey })
     expect(await reader.claim()).toBeUndefined()

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { STORE_PLACES, storesIn } from '../testing/jobs/store-places.ts'
+import type { JobStore } from './types.ts'
+import type { NewWatch, StandingGrant, WatchedVersion } from './watch-types.ts'
+
+const newWatch = (userId: string, fileFolderId = 'f1'): NewWatch => ({
+  userId,
+  projectId: 'p1',
+  fileFolderId,
+  folder: { name: 'Plans', hubId: 'h1', path: ['f0', fileFolderId] },
+  units: { system: 'metric' },
+  state: 'active',
+})
+
+const version = (fileStorageId: string): WatchedVersion => ({
+  fileStorageId,
+  fileName: `${fileStorageId}.dwg`,
+  projectId: 'p1',
+  fileFolderId: 'f1',
+  fileVersionNumber: 1,
+  folder: { name: 'Plans', hubId: 'h1', path: ['f0', 'f1'] },
+})
+
+const grantWith = (refreshToken: string): StandingGrant => ({
+  user: { userId: 'ann', name: 'Ann', picture: '' },
+  tokens: { accessToken: `access-for-${refreshToken}`, refreshToken, expiresAt: 1_000 },
+})
+
+const ids = (versions: WatchedVersion[]) => versions.map((v) => v.fileStorageId)
+
+/** Lets other calls run meanwhile (and a second process's statements reach the database). */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
+
+describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePlace) => {
+  const { placeOf, openStore, closeStore } = storesIn(makePlace)
+
+  /** Two stores as two processes where the place allows it; else the one store twice. */
+  async function twoStores(): Promise<[JobStore, JobStore]> {
+    const one = await openStore()
+    return (await placeOf()).shared ? [one, await openStore()] : [one, one]
+  }
+
+  it('keeps watches, lists a person’s newest first and everyone’s, updates and deletes them', async () => {
+    const store = await openStore()
+    const a = await store.createWatch(newWatch('ann', 'f1'))
+    await pause()
+    const b = await store.createWatch(newWatch('ann', 'f2'))
+    const c = await store.createWatch(newWatch('bob', 'f3'))
+
+    expect(a).toEqual({
+      ...newWatch('ann', 'f1'),
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: a.createdAt,
+    })
+    expect(await store.getWatch(a.id)).toEqual(a)
+    expect((await store.watchesOf('ann')).map((w) => w.id)).toEqual([b.id, a.id])
+    expect((await store.allWatches()).map((w) => w.id).sort()).toEqual([a.id, b.id, c.id].sort())
+    expect(await store.getWatch(randomUUID())).toBeUndefined()
+    expect(await store.getWatch('not-an-id')).toBeUndefined()
+
+    await store.updateWatch(a.id, { state: 'paused', pausedReason: 'Sign in again.', hookId: 'h9' })
+    expect(await store.getWatch(a.id)).toMatchObject({
+      state: 'paused',
+      pausedReason: 'Sign in again.',
+      hookId: 'h9',
+      createdAt: a.createdAt,
+    })
+    // Active again without a reason: the reason it was paused for goes.
+    await store.updateWatch(a.id, { state: 'active' })
+    const resumed = await store.getWatch(a.id)
+    expect(resumed).toMatchObject({ state: 'active', hookId: 'h9' })
+    expect(resumed).not.toHaveProperty('pausedReason')
+    await store.updateWatch(a.id, { hookId: undefined })
+    expect(await store.getWatch(a.id)).not.toHaveProperty('hookId')
+
+    await store.deleteWatch(a.id)
+    expect(await store.getWatch(a.id)).toBeUndefined()
+    expect((await store.watchesOf('ann')).map((w) => w.id)).toEqual([b.id])
+  })
+
+  it('records a version once per watch, however often and however it is noted', async () => {
+    const store = await openStore()
+    const watch = await store.createWatch(newWatch('ann'))
+    const other = await store.createWatch(newWatch('ann', 'f2'))
+
+    expect(
+      await store.noteWatchedVersions(watch.id, [version('s1'), version('s2')], 'baseline'),
+    ).toBe(2)
+    expect(
+      await store.noteWatchedVersions(watch.id, [version('s2'), version('s3')], 'pending'),
+    ).toBe(1)
+    expect(
+      await store.noteWatchedVersions(watch.id, [version('s3'), version('s3')], 'pending'),
+    ).toBe(0)
+    expect(await store.noteWatchedVersions(other.id, [version('s1')], 'pending')).toBe(1)
+
+    // s2 stays baseline: never to be extracted.
+    expect(await store.waitingCount(watch.id)).toBe(1)
+    expect(await store.takeWatchedVersions(watch.id, 10)).toEqual([version('s3')])
+    expect(await store.takeWatchedVersions(watch.id, 10)).toEqual([])
+  })
+
+  it('records ten thousand versions at once', async () => {
+    const store = await openStore()
+    const watch = await store.createWatch(newWatch('ann'))
+    const many = Array.from({ length: 10_000 }, (_, i) => version(`s${i}`))
+    expect(await store.noteWatchedVersions(watch.id, many, 'pending')).toBe(10_000)
+    expect(await store.noteWatchedVersions(watch.id, many, 'pending')).toBe(0)
+    expect(await store.waitingCount(watch.id)).toBe(10_000)
+  })
+
+  it('hands out waiting versions oldest first; one given back waits first in line', async () => {
+    const store = await openStore()
+    const watch = await store.createWatch(newWatch('ann'))
+    for (const id of ['a', 'b', 'c']) {
+      await store.noteWatchedVersions(watch.id, [version(id)], 'pending')
+      await pause()
+    }
+
+    expect(ids(await store.takeWatchedVersions(watch.id, 2))).toEqual(['a', 'b'])
+    // Taken and not settled, they still wait.
+    expect(await store.waitingCount(watch.id)).toBe(3)
+    await store.noteWatchedVersions(watch.id, [version('d')], 'pending')
+    await store.settleWatchedVersion(watch.id, 'a', { jobId: randomUUID() })
+    await store.settleWatchedVersion(watch.id, 'b', 'wait')
+    expect(await store.waitingCount(watch.id)).toBe(3)
+
+    expect(ids(await store.takeWatchedVersions(watch.id, 1))).toEqual(['b'])
+    expect(ids(await store.takeWatchedVersions(watch.id, 5))).toEqual(['c', 'd'])
+    await store.settleWatchedVersion(watch.id, 'b', { skipped: 'not a drawing' })
+    await store.settleWatchedVersion(watch.id, 'c', { jobId: randomUUID() })
+    await store.settleWatchedVersion(watch.id, 'd', { jobId: randomUUID() })
+    expect(await store.waitingCount(watch.id)).toBe(0)
+    expect(await store.takeWatchedVersions(watch.id, 5)).toEqual([])
+    // Settled versions are still recorded: seen again, they are not new.
+    expect(await store.noteWatchedVersions(watch.id, [version('a'), version('b')], 'pending')).toBe(
+      0,
+    )
+  })
+
+  it('never hands the same version to two takers at once', async () => {
+    const [one, two] = await twoStores()
+    const watch = await one.createWatch(newWatch('ann'))
+    const all = Array.from({ length: 30 }, (_, i) => version(`s${i}`))
+    await one.noteWatchedVersions(watch.id, all, 'pending')
+
+    const taken: string[] = []
+    for (;;) {
+      const round = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? one : two).takeWatchedVersions(watch.id, 4)),
+      )
+      if (round.every((versions) => versions.length === 0)) break
+      taken.push(...round.flatMap(ids))
+    }
+    expect(taken).toHaveLength(all.length)
+    expect(new Set(taken)).toEqual(new Set(ids(all)))
+  })
+
+  it('forgets what a deleted watch saw', async () => {
+    const store = await openStore()
+    const watch = await store.createWatch(newWatch('ann'))
+    await store.noteWatchedVersions(watch.id, [version('forgotten-version')], 'pending')
+    await store.deleteWatch(watch.id)
+    expect(await store.waitingCount(watch.id)).toBe(0)
+    expect(await store.takeWatchedVersions(watch.id, 5)).toEqual([])
+    expect(await (await placeOf()).rawText()).not.toContain('forgotten-version')
+  })
+
+  it('keeps a standing grant sealed, rotated by each use, and drops it when refused', async () => {
+    const store = await openStore()
+    expect(await store.standingGrant('ann')).toBeUndefined()
+    const kept = await store.withStandingGrant('ann', async (grant) => ({
+      grant: grantWith('refresh-secret-1'),
+      value: grant,
+    }))
+    expect(kept).toBeUndefined()
+    expect(await store.standingGrant('ann')).toEqual(grantWith('refresh-secret-1'))
+    expect(await store.standingGrant('bob')).toBeUndefined()
+    const raw = await (await placeOf()).rawText()
+    expect(raw).not.toContain('refresh-secret-1')
+    expect(raw).not.toContain('access-for-')
+
+    const used = await store.withStandingGrant('ann', async (grant) => ({
+      grant: grantWith('refresh-secret-2'),
+      value: grant?.tokens.refreshToken,
+    }))
+    expect(used).toBe('refresh-secret-1')
+    expect(await store.standingGrant('ann')).toEqual(grantWith('refresh-secret-2'))
+
+    // A use that fails changes nothing.
+    const failed = store.withStandingGrant('ann', async () => {
+      throw new Error('the provider is away')
+    })
+    await expect(failed).rejects.toThrow('the provider is away')
+    expect(await store.standingGrant('ann')).toEqual(grantWith('refresh-secret-2'))
+
+    expect(await store.withStandingGrant('ann', async () => ({ grant: undefined, value: 1 }))).toBe(
+      1,
+    )
+    expect(await store.standingGrant('ann')).toBeUndefined()
+  })
+
+  it('lets one use of a person’s grant run at a time, each seeing the token the last one kept', async () => {
+    const [one, two] = await twoStores()
+    await one.withStandingGrant('ann', async () => ({ grant: grantWith('r0'), value: 0 }))
+    let inside = 0
+    let mostInside = 0
+    const seen = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? one : two).withStandingGrant('ann', async (grant) => {
+          inside++
+          mostInside = Math.max(mostInside, inside)
+          const token = grant?.tokens.refreshToken ?? 'none'
+          await pause()
+          inside--
+          return { grant: grantWith(`r${Number(token.slice(1)) + 1}`), value: token }
+        }),
+      ),
+    )
+    expect(mostInside).toBe(1)
+    expect(seen.sort()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5'])
+    expect(await two.standingGrant('ann')).toEqual(grantWith('r6'))
+  })
+
+  it('keeps watches, their versions and grants when the store is opened again', async () => {
+    const store = await openStore()
+    const watch = await store.createWatch(newWatch('ann'))
+    await store.noteWatchedVersions(watch.id, [version('s1')], 'baseline')
+    await store.noteWatchedVersions(watch.id, [version('s2')], 'pending')
+    await store.withStandingGrant('ann', async () => ({ grant: grantWith('r1'), value: 0 }))
+    await closeStore(store)
+
+    const reopened = await openStore()
+    expect(await reopened.getWatch(watch.id)).toEqual(watch)
+    expect(await reopened.watchesOf('ann')).toEqual([watch])
+    expect(await reopened.waitingCount(watch.id)).toBe(1)
+    expect(await reopened.noteWatchedVersions(watch.id, [version('s1')], 'pending')).toBe(0)
+    expect(await reopened.takeWatchedVersions(watch.id, 5)).toEqual([version('s2')])
+    expect(await reopened.standingGrant('ann')).toEqual(grantWith('r1'))
+  })
+})

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { Faults } from './faults.ts'
 import type { AccessGrant, FakeApsState } from './state.ts'
+import type { FakeWebhooks } from './webhooks.ts'
 
 export interface FakeClientApp {
   clientId: string
@@ -12,6 +13,7 @@ export interface FakeClientApp {
 export interface FakeContext {
   state: FakeApsState
   faults: Faults
+  webhooks: FakeWebhooks
   client: FakeClientApp
   /** The fake's own origin, known once it listens. */
   origin: string

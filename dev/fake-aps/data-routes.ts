@@ -25,7 +25,10 @@ import type { FakeFolder, FakeItem } from './state.ts'
 // biome-ignore lint/suspicious/noExplicitAny: the fake reads request bodies loosely, as Autodesk's validation does
 type Body = Record<string, any>
 
-/** Hubs, projects, top folders, folder contents, versions; storage, items and versions creation. */
+/**
+ * Hubs, projects, top folders, folder contents, versions; storage, items and versions creation
+ * (a new version is delivered to the webhooks on its folder).
+ */
 export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
   const { state, faults } = ctx
 
@@ -344,6 +347,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
       return dmError(c, 409, 'Conflict', 'An item with this name already exists in the folder.')
     const item = state.addItem(parent.id, displayName, [])
     const version = state.addVersion(item, storageId, included.attributes?.name ?? displayName)
+    ctx.webhooks.versionAdded(item, version)
     return c.json(
       {
         jsonapi,
@@ -398,6 +402,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
     const folder = state.folders.get(item.folderId)
     if (!folder?.canCreate) return dmError(c, 403, 'Forbidden', 'You cannot upload to this folder.')
     const version = state.addVersion(item, storageId, data.attributes.name)
+    ctx.webhooks.versionAdded(item, version)
     return c.json(
       {
         jsonapi,

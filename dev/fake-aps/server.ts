@@ -8,6 +8,8 @@ import { createFaults, type Faults } from './faults.ts'
 import { registerOssRoutes } from './oss-routes.ts'
 import { type SeedIds, seedDefault } from './seed.ts'
 import { FakeApsState } from './state.ts'
+import { registerWebhookRoutes } from './webhook-routes.ts'
+import { createFakeWebhooks, type FakeWebhooks } from './webhooks.ts'
 
 export interface FakeApsOptions {
   port?: number
@@ -39,6 +41,8 @@ export interface FakeAps {
   url: string
   state: FakeApsState
   faults: Faults
+  /** Webhook deliveries: redeliver, forge, wait for them (state.hooks, state.deliveries hold them). */
+  webhooks: FakeWebhooks
   client: FakeClientApp
   /** Every request the fake received, oldest first. */
   requests: RequestRecord[]
@@ -60,8 +64,9 @@ export const FAKE_CLIENT_ID = 'fake-client-id'
 export const FAKE_CLIENT_SECRET = 'fake-client-secret'
 
 /**
- * A fake Autodesk Platform Services on loopback: authentication, Data Management and OSS, shaped
- * as Autodesk's OpenAPI files; faults on demand (see faults.ts and FakeApsState).
+ * A fake Autodesk Platform Services on loopback: authentication, Data Management, OSS and
+ * Data Management webhooks, shaped as Autodesk's OpenAPI files; faults on demand (see faults.ts
+ * and FakeApsState).
  */
 export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAps> {
   const state = new FakeApsState()
@@ -72,7 +77,8 @@ export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAp
     clientSecret: options.clientSecret ?? FAKE_CLIENT_SECRET,
     callbackUrls: options.callbackUrls ?? [],
   }
-  const ctx: FakeContext = { state, faults, client, origin: '' }
+  const webhooks = createFakeWebhooks(state)
+  const ctx: FakeContext = { state, faults, webhooks, client, origin: '' }
   const requests: RequestRecord[] = []
   const app = new Hono()
 
@@ -133,6 +139,7 @@ export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAp
   registerAuthRoutes(app, ctx)
   registerDataRoutes(app, ctx)
   registerOssRoutes(app, ctx)
+  registerWebhookRoutes(app, ctx)
   app.notFound((c) =>
     dmError(
       c,
@@ -156,6 +163,7 @@ export async function startFakeAps(options: FakeApsOptions = {}): Promise<FakeAp
     url: ctx.origin,
     state,
     faults,
+    webhooks,
     client,
     requests,
     load,

@@ -74,6 +74,32 @@ export interface RefreshGrant {
   used: boolean
   revoked: boolean
 }
+/** A Data Management webhook (Webhooks API v1), as Autodesk lists it. */
+export interface FakeHook {
+  hookId: string
+  system: 'data'
+  event: string
+  callbackUrl: string
+  scope: { folder: string }
+  hookAttribute?: unknown
+  /** The user whose three-legged token made it: their secret token signs its deliveries. */
+  createdBy: string
+  createdDate: string
+  status: 'active' | 'inactive'
+}
+/** One POST of an event to a hook's callback, and what the callback answered. */
+export interface FakeDelivery {
+  deliveryId: string
+  hookId: string
+  callbackUrl: string
+  /** The raw body, exactly as sent (the signature covers these bytes). */
+  body: string
+  /** The x-adsk-signature header sent; undefined: none (no secret token set, or a forged one). */
+  signature?: string
+  /** The callback's HTTP status; undefined until it answered, or when it could not be reached. */
+  status?: number
+  error?: string
+}
 export interface CodeGrant {
   userId: string
   clientId: string
@@ -109,6 +135,11 @@ export class FakeApsState {
   uploads = new Map<string, string>()
   /** signature → storage id (download) or uploadKey (upload) */
   signatures = new Map<string, { target: string; kind: 'download' | 'upload'; expiresAt: number }>()
+  hooks = new Map<string, FakeHook>()
+  /** user id → the webhook secret token their deliveries are signed with. */
+  hookSecrets = new Map<string, string>()
+  /** Every webhook delivery, oldest first. */
+  deliveries: FakeDelivery[] = []
   accessTokenTtlSec = 3599
   private clock = T0
 
@@ -303,9 +334,27 @@ export class FakeApsState {
     for (const grant of this.accessTokens.values()) grant.expiresAt = 0
   }
 
-  /** Fault: every refresh token issued so far is revoked (the user removed the app's access). */
-  revokeRefreshTokens(): void {
-    for (const grant of this.refreshTokens.values()) grant.revoked = true
+  /**
+   * Fault: every refresh token issued so far (of one user, when given) is revoked (the user
+   * removed the app's access).
+   */
+  revokeRefreshTokens(userId?: string): void {
+    for (const grant of this.refreshTokens.values()) {
+      if (userId === undefined || grant.userId === userId) grant.revoked = true
+    }
+  }
+
+  /** The folder and its ancestors, from the folder up to the project's root. */
+  folderChain(folderId: string): FakeFolder[] {
+    const chain: FakeFolder[] = []
+    for (
+      let f = this.folders.get(folderId);
+      f;
+      f = f.parentId ? this.folders.get(f.parentId) : undefined
+    ) {
+      chain.push(f)
+    }
+    return chain
   }
 }
 

@@ -14,6 +14,8 @@ import { apiCors, securityHeaders, xsrfCheck, xsrfCookie } from './http/security
 import { staticFiles } from './http/static-files.ts'
 import type { Extractor } from './jobs/extractor.ts'
 import { startJobs } from './jobs/service.ts'
+import { localWatchSource } from './watches/local/local-source.ts'
+import { startWatches } from './watches/service.ts'
 
 export interface ServerParts {
   /** Replaces the back ends createBackends(config) would pick (tests). */
@@ -52,6 +54,17 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     extractor: parts.extractor,
     exampleProject: parts.exampleProject,
   })
+  const watches = startWatches({
+    config,
+    store: jobs.store,
+    cloud: backends.cloud,
+    provider: backends.auth,
+    access,
+    source: backends.watchSource ?? localWatchSource(backends.cloud),
+    eventRoutes: backends.watchEvents,
+  })
+  // A job that ended leaves its owner a free place for a version a watch saw.
+  jobs.onJobEnded(() => watches.kick())
 
   const app = new Hono()
   app.onError(errorResponse)
@@ -69,10 +82,18 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
   app.route('/api/boq', jobs.routes)
+  app.route('/api/boq', watches.routes)
   app.route('/api/local', backends.localRoutes?.(access) ?? noLocalRoutes())
   // Fixed text: the path is the caller's to choose.
   app.all('/api/*', (c) => plain(c, 'Not found.', 404))
 
   app.use('*', staticFiles(config.distDir))
-  return { app, close: () => jobs.close() }
+  return {
+    app,
+    async close() {
+      // The watches first: they queue jobs into the store the jobs close.
+      await watches.close()
+      await jobs.close()
+    },
+  }
 }

@@ -9,12 +9,18 @@ import { createLocalCloud, localCloudRoot } from './cloud/local/local-cloud.ts'
 import { uploadRoutes } from './cloud/local/upload-routes.ts'
 import type { CloudBackend } from './cloud/types.ts'
 import type { Config } from './config.ts'
+import type { WatchEventRoutes } from './watches/service.ts'
+import type { WatchSource } from './watches/source.ts'
 
 export interface Backends {
   auth: AuthProvider
   cloud: CloudBackend
   /** Routes only this back end has, mounted under /api/local: the local cloud's uploads. */
   localRoutes?: (access: CloudAccess) => Hono
+  /** How watches learn of new versions; absent: by looking through the folders (polling). */
+  watchSource?: WatchSource
+  /** The routes the cloud calls to tell of new versions (Autodesk's webhooks). */
+  watchEvents?: WatchEventRoutes
 }
 
 /** The one place that picks the back ends: Autodesk when config.aps is set, else local. */

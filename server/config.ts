@@ -41,6 +41,11 @@ export interface Config {
   /** BOQ_MAX_QUEUED_PER_USER: jobs one user may have queued or running. Default 10. */
   maxQueuedPerUser: number
   /**
+   * BOQ_WATCH_POLL_SECONDS: how often the local cloud's watched folders are looked through for
+   * new versions, and waiting versions given a free place. Default 10.
+   */
+  watchPollSeconds: number
+  /**
    * BOQ_DATABASE_URL: jobs kept and queued in this PostgreSQL database, shared by every process
    * that names it; null: the embedded store in dataDir, for one process.
    */
@@ -93,6 +98,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: positiveInteger(env, 'BOQ_WORKERS', availableParallelism()),
     maxFileBytes: parseMaxFileBytes(env),
     maxQueuedPerUser: positiveInteger(env, 'BOQ_MAX_QUEUED_PER_USER', 10),
+    watchPollSeconds: positiveInteger(env, 'BOQ_WATCH_POLL_SECONDS', 10),
     ...parseJobsPlace(env, sessionSecret),
     jobRetentionDays: positiveInteger(env, 'BOQ_JOB_RETENTION_DAYS', 90),
     jobRecoverySeconds: parseRecoverySeconds(env),

@@ -210,7 +210,8 @@ function versionName(job: JobRecord): string {
   return job.fileVersionNumber === undefined ? job.id.slice(0, 8) : `v${job.fileVersionNumber}`
 }
 
-function noStore(c: Context): void {
+/** Answers that neither the browser nor a proxy may keep (the person's own, changing data). */
+export function noStore(c: Context): void {
   c.header('Cache-Control', 'no-store')
 }
 

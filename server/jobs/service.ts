@@ -16,11 +16,15 @@ import { projectAccess } from './project-access.ts'
 import { jobsRoutes } from './routes.ts'
 import { rulesRoutes } from './rules-routes.ts'
 import { startJobRunner } from './runner.ts'
-import type { JobStore } from './types.ts'
+import type { JobChange, JobStore } from './types.ts'
 
 export interface JobsService {
   /** The extraction API, to mount under /api/boq. */
   routes: Hono
+  /** The store the jobs (and the watches) live in. */
+  store: JobStore
+  /** Calls `listener` whenever a job of this process ends; returns unsubscribe. */
+  onJobEnded(listener: () => void): () => void
   /** Stops taking jobs, puts running ones back in the queue, closes the engine and the store. */
   close(): Promise<void>
 }
@@ -52,7 +56,13 @@ export async function startJobs(options: {
   exampleProject?: string | null
 }): Promise<JobsService> {
   const { config, cloud } = options
-  const onChange = createJobLog(log)
+  const logChange = createJobLog(log)
+  const ended = new Set<() => void>()
+  const onChange = (change: JobChange) => {
+    logChange(change)
+    if (change.job.status !== 'succeeded' && change.job.status !== 'failed') return
+    for (const listener of ended) listener()
+  }
   const store = config.databaseUrl
     ? await openPostgresJobStore({
         url: config.databaseUrl,
@@ -112,6 +122,11 @@ export async function startJobs(options: {
   let closing: Promise<void> | undefined
   return {
     routes,
+    store,
+    onJobEnded(listener) {
+      ended.add(listener)
+      return () => ended.delete(listener)
+    },
     close() {
       closing ??= (async () => {
         // The runner closes the engine it was given; without one, the engine is closed here.

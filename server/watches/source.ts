@@ -1,5 +1,5 @@
 import type { CloudContext } from '../cloud/types.ts'
-import type { WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
+import type { NewWatch, WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
 
 /**
  * How one cloud tells a watch of new versions. The local cloud is polled (a file dropped by hand
@@ -13,7 +13,7 @@ export interface WatchSource {
    */
   begin(
     ctx: CloudContext,
-    watch: WatchRecord,
+    watch: NewWatch,
   ): Promise<{ hookId?: string; existing?: WatchedVersion[] }>
   /** Undoes `begin` (Autodesk: deletes the hook). */
   end(ctx: CloudContext, watch: WatchRecord): Promise<void>

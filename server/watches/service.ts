@@ -1,0 +1,85 @@
+import type { Hono } from 'hono'
+import type { CloudAccess } from '../auth/cloud-access.ts'
+import type { AuthProvider } from '../auth/types.ts'
+import type { CloudBackend } from '../cloud/types.ts'
+import type { Config } from '../config.ts'
+import type { JobStore } from '../jobs/types.ts'
+import type { StandingGrant } from '../jobs/watch-types.ts'
+import { startDispatcher } from './dispatcher.ts'
+import { startLocalPoller } from './local/local-poller.ts'
+import { watchRoutes } from './routes.ts'
+import type { WatchSource } from './source.ts'
+import { type StandingAccess, standingAccess } from './standing-access.ts'
+
+/** Makes the routes a cloud calls to tell of new versions, given where to note them. */
+export type WatchEventRoutes = (deps: {
+  store: JobStore
+  access: StandingAccess
+  /** A version was noted: dispatch now. */
+  onNoted: () => void
+}) => Hono
+
+export interface WatchesService {
+  /** The watches' API, to mount under /api/boq. */
+  routes: Hono
+  /** Keeps a standing grant the person has just given (the sign-in's second purpose). */
+  keepGrant(grant: StandingGrant): Promise<void>
+  /** Starts a dispatch round now (a job ended: its owner may have a free place). */
+  kick(): void
+  close(): Promise<void>
+}
+
+/**
+ * Watched folders: their routes, and where this process runs jobs, the dispatcher that turns
+ * new versions into jobs and (local cloud) the poller that finds them. Autodesk tells of new
+ * versions through its webhooks instead (`eventRoutes`, given by its back end).
+ */
+export function startWatches(options: {
+  config: Pick<Config, 'role' | 'maxQueuedPerUser' | 'watchPollSeconds'>
+  store: JobStore
+  cloud: CloudBackend
+  provider: AuthProvider
+  access: CloudAccess
+  source: WatchSource
+  /** Routes the cloud calls to tell of new versions (Autodesk's webhooks). */
+  eventRoutes?: WatchEventRoutes
+}): WatchesService {
+  const { config, store, cloud } = options
+  const standing = standingAccess(store, options.provider)
+  const everyMs = config.watchPollSeconds * 1000
+  // A web process only takes requests: the processes that run jobs dispatch and poll.
+  const runs = config.role !== 'web'
+  const dispatcher = runs
+    ? startDispatcher({
+        store,
+        cloud,
+        access: standing,
+        maxActivePerUser: config.maxQueuedPerUser,
+        everyMs,
+      })
+    : undefined
+  const kick = () => dispatcher?.kick()
+  const poller =
+    runs && cloud.kind === 'local'
+      ? startLocalPoller({ store, cloud, access: standing, everyMs, onNoted: kick })
+      : undefined
+  const routes = watchRoutes({
+    store,
+    cloud,
+    access: options.access,
+    standing,
+    source: options.source,
+    sessionGrantReusable: cloud.kind === 'local',
+  })
+  if (options.eventRoutes)
+    routes.route('/', options.eventRoutes({ store, access: standing, onNoted: kick }))
+  return {
+    routes,
+    keepGrant: (grant) => standing.keep(grant),
+    kick,
+    async close() {
+      await poller?.close()
+      await dispatcher?.close()
+    },
+  }
+}

@@ -1,0 +1,33 @@
+import type { Watch } from '../../contract/watches.ts'
+import type { WatchRecord } from '../jobs/watch-types.ts'
+
+/** Where the person allows BOQ to act for them while away (answers the authorize URL). */
+export const CONSENT_URL = '/api/aps/auth/login?for=watches'
+
+/**
+ * The watch as the API answers it: no owner id nor hook; the folder's parts or null; how many
+ * versions wait; where to allow access again when it is paused for want of it (Autodesk).
+ */
+export function toWatchJson(
+  watch: WatchRecord,
+  waiting: number,
+  options: { askConsent: boolean },
+): Watch {
+  const folder = watch.folder ?? {}
+  return {
+    id: watch.id,
+    projectId: watch.projectId,
+    fileFolderId: watch.fileFolderId,
+    folder: {
+      name: folder.name ?? null,
+      hubId: folder.hubId ?? null,
+      path: folder.path ? [...folder.path] : null,
+    },
+    units: watch.units ? { ...watch.units } : null,
+    createdAt: watch.createdAt,
+    state: watch.state,
+    pausedReason: watch.state === 'paused' ? (watch.pausedReason ?? null) : null,
+    waiting,
+    consentUrl: watch.state === 'paused' && options.askConsent ? CONSENT_URL : null,
+  }
+}

@@ -1,0 +1,94 @@
+import pg from 'pg'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { TEST_TOKEN_KEY } from '../../testing/jobs/fakes.ts'
+import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
+import type { JobStore } from '../types.ts'
+import type { NewWatch, WatchedVersion } from '../watch-types.ts'
+import { openPostgresJobStore } from './postgres-store.ts'
+
+let database: TestDatabase
+let store: JobStore
+const warnings: string[] = []
+
+beforeEach(async () => {
+  database = await createTestDatabase()
+  store = await openPostgresJobStore({
+    url: database.url,
+    tokenKey: TEST_TOKEN_KEY,
+    recoverySeconds: 15,
+    retentionDays: 90,
+    log: (message) => warnings.push(message),
+  })
+})
+
+afterEach(async () => {
+  await store.close()
+  await database.drop()
+  warnings.splice(0)
+})
+
+async function sql(text: string, values: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  try {
+    await client.query(text, values)
+  } finally {
+    await client.end()
+  }
+}
+
+const newWatch = (fileFolderId: string): NewWatch => ({
+  userId: 'ann',
+  projectId: 'p1',
+  fileFolderId,
+  state: 'active',
+})
+
+const version = (fileStorageId: string): WatchedVersion => ({
+  fileStorageId,
+  fileName: `${fileStorageId}.dwg`,
+  projectId: 'p1',
+  fileFolderId: 'f1',
+})
+
+describe('the PostgreSQL store’s watches', () => {
+  it('skips a watch row that is not a watch record, with a warning naming the watch', async () => {
+    const good = await store.createWatch(newWatch('f1'))
+    const bad = await store.createWatch(newWatch('f2'))
+    await sql(`UPDATE boq_watches SET record = record - 'state' WHERE id = $1`, [bad.id])
+
+    expect((await store.watchesOf('ann')).map((w) => w.id)).toEqual([good.id])
+    expect((await store.allWatches()).map((w) => w.id)).toEqual([good.id])
+    expect(await store.getWatch(bad.id)).toBeUndefined()
+    await store.updateWatch(bad.id, { state: 'paused' })
+    expect(await store.getWatch(bad.id)).toBeUndefined()
+    // Said once, however often the row is read.
+    expect(warnings).toEqual([
+      expect.stringContaining(`skipped the unreadable watch ${bad.id}: state`),
+    ])
+  })
+
+  it('hands out again a version taken long ago and never settled', async () => {
+    const watch = await store.createWatch(newWatch('f1'))
+    await store.noteWatchedVersions(watch.id, [version('old'), version('recent')], 'pending')
+    expect(await store.takeWatchedVersions(watch.id, 5)).toHaveLength(2)
+    await sql(
+      `UPDATE boq_watched_versions SET taken_at = now() - interval '6 minutes'
+       WHERE file_storage_id = 'old'`,
+    )
+    expect(await store.takeWatchedVersions(watch.id, 5)).toEqual([version('old')])
+    expect(await store.takeWatchedVersions(watch.id, 5)).toEqual([])
+  })
+
+  it('skips a recorded version that does not read as one, with a warning, for good', async () => {
+    const watch = await store.createWatch(newWatch('f1'))
+    await store.noteWatchedVersions(watch.id, [version('s1'), version('s2')], 'pending')
+    await sql(`UPDATE boq_watched_versions SET version = '{}' WHERE file_storage_id = 's1'`)
+
+    expect(await store.takeWatchedVersions(watch.id, 5)).toEqual([version('s2')])
+    expect(warnings).toEqual([
+      expect.stringContaining(`skipped the unreadable version s1 of watch ${watch.id}`),
+    ])
+    expect(await store.waitingCount(watch.id)).toBe(1)
+  })
+})

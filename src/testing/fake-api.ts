@@ -107,11 +107,6 @@ export type FakeApi = {
   watches: Watch[]
   /** What POST /api/boq/watches answers; the default watches a folder this cloud has (404 else). */
   watch: (body: Record<string, unknown>) => { status: number; body: unknown }
-  /**
-   * What GET of a watch's consentUrl answers (the authorize URL, as text, like the sign-in's);
-   * by its path.
-   */
-  consentAnswers: Record<string, { status: number; body: unknown }>
   requests: RecordedRequest[]
 }
 
@@ -242,7 +237,6 @@ export function defaultFakeApi(): FakeApi {
       fakeApi.watches.unshift(created)
       return { status: 201, body: created }
     },
-    consentAnswers: {},
     requests: [],
   }
 }

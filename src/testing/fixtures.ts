@@ -178,6 +178,9 @@ export function writtenJob(options: {
   }
 }
 
+/** Where a paused watch sends the person to allow BOQ to act for them (the server's path). */
+export const WATCH_CONSENT_URL = '/api/aps/auth/login?for=watches'
+
 /** A watch of the Plans folder, active with nothing waiting, unless told otherwise. */
 export function watch(overrides: Partial<Watch> = {}): Watch {
   return {

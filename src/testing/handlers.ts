@@ -219,10 +219,6 @@ export const handlers = [
     if (fakeApi.watches.length === before) return answer(noSuchWatch)
     return new HttpResponse(null, { status: 204 })
   }),
-  http.get('*/api/boq/watches/:id/consent', ({ request }) => {
-    const kept = fakeApi.consentAnswers[new URL(request.url).pathname]
-    return kept ? answer(kept) : answer(noSuchWatch)
-  }),
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),
   http.post('*/api/boq/jobs/:id/price', async ({ request, params }) => {

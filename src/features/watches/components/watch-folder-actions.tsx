@@ -41,7 +41,11 @@ export function WatchFolderActions({ folder, unitsForNewWatch }: Props) {
   }
 
   return (
-    <div className="mt-1 flex flex-col gap-1">
+    <div
+      role="group"
+      aria-label="Watching the selected folder"
+      className="mt-1 flex flex-col gap-1"
+    >
       <div className="flex flex-wrap items-baseline gap-x-3">
         {watch ? (
           <>

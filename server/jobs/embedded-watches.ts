@@ -5,8 +5,8 @@ import * as v from 'valibot'
 import { WatchStateSchema } from '../../contract/watches.ts'
 import { seal, unseal } from '../auth/sealed.ts'
 import { createKeyedLock } from '../cloud/local/keyed-lock.ts'
-import { AppError } from '../errors.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
+import { newWatchRecord, patchedWatch } from './watch-record.ts'
 import type {
   StandingGrant,
   WatchedOutcome,
@@ -107,21 +107,12 @@ export async function openEmbeddedWatches(options: {
     return entry.running
   }
 
-  function versionsOf(watchId: string): Map<string, Seen> {
-    const versions = seen.get(watchId)
-    if (!versions) throw new AppError(404, 'No such watch.')
-    return versions
-  }
+  /** What the watch has seen; a watch deleted meanwhile has seen nothing and keeps nothing. */
+  const versionsOf = (watchId: string) => seen.get(watchId) ?? new Map<string, Seen>()
 
   return {
     async createWatch(input) {
-      const now = new Date().toISOString()
-      const record: WatchRecord = {
-        ...structuredClone(input),
-        id: randomUUID(),
-        createdAt: now,
-        updatedAt: now,
-      }
+      const record = newWatchRecord(randomUUID(), input)
       await mkdir(dirOf(record.id), { mode: 0o700 })
       await writeFileAtomic(join(dirOf(record.id), 'versions.json'), '{}')
       await writeRecord(record)
@@ -144,8 +135,8 @@ export async function openEmbeddedWatches(options: {
     },
     async updateWatch(id, patch) {
       const current = watches.get(id)
-      if (!current) throw new AppError(404, 'No such watch.')
-      const next = patched(current, patch)
+      if (!current) return
+      const next = patchedWatch(current, patch)
       await writeRecord(next)
       if (watches.has(id)) watches.set(id, next)
     },
@@ -226,19 +217,6 @@ function settle(entry: Seen, outcome: WatchedOutcome): void {
     entry.state = 'queued'
     entry.jobId = outcome.jobId
   } else entry.state = 'skipped'
-}
-
-/** The record with the patch applied: a field patched to undefined is removed. */
-export function patched(
-  record: WatchRecord,
-  patch: Partial<Pick<WatchRecord, 'state' | 'pausedReason' | 'hookId'>>,
-): WatchRecord {
-  const next: WatchRecord = { ...record, updatedAt: new Date().toISOString() }
-  for (const [key, value] of Object.entries(patch) as [keyof typeof patch, string | undefined][]) {
-    if (value === undefined) delete next[key]
-    else Object.assign(next, { [key]: value })
-  }
-  return next
 }
 
 function checkedWatch(text: string): WatchRecord {

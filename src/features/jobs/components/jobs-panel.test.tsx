@@ -118,6 +118,42 @@ describe('jobs panel', { timeout: 20_000 }, () => {
     expect(one).not.toHaveTextContent(/and \d+ more/)
   })
 
+  it('marks a job a watched folder started, and says how many lines changed since the earlier version', async () => {
+    const compared = (id: string, changedLines: number, versionNumber: number | null) => {
+      const base = writtenJob({ id, fileName: `${id}.dwg` })
+      return {
+        ...base,
+        watchId: 'w1',
+        result: {
+          ...(base.result as NonNullable<Job['result']>),
+          comparedWith: { jobId: 'earlier', fileName: `${id}.dwg`, versionNumber },
+          changedLines,
+        },
+      }
+    }
+    fakeApi.jobs = [
+      compared('many', 12, 6),
+      compared('one', 1, 6),
+      compared('none', 0, 6),
+      compared('unknown', 2, null),
+      job({ id: 'mine', fileName: 'mine.dwg' }),
+    ]
+    renderApp('/')
+    const many = (await jobItem('many.dwg')) as HTMLElement
+    expect(within(many).getByText('Watched folder')).toHaveAttribute(
+      'title',
+      expect.stringContaining('folder you watch'),
+    )
+    expect(many).toHaveTextContent('12 lines changed since version 6')
+    expect(await jobItem('one.dwg')).toHaveTextContent('1 line changed since version 6')
+    expect(await jobItem('none.dwg')).toHaveTextContent('No lines changed since version 6')
+    expect(await jobItem('unknown.dwg')).toHaveTextContent('2 lines changed since the earlier bill')
+    // A job a person started bears no badge.
+    const mine = (await jobItem('mine.dwg')) as HTMLElement
+    expect(within(mine).queryByText('Watched folder')).toBeNull()
+    expect(mine).not.toHaveTextContent('changed since')
+  })
+
   it('polls while a job is queued or running, and only then', () => {
     const interval = jobsQueries.list().refetchInterval
     const withJobs = (jobs: Job[]) =>

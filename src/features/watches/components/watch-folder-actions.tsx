@@ -41,11 +41,7 @@ export function WatchFolderActions({ folder, unitsForNewWatch }: Props) {
   }
 
   return (
-    <div
-      role="group"
-      aria-label="Watching the selected folder"
-      className="mt-1 flex flex-col gap-1"
-    >
+    <fieldset aria-label="Watching the selected folder" className="mt-1 flex flex-col gap-1">
       <div className="flex flex-wrap items-baseline gap-x-3">
         {watch ? (
           <>
@@ -82,6 +78,6 @@ export function WatchFolderActions({ folder, unitsForNewWatch }: Props) {
           {failure}
         </p>
       ) : null}
-    </div>
+    </fieldset>
   )
 }

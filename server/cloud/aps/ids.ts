@@ -7,6 +7,8 @@ import { AppError } from '../../errors.ts'
 const HUB_OR_PROJECT = /^[ab]\.[A-Za-z0-9_+=-]{1,200}$/
 const FOLDER = /^urn:adsk\.[A-Za-z0-9]{1,40}:(?:fs|dm)\.folder:[A-Za-z0-9_.-]{1,200}$/
 const ITEM = /^urn:adsk\.[A-Za-z0-9]{1,40}:(?:dm\.lineage|fs\.file):[A-Za-z0-9_.-]{1,200}$/
+const VERSION =
+  /^urn:adsk\.[A-Za-z0-9]{1,40}:fs\.file:[A-Za-z0-9_.-]{1,200}\?version=[1-9][0-9]{0,8}$/
 const STORAGE =
   /^urn:adsk\.objects:os\.object:([a-z0-9_.-]{3,128})\/([A-Za-z0-9_-][A-Za-z0-9_.~-]{0,250})$/
 /** Characters Autodesk reserves in file names (Data Management API, POST items). */
@@ -24,6 +26,7 @@ export const checkHubId = (id: unknown): string => check(HUB_OR_PROJECT, id, 'hu
 export const checkProjectId = (id: unknown): string => check(HUB_OR_PROJECT, id, 'project id')
 export const checkFolderId = (id: unknown): string => check(FOLDER, id, 'folder id')
 export const checkItemId = (id: unknown): string => check(ITEM, id, 'item id')
+export const checkVersionId = (id: unknown): string => check(VERSION, id, 'version id')
 
 /** `urn:adsk.objects:os.object:<bucket>/<object>`: both parts parsed, the bucket never assumed. */
 export function parseStorageId(id: unknown): { bucketKey: string; objectKey: string } {

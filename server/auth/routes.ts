@@ -8,9 +8,16 @@ import { OAUTH_COOKIE, privateCookie } from './cookies.ts'
 import { codeChallenge, randomToken } from './pkce.ts'
 import { seal, unseal } from './sealed.ts'
 import { newSessionId, type SessionStore } from './session.ts'
-import type { AuthProvider } from './types.ts'
+import type { AuthProvider, Tokens, UserProfile } from './types.ts'
 
 const LOGIN_SECONDS = 10 * 60
+
+/**
+ * Why the person signs in: `session`, to use the app; `watches`, to let BOQ read their folders
+ * while they are away (its own grant: Autodesk's refresh tokens are single-use, so a watch cannot
+ * share the session's).
+ */
+type LoginPurpose = 'session' | 'watches'
 
 /** What the login step remembers for the callback, sealed in a short-lived cookie. */
 interface PendingLogin {
@@ -19,6 +26,14 @@ interface PendingLogin {
   callbackUrl: string
   /** Where the browser goes once signed in: '/' here, or the allowed origin that hosts the app. */
   returnTo: string
+  /** Absent in a login begun before purposes existed: a session. */
+  purpose?: LoginPurpose
+}
+
+/** Who allowed BOQ to act for them while away, and the tokens to do it with. */
+export interface GivenGrant {
+  user: UserProfile
+  tokens: Tokens
 }
 
 export interface AuthRouteDeps {
@@ -27,9 +42,14 @@ export interface AuthRouteDeps {
   sessions: SessionStore
   access: CloudAccess
   oauthKey: Uint8Array
+  /** Keeps the grant of a `?for=watches` sign-in; without it, that sign-in is not offered. */
+  onStandingGrant?: (grant: GivenGrant) => Promise<void>
 }
 
-/** /api/aps/auth/*: login → provider → callback → session cookie; token, profile, logout. */
+/**
+ * /api/aps/auth/*: login → provider → callback → session cookie (or, `?for=watches`, a standing
+ * grant for watched folders, the session untouched); token, profile, logout.
+ */
 export function authRoutes(deps: AuthRouteDeps): Hono {
   const { config, provider, sessions, access, oauthKey } = deps
   const routes = new Hono()
@@ -45,6 +65,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
       verifier: randomToken(48),
       callbackUrl: config.aps?.callbackUrl ?? new URL('/api/aps/auth/callback', c.req.url).href,
       returnTo: returnTo(c, config),
+      purpose: purposeOf(c.req.query('for'), deps.onStandingGrant !== undefined),
     }
     const url = await provider.authorizeUrl({
       state: pending.state,
@@ -81,7 +102,13 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
       callbackUrl: pending.callbackUrl,
     })
     const user = await provider.profile(tokens)
-    await sessions.write(c, { id: newSessionId(), user, tokens })
+    if (pending.purpose === 'watches') {
+      // The session stays as it is: these tokens are the watches' alone.
+      if (!deps.onStandingGrant) throw new AppError(404, WATCHES_UNAVAILABLE)
+      await deps.onStandingGrant({ user, tokens })
+    } else {
+      await sessions.write(c, { id: newSessionId(), user, tokens })
+    }
     return c.redirect(pending.returnTo, 302)
   })
 
@@ -104,6 +131,16 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
   })
 
   return routes
+}
+
+const WATCHES_UNAVAILABLE = 'This BOQ server does not watch folders.'
+
+/** `?for=watches`: the standing grant's sign-in; nothing: a session; anything else is refused. */
+function purposeOf(value: string | undefined, watchesOffered: boolean): LoginPurpose {
+  if (value === undefined || value === '' || value === 'session') return 'session'
+  if (value !== 'watches') throw new AppError(400, 'Sign-in is for a session or for watches.')
+  if (!watchesOffered) throw new AppError(404, WATCHES_UNAVAILABLE)
+  return 'watches'
 }
 
 /**

@@ -48,13 +48,15 @@ export async function watchForUpdate(q: Query, id: string): Promise<WatchRow | u
 
 export async function watchesOfUser(q: Query, userId: string): Promise<WatchRow[]> {
   return (await q(
-    'SELECT id, record FROM boq_watches WHERE user_id = $1 ORDER BY created_at DESC, id',
+    'SELECT id, record FROM boq_watches WHERE user_id = $1 ORDER BY created_at DESC, id DESC',
     [userId],
   )) as WatchRow[]
 }
 
 export async function everyWatch(q: Query): Promise<WatchRow[]> {
-  return (await q('SELECT id, record FROM boq_watches ORDER BY created_at, id')) as WatchRow[]
+  return (await q(
+    'SELECT id, record FROM boq_watches ORDER BY created_at DESC, id DESC',
+  )) as WatchRow[]
 }
 
 export async function updateWatchRecord(q: Query, watch: WatchRecord): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { WatchStateSchema } from '../../contract/watches.ts'
@@ -31,6 +31,8 @@ interface Seen {
 export const TAKEN_LEASE_MS = 5 * 60 * 1000
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/
+/** Each watch's versions: a log of their states, one JSON line per change, the last one holds. */
+const SEEN_LOG = 'versions.jsonl'
 
 const WatchRecordSchema = v.looseObject({
   id: v.string(),
@@ -44,8 +46,8 @@ const WatchRecordSchema = v.looseObject({
 
 /**
  * The embedded store's watches: one folder per watch under `<dataDir>/watches`, with its record
- * (`watch.json`) and what it has seen (`versions.json`, rewritten whole, at most one write at a
- * time: changes made during a write go in the next). The standing grants are sealed, one file
+ * (`watch.json`) and what it has seen (`versions.jsonl`, a log of the versions' states, rewritten
+ * short when the watch is opened). The standing grants are sealed, one file
  * per person in `<dataDir>/watches/grants`. One process owns the folder.
  */
 export async function openEmbeddedWatches(options: {
@@ -60,7 +62,7 @@ export async function openEmbeddedWatches(options: {
   const watches = new Map<string, WatchRecord>()
   const seen = new Map<string, Map<string, Seen>>()
   const grantLock = createKeyedLock()
-  const versionWrites = new Map<string, { running: Promise<void>; again: boolean }>()
+  const appendLock = createKeyedLock()
 
   const dirOf = (id: string) => join(root, id)
   const grantFile = (userId: string) =>
@@ -75,7 +77,13 @@ export async function openEmbeddedWatches(options: {
       const record = checkedWatch(await readFile(join(dirOf(entry.name), 'watch.json'), 'utf8'))
       if (record.id !== entry.name) throw new Error(`it names watch ${record.id}`)
       watches.set(record.id, record)
-      seen.set(record.id, await readSeen(join(dirOf(entry.name), 'versions.json')))
+      const log = join(dirOf(entry.name), SEEN_LOG)
+      const { versions, lines } = await readSeen(log)
+      // Kept short, and whole: a torn last line would join the next one appended.
+      if (lines !== versions.size) {
+        await writeFileAtomic(log, [...versions.values()].map(logLine).join(''))
+      }
+      seen.set(record.id, versions)
     } catch (error) {
       options.log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
     }
@@ -84,27 +92,17 @@ export async function openEmbeddedWatches(options: {
   const writeRecord = (record: WatchRecord) =>
     writeFileAtomic(join(dirOf(record.id), 'watch.json'), JSON.stringify(record))
 
-  /** Writes the watch's versions now, or once more after the write under way. */
-  function saveSeen(watchId: string): Promise<void> {
-    const under = versionWrites.get(watchId)
-    if (under) {
-      under.again = true
-      return under.running
-    }
-    const entry = { running: Promise.resolve(), again: false }
-    entry.running = (async () => {
-      do {
-        entry.again = false
-        const versions = seen.get(watchId)
-        if (!versions || !watches.has(watchId)) return
-        await writeFileAtomic(
-          join(dirOf(watchId), 'versions.json'),
-          JSON.stringify(Object.fromEntries(versions)),
-        )
-      } while (entry.again)
-    })().finally(() => versionWrites.delete(watchId))
-    versionWrites.set(watchId, entry)
-    return entry.running
+  /**
+   * Appends the entries' new states to the watch's log, one line each, in order per watch. Not
+   * flushed: a line lost to a power cut is mended by the watch itself (the poller notes again
+   * what it finds unrecorded after a restart; a taken version whose settling was lost is taken
+   * again after the lease, and skipped as already extracted).
+   */
+  function logSeen(watchId: string, entries: Seen[]): Promise<void> {
+    const lines = entries.map(logLine).join('')
+    return appendLock(watchId, async () => {
+      if (watches.has(watchId)) await appendFile(join(dirOf(watchId), SEEN_LOG), lines)
+    })
   }
 
   /** What the watch has seen; a watch deleted meanwhile has seen nothing and keeps nothing. */
@@ -114,7 +112,6 @@ export async function openEmbeddedWatches(options: {
     async createWatch(input) {
       const record = newWatchRecord(randomUUID(), input)
       await mkdir(dirOf(record.id), { mode: 0o700 })
-      await writeFileAtomic(join(dirOf(record.id), 'versions.json'), '{}')
       await writeRecord(record)
       watches.set(record.id, record)
       seen.set(record.id, new Map())
@@ -143,30 +140,27 @@ export async function openEmbeddedWatches(options: {
     async deleteWatch(id) {
       watches.delete(id)
       seen.delete(id)
-      await versionWrites.get(id)?.running.catch(() => {})
+      await appendLock(id, async () => {})
       await rm(dirOf(id), { recursive: true, force: true })
     },
     async noteWatchedVersions(watchId, list, as) {
       const versions = versionsOf(watchId)
       const now = new Date().toISOString()
-      let added = 0
+      const added: Seen[] = []
       for (const version of list) {
         if (versions.has(version.fileStorageId)) continue
-        versions.set(version.fileStorageId, {
-          state: as,
-          seenAt: now,
-          version: structuredClone(version),
-        })
-        added++
+        const entry: Seen = { state: as, seenAt: now, version: structuredClone(version) }
+        versions.set(version.fileStorageId, entry)
+        added.push(entry)
       }
-      if (added > 0) await saveSeen(watchId)
-      return added
+      if (added.length > 0) await logSeen(watchId, added)
+      return added.length
     },
     async takeWatchedVersions(watchId, limit) {
       const versions = versionsOf(watchId)
       const lapsed = new Date(Date.now() - TAKEN_LEASE_MS).toISOString()
       const now = new Date().toISOString()
-      const taken: WatchedVersion[] = []
+      const taken: Seen[] = []
       for (const entry of [...versions.values()].sort(inLine)) {
         if (taken.length >= limit) break
         const free =
@@ -174,16 +168,16 @@ export async function openEmbeddedWatches(options: {
         if (!free) continue
         entry.state = 'taken'
         entry.takenAt = now
-        taken.push(structuredClone(entry.version))
+        taken.push(entry)
       }
-      if (taken.length > 0) await saveSeen(watchId)
-      return taken
+      if (taken.length > 0) await logSeen(watchId, taken)
+      return taken.map((entry) => structuredClone(entry.version))
     },
     async settleWatchedVersion(watchId, fileStorageId, outcome) {
       const entry = seen.get(watchId)?.get(fileStorageId)
       if (!entry) return
       settle(entry, outcome)
-      await saveSeen(watchId)
+      await logSeen(watchId, [entry])
     },
     async waitingCount(watchId) {
       let count = 0
@@ -205,7 +199,7 @@ export async function openEmbeddedWatches(options: {
       })
     },
     async close() {
-      await Promise.allSettled([...versionWrites.values()].map((entry) => entry.running))
+      await Promise.allSettled([...watches.keys()].map((id) => appendLock(id, async () => {})))
     },
   }
 }
@@ -225,15 +219,34 @@ function checkedWatch(text: string): WatchRecord {
   return result.output as unknown as WatchRecord
 }
 
-async function readSeen(file: string): Promise<Map<string, Seen>> {
+const logLine = (entry: Seen) => `${JSON.stringify(entry)}\n`
+
+/**
+ * The watch's log read back: each version's last line wins; a torn line is left out. `lines`:
+ * how many lines it had (torn ones included).
+ */
+async function readSeen(file: string): Promise<{ versions: Map<string, Seen>; lines: number }> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map()
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { versions: new Map(), lines: 0 }
     throw error
   }
-  return new Map(Object.entries(JSON.parse(text) as Record<string, Seen>))
+  const versions = new Map<string, Seen>()
+  let lines = 0
+  for (const line of text.split('\n')) {
+    if (!line) continue
+    lines++
+    let entry: Seen
+    try {
+      entry = JSON.parse(line) as Seen
+    } catch {
+      continue
+    }
+    versions.set(entry.version.fileStorageId, entry)
+  }
+  return { versions, lines }
 }
 
 async function readGrant(file: string, key: Uint8Array): Promise<StandingGrant | undefined> {

@@ -5,6 +5,7 @@ import { createFileRevocations, type SessionRevocations } from './auth/revocatio
 import { authRoutes } from './auth/routes.ts'
 import { createSessionStore } from './auth/session.ts'
 import { type Backends, createBackends } from './backends.ts'
+import { HOOK_EVENTS_PATH } from './cloud/aps/hooks.ts'
 import type { Config } from './config.ts'
 import { cloudRoutes } from './http/cloud-routes.ts'
 import { errorResponse, plain } from './http/errors.ts'
@@ -74,11 +75,20 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   app.use('*', securityHeaders(config))
   app.use('/api/*', apiCors(config))
   app.use('*', xsrfCookie())
-  app.use('/api/*', xsrfCheck(config))
+  // Autodesk's webhook deliveries carry no cookie: their HMAC signature is checked instead.
+  app.use('/api/*', xsrfCheck(config, { signedPaths: [HOOK_EVENTS_PATH] }))
 
   app.route(
     '/api/aps/auth',
-    authRoutes({ config, provider: backends.auth, sessions, access, oauthKey: keys.oauth }),
+    authRoutes({
+      config,
+      provider: backends.auth,
+      sessions,
+      access,
+      oauthKey: keys.oauth,
+      // Only Autodesk's single-use refresh tokens need a sign-in of their own for watches.
+      ...(backends.watchEvents ? { onStandingGrant: (grant) => watches.keepGrant(grant) } : {}),
+    }),
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
   app.route('/api/boq', jobs.routes)

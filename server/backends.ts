@@ -5,10 +5,14 @@ import { createLocalAuthProvider } from './auth/local-provider.ts'
 import type { AuthProvider } from './auth/types.ts'
 import { createApsAuthProvider } from './cloud/aps/auth-provider.ts'
 import { createApsCloudBackend } from './cloud/aps/backend.ts'
+import { createApsHooks, hookCallbackUrl, hookSecretToken } from './cloud/aps/hooks.ts'
+import { createApsVersions } from './cloud/aps/version-by-id.ts'
 import { createLocalCloud, localCloudRoot } from './cloud/local/local-cloud.ts'
 import { uploadRoutes } from './cloud/local/upload-routes.ts'
 import type { CloudBackend } from './cloud/types.ts'
 import type { Config } from './config.ts'
+import { apsWatchSource } from './watches/aps/aps-source.ts'
+import { hookEventsRoute } from './watches/aps/events-route.ts'
 import type { WatchEventRoutes } from './watches/service.ts'
 import type { WatchSource } from './watches/source.ts'
 
@@ -26,7 +30,19 @@ export interface Backends {
 /** The one place that picks the back ends: Autodesk when config.aps is set, else local. */
 export function createBackends(config: Config, keys: SecretKeys): Backends {
   if (config.aps) {
-    return { auth: createApsAuthProvider(config.aps), cloud: createApsCloudBackend(config.aps) }
+    const secret = hookSecretToken(keys.hookSecret)
+    const hooks = createApsHooks(config.aps, {
+      callbackUrl: hookCallbackUrl(config.aps.callbackUrl),
+      secret,
+    })
+    const versions = createApsVersions(config.aps)
+    return {
+      auth: createApsAuthProvider(config.aps),
+      cloud: createApsCloudBackend(config.aps),
+      watchSource: apsWatchSource(hooks),
+      watchEvents: ({ store, access, onNoted }) =>
+        hookEventsRoute({ store, access, versions, secret, onNoted }),
+    }
   }
   const cloud = createLocalCloud({
     root: localCloudRoot(config.dataDir),

@@ -72,10 +72,17 @@ export function xsrfCookie(): MiddlewareHandler {
  * Refuses a mutating call unless its X-XSRF-TOKEN header matches the XSRF-TOKEN cookie; a call from
  * an allowed other origin (which cannot read that cookie) is let through on its Origin header.
  */
-export function xsrfCheck(config: Config): MiddlewareHandler {
+export function xsrfCheck(
+  config: Config,
+  options: {
+    /** Paths called by another server, not a browser, whose requests prove themselves (signed). */
+    signedPaths?: readonly string[]
+  } = {},
+): MiddlewareHandler {
   const allowed = new Set(config.corsOrigins)
+  const signed = new Set(options.signedPaths ?? [])
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next()
+    if (SAFE_METHODS.has(c.req.method) || signed.has(c.req.path)) return next()
     if (fromAllowedOrigin(c, allowed) || tokenMatches(c)) return next()
     if (fromOtherOrigin(c)) throw new AppError(403, OTHER_ORIGIN)
     throw new AppError(

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AuthProvider, Tokens } from '../auth/types.ts'
+import { SessionExpiredError } from '../errors.ts'
+import type { JobStore } from '../jobs/types.ts'
+import type { NewWatch } from '../jobs/watch-types.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import { ACCESS_REFUSED, type StandingAccess, standingAccess } from './standing-access.ts'
+
+const ann = { userId: 'u-ann', name: 'Ann', picture: '' }
+const HOUR = 60 * 60 * 1000
+
+/** A provider whose refresh hands out numbered tokens, or refuses once `refusing` is set. */
+function countingProvider() {
+  const state = { refreshes: 0, refusing: false, given: [] as string[] }
+  const provider = {
+    async refresh(tokens: Tokens): Promise<Tokens> {
+      state.given.push(tokens.refreshToken ?? '')
+      if (state.refusing) throw new SessionExpiredError()
+      state.refreshes++
+      return {
+        accessToken: `access-${state.refreshes}`,
+        refreshToken: `refresh-${state.refreshes}`,
+        expiresAt: Date.now() + HOUR,
+      }
+    },
+  } as unknown as AuthProvider
+  return { provider, state }
+}
+
+const watchOf = (userId: string): NewWatch => ({
+  userId,
+  projectId: 'p1',
+  fileFolderId: 'f1',
+  state: 'active',
+})
+
+let store: JobStore
+let access: StandingAccess
+let provider: ReturnType<typeof countingProvider>
+
+beforeEach(async () => {
+  store = await openTempJobStore('boq-standing-')
+  provider = countingProvider()
+  access = standingAccess(store, provider.provider)
+})
+
+afterEach(async () => {
+  await store.close()
+})
+
+describe('acting for a person while away', () => {
+  it('has no context without a grant', async () => {
+    expect(await access.contextFor(ann.userId)).toBeUndefined()
+    expect(provider.state.given).toEqual([])
+  })
+
+  it('uses the access token while it lasts, then refreshes and keeps the rotated refresh token', async () => {
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'first', refreshToken: 'refresh-0', expiresAt: Date.now() + HOUR },
+    })
+    expect(await access.contextFor(ann.userId)).toEqual({ user: ann, accessToken: 'first' })
+    expect(provider.state.refreshes).toBe(0)
+
+    // Expiring within the margin: refreshed, and the new refresh token kept for the next time.
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'dying', refreshToken: 'refresh-0', expiresAt: Date.now() + 1000 },
+    })
+    expect(await access.contextFor(ann.userId)).toEqual({ user: ann, accessToken: 'access-1' })
+    expect((await store.standingGrant(ann.userId))?.tokens.refreshToken).toBe('refresh-1')
+  })
+
+  it('refreshes once for two callers at once, each using the token the other kept', async () => {
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'dying', refreshToken: 'refresh-0', expiresAt: Date.now() },
+    })
+    const [a, b] = await Promise.all([access.contextFor(ann.userId), access.contextFor(ann.userId)])
+    expect(a).toEqual(b)
+    // Never the same refresh token twice (Autodesk would refuse the second use).
+    expect(provider.state.given).toEqual(['refresh-0'])
+  })
+
+  it('pauses every watch of the person, saying why, when the provider refuses the grant; allowing again resumes them', async () => {
+    const first = await store.createWatch(watchOf(ann.userId))
+    const second = await store.createWatch(watchOf(ann.userId))
+    const bobs = await store.createWatch(watchOf('u-bob'))
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'dying', refreshToken: 'revoked', expiresAt: Date.now() },
+    })
+    provider.state.refusing = true
+    expect(await access.contextFor(ann.userId)).toBeUndefined()
+    for (const watch of [first, second]) {
+      expect(await store.getWatch(watch.id)).toMatchObject({
+        state: 'paused',
+        pausedReason: ACCESS_REFUSED,
+      })
+    }
+    expect((await store.getWatch(bobs.id))?.state).toBe('active')
+    // The refused grant is gone: nothing asks the provider again with it.
+    expect(await store.standingGrant(ann.userId)).toBeUndefined()
+    expect(await access.contextFor(ann.userId)).toBeUndefined()
+    expect(provider.state.given).toEqual(['revoked'])
+
+    provider.state.refusing = false
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'new', refreshToken: 'again', expiresAt: Date.now() + HOUR },
+    })
+    const resumed = await store.getWatch(first.id)
+    expect(resumed?.state).toBe('active')
+    expect(resumed).not.toHaveProperty('pausedReason')
+  })
+})

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AuthProvider } from '../auth/types.ts'
+import type { JobStore } from '../jobs/types.ts'
+import type { WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
+import { newJobFor } from '../testing/jobs/fakes.ts'
+import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import { waitFor } from '../testing/jobs/wait.ts'
+import { type Dispatcher, startDispatcher } from './dispatcher.ts'
+import { ACCESS_NEEDED, standingAccess } from './standing-access.ts'
+
+const ann = { userId: 'u-ann', name: 'Ann', picture: '' }
+const HOUR = 60 * 60 * 1000
+const noRefresh = {} as AuthProvider
+
+const version = (storageId: string, fileName = `${storageId}.dwg`): WatchedVersion => ({
+  fileStorageId: storageId,
+  fileName,
+  projectId: 'p1',
+  fileFolderId: 'f1',
+  fileVersionNumber: 1,
+})
+
+let store: JobStore
+let dispatcher: Dispatcher | undefined
+
+beforeEach(async () => {
+  store = await openTempJobStore('boq-dispatcher-')
+})
+
+afterEach(async () => {
+  await dispatcher?.close()
+  dispatcher = undefined
+  await store.close()
+})
+
+async function watchWithGrant(units?: WatchRecord['units']): Promise<WatchRecord> {
+  await standingAccess(store, noRefresh).keep({
+    user: ann,
+    tokens: { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + HOUR },
+  })
+  return store.createWatch({
+    userId: ann.userId,
+    projectId: 'p1',
+    fileFolderId: 'f1',
+    state: 'active',
+    ...(units ? { units } : {}),
+  })
+}
+
+function start(maxActivePerUser = 10): Dispatcher {
+  dispatcher = startDispatcher({
+    store,
+    cloud: { locate: async () => ({ folder: { name: 'Plans', hubId: 'h1', path: ['f1'] } }) },
+    access: standingAccess(store, noRefresh),
+    maxActivePerUser,
+    everyMs: 60_000,
+  })
+  return dispatcher
+}
+
+describe('the dispatcher', () => {
+  it('queues a noted version in the owner’s name with the watch’s units, the folder located', async () => {
+    const watch = await watchWithGrant({ system: 'imperial' })
+    await store.noteWatchedVersions(watch.id, [version('s1', 'plan.dwg')], 'pending')
+    start()
+    const [job] = await waitFor(async () => {
+      const jobs = await store.listByUser(ann.userId)
+      return jobs.length === 1 && jobs
+    }, 'the job')
+    expect(job).toMatchObject({
+      fileName: 'plan.dwg',
+      fileStorageId: 's1',
+      units: { system: 'imperial' },
+      watchId: watch.id,
+      folder: { name: 'Plans', hubId: 'h1' },
+      status: 'queued',
+    })
+    // Settled as queued once the job is in (the store answers it just before).
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 0, 'settled')
+  })
+
+  it('does not extract again a version the owner has with the same units, but does with others', async () => {
+    const watch = await watchWithGrant({ system: 'metric' })
+    await store.submit(newJobFor(ann.userId, 'same', { units: { system: 'metric' } }), {
+      maxActivePerUser: 10,
+    })
+    await store.submit(newJobFor(ann.userId, 'other-units', { units: { system: 'imperial' } }), {
+      maxActivePerUser: 10,
+    })
+    await store.noteWatchedVersions(watch.id, [version('same'), version('other-units')], 'pending')
+    const d = start()
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 0, 'both settled')
+    d.kick()
+    const jobs = await store.listByUser(ann.userId)
+    expect(jobs.filter((job) => job.fileStorageId === 'same')).toHaveLength(1)
+    // The store answers the job under way for the same version whatever its units: still one.
+    expect(jobs.filter((job) => job.fileStorageId === 'other-units')).toHaveLength(1)
+  })
+
+  it('keeps the owner’s job limit: the rest wait their turn, in order, none dropped', async () => {
+    const watch = await watchWithGrant()
+    const versions = ['v1', 'v2', 'v3', 'v4', 'v5'].map((id) => version(id))
+    await store.noteWatchedVersions(watch.id, versions, 'pending')
+    const d = start(2)
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 3, 'three waiting')
+    expect((await store.listByUser(ann.userId)).map((job) => job.fileStorageId).sort()).toEqual([
+      'v1',
+      'v2',
+    ])
+    // A job ends: the next waiting version takes its place.
+    const claimed = await store.claim()
+    if (!claimed) throw new Error('nothing to claim')
+    await store.fail(claimed.job.id, 'done with it')
+    d.kick()
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 2, 'two waiting')
+    expect((await store.listByUser(ann.userId)).map((job) => job.fileStorageId)).toContain('v3')
+  })
+
+  it('pauses a watch whose owner gave no standing access, and its versions wait', async () => {
+    const watch = await store.createWatch({
+      userId: ann.userId,
+      projectId: 'p1',
+      fileFolderId: 'f1',
+      state: 'active',
+    })
+    await store.noteWatchedVersions(watch.id, [version('v1')], 'pending')
+    start()
+    await waitFor(async () => (await store.getWatch(watch.id))?.state === 'paused', 'paused')
+    expect((await store.getWatch(watch.id))?.pausedReason).toBe(ACCESS_NEEDED)
+    expect(await store.waitingCount(watch.id)).toBe(1)
+    expect(await store.listByUser(ann.userId)).toEqual([])
+  })
+})

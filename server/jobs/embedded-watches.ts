@@ -79,8 +79,17 @@ export async function openEmbeddedWatches(options: {
       watches.set(record.id, record)
       const log = join(dirOf(entry.name), SEEN_LOG)
       const { versions, lines } = await readSeen(log)
+      // One process owns the folder: what a process before it had taken and not settled is
+      // free at once (a version it had queued is then skipped as already extracted).
+      let freed = 0
+      for (const version of versions.values()) {
+        if (version.state !== 'taken') continue
+        version.state = 'pending'
+        delete version.takenAt
+        freed++
+      }
       // Kept short, and whole: a torn last line would join the next one appended.
-      if (lines !== versions.size) {
+      if (lines !== versions.size || freed > 0) {
         await writeFileAtomic(log, [...versions.values()].map(logLine).join(''))
       }
       seen.set(record.id, versions)

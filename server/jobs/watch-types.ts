@@ -1,5 +1,5 @@
-import type { WatchState } from '../../contract/watches.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
+import type { WatchState } from '../../contract/watches.ts'
 import type { Tokens, UserProfile } from '../auth/types.ts'
 import type { FolderPlace } from '../cloud/types.ts'
 
@@ -82,7 +82,11 @@ export interface WatchStore {
    * version taken and not settled within a few minutes, its process gone, is pending again).
    */
   takeWatchedVersions(watchId: string, limit: number): Promise<WatchedVersion[]>
-  settleWatchedVersion(watchId: string, fileStorageId: string, outcome: WatchedOutcome): Promise<void>
+  settleWatchedVersion(
+    watchId: string,
+    fileStorageId: string,
+    outcome: WatchedOutcome,
+  ): Promise<void>
   /** How many of the watch's versions wait to be extracted. */
   waitingCount(watchId: string): Promise<number>
   /** The person's standing grant, unsealed; undefined when none is kept. */
@@ -93,6 +97,8 @@ export interface WatchStore {
    */
   withStandingGrant<T>(
     userId: string,
-    use: (grant: StandingGrant | undefined) => Promise<{ grant: StandingGrant | undefined; value: T }>,
+    use: (
+      grant: StandingGrant | undefined,
+    ) => Promise<{ grant: StandingGrant | undefined; value: T }>,
   ): Promise<T>
 }

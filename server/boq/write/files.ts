@@ -58,7 +58,9 @@ export async function renderFiles(
     warnings: [...boq.warnings, ...(boq.priced?.warnings ?? [])],
     files,
     comparedWith: changes ? changes.from : null,
-    changedLines: changes ? changes.lines.filter((line) => line.state !== 'unchanged').length : null,
+    changedLines: changes
+      ? changes.lines.filter((line) => line.state !== 'unchanged').length
+      : null,
     priced: boq.priced !== undefined,
   }
 }

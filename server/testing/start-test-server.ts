@@ -20,6 +20,8 @@ export interface TestServerOptions {
   backends?: ServerParts['backends']
   /** An engine in place of the real one. */
   extractor?: ServerParts['extractor']
+  /** Listen on this port (0, the default: any free one); for a URL that must name the server. */
+  port?: number
 }
 
 export interface TestServer {
@@ -43,7 +45,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       BOQ_USER_NAME: 'Test User',
       ...seedEnv,
       ...options.env,
-      PORT: '0',
+      PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       BOQ_DATA_DIR: dataDir,
     }),
@@ -56,7 +58,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     exampleProject: prepared?.exampleProject,
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: boq.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serve({ fetch: boq.app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () =>
+      resolve(s),
+    )
   })
   const { port } = server.address() as AddressInfo
   return {

@@ -1,4 +1,4 @@
-import { readdir, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { type Watch, WatchListSchema, WatchSchema } from '../../contract/watches
 import { decodeId } from '../cloud/local/ids.ts'
 import { localCloudRoot } from '../cloud/local/local-cloud.ts'
 import { loadConfig } from '../config.ts'
+import { FIXTURES } from '../testing/boq/fixtures.ts'
 import type { TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { createFakeExtractor } from '../testing/jobs/fakes.ts'
@@ -147,6 +148,18 @@ describe('watched folders (local cloud)', () => {
     expect(engine.seen.filter((name) => name === 'dropped.dwg')).toHaveLength(2)
   })
 
+  it('a drawing uploaded into the folder gets its job too', async () => {
+    const body = new FormData()
+    body.set('projectId', drawing.projectId)
+    body.set('folderId', drawing.folderId)
+    const bytes = await readFile(join(FIXTURES, 'sample_2018.dwg'))
+    body.set('file', new Blob([bytes]), 'uploaded.dwg')
+    const uploaded = await ann('/api/local/upload', { method: 'POST', body })
+    expect(uploaded.status).toBe(201)
+    const jobs = await watchJobsEnded(ann, watch.id, 3)
+    expect(jobs.map((job) => job.fileName)).toContain('uploaded.dwg')
+  })
+
   it('many drawings at once are all queued within the person’s job limit, none dropped', async () => {
     const release = engine.hold()
     try {
@@ -161,7 +174,7 @@ describe('watched folders (local cloud)', () => {
     } finally {
       release()
     }
-    await watchJobsEnded(ann, watch.id, 7)
+    await watchJobsEnded(ann, watch.id, 8)
     expect((await watchesOf(ann))[0]?.waiting).toBe(0)
   })
 

@@ -82,6 +82,25 @@ describe('acting for a person while away', () => {
     expect(provider.state.given).toEqual(['refresh-0'])
   })
 
+  it('refreshes before its time when the cloud rejected the access token, once for that token', async () => {
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'first', refreshToken: 'refresh-0', expiresAt: Date.now() + HOUR },
+    })
+    const [a, b] = await Promise.all([
+      access.contextFor(ann.userId, { rejected: 'first' }),
+      access.contextFor(ann.userId, { rejected: 'first' }),
+    ])
+    expect([a?.accessToken, b?.accessToken]).toEqual(['access-1', 'access-1'])
+    expect(provider.state.given).toEqual(['refresh-0'])
+    // A token rejected earlier than the one kept now changes nothing.
+    expect(await access.contextFor(ann.userId, { rejected: 'first' })).toEqual({
+      user: ann,
+      accessToken: 'access-1',
+    })
+    expect(provider.state.refreshes).toBe(1)
+  })
+
   it('pauses every watch of the person, saying why, when the provider refuses the grant; allowing again resumes them', async () => {
     const first = await store.createWatch(watchOf(ann.userId))
     const second = await store.createWatch(watchOf(ann.userId))

@@ -18,8 +18,12 @@ export const ACCESS_NEEDED =
  * the cloud refuses the grant, it is dropped and every watch of the person pauses, saying why.
  */
 export interface StandingAccess {
-  /** The person's context; undefined when there is no grant, or it was just refused. */
-  contextFor(userId: string): Promise<CloudContext | undefined>
+  /**
+   * The person's context; undefined when there is no grant, or it was just refused. `rejected`:
+   * the cloud refused this access token before its time (the access was revoked), so the grant
+   * is refreshed now, which tells whether it still holds (unless another caller already did).
+   */
+  contextFor(userId: string, options?: { rejected?: string }): Promise<CloudContext | undefined>
   /** Keeps a grant given now (at a watch's creation, or the person allowed it again). */
   keep(grant: StandingGrant): Promise<void>
 }
@@ -33,11 +37,12 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
   }
 
   return {
-    async contextFor(userId) {
+    async contextFor(userId, options = {}) {
       const refused = { refused: false }
       const context = await store.withStandingGrant(userId, async (grant) => {
         if (!grant) return { grant, value: undefined }
-        if (grant.tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) {
+        const rejected = grant.tokens.accessToken === options.rejected
+        if (!rejected && grant.tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) {
           return { grant, value: contextOf(grant) }
         }
         try {

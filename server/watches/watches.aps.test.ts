@@ -19,7 +19,7 @@ import type { TestClient } from '../testing/client.ts'
 import { createFakeExtractor } from '../testing/jobs/fakes.ts'
 import { waitFor } from '../testing/jobs/wait.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
-import { ACCESS_NEEDED } from './standing-access.ts'
+import { ACCESS_NEEDED, ACCESS_REFUSED } from './standing-access.ts'
 
 // Watched folders in Autodesk mode over real HTTP: the real server against the fake Autodesk,
 // which delivers its webhook events to the server's own origin (the callback URL names the port
@@ -60,6 +60,7 @@ beforeAll(async () => {
       APS_CALLBACK_URL: callbackUrl,
       APS_BASE_URL: fake.url,
       BOQ_WATCH_POLL_SECONDS: '1',
+      BOQ_MAX_QUEUED_PER_USER: '1',
       BOQ_WORKERS: '1',
     },
     extractor: engine.extractor,
@@ -239,6 +240,51 @@ describe('watched folders in Autodesk mode, with the fake’s webhooks', () => {
     ])
     expect(engine.seen).toEqual(['watched.dwg', 'watched.dwg'])
     expect((await watchesOf())[0]?.waiting).toBe(0)
+  })
+
+  it('access revoked at Autodesk: the watch pauses saying so and starts nothing; what waited gets its job once allowed again', async () => {
+    const release = engine.hold()
+    try {
+      // One job holds the person's one place; the next drawing waits for it.
+      await upload(ids.drawingsId, 'busy.dwg', 'holds the place')
+      await waitFor(
+        async () =>
+          (await jobsOf()).find((j) => j.fileName === 'busy.dwg' && j.status === 'running'),
+        'busy.dwg running',
+      )
+      await upload(ids.drawingsId, 'waiting.dwg', 'waits for a place')
+      await waitFor(async () => (await watchesOf())[0]?.waiting === 1, 'one version waiting')
+
+      // The person removes BOQ's access: every token of theirs stops working.
+      fake.state.revokeRefreshTokens(fake.state.user.id)
+      fake.state.expireAccessTokens()
+      await upload(ids.drawingsId, 'meanwhile.dwg', 'while refused')
+      await fake.webhooks.settled()
+      // The session went with it: the person signs in again.
+      client = await signInThroughFake(server.url)
+      const paused = await waitFor(async () => {
+        const [current] = await watchesOf()
+        return current?.state === 'paused' && current
+      }, 'the watch paused')
+      expect(paused).toMatchObject({
+        pausedReason: ACCESS_REFUSED,
+        consentUrl: '/api/aps/auth/login?for=watches',
+        waiting: 1,
+      })
+    } finally {
+      release()
+    }
+    // The held job could not write its bill with the revoked access; nothing else started.
+    const ended = await watchJobsEnded(watch.id, 3)
+    expect(ended[0]).toMatchObject({ fileName: 'busy.dwg', status: 'failed' })
+    expect((await watchesOf())[0]).toMatchObject({ state: 'paused', waiting: 1 })
+
+    await consent('/api/aps/auth/login?for=watches')
+    const jobs = await watchJobsEnded(watch.id, 4)
+    expect(jobs[0]).toMatchObject({ fileName: 'waiting.dwg', status: 'succeeded' })
+    // meanwhile.dwg's event came when no token could read the version it names: it is not kept.
+    expect(engine.seen).not.toContain('meanwhile.dwg')
+    expect((await watchesOf())[0]).toMatchObject({ state: 'active', waiting: 0 })
   })
 
   it('ends the watch: 204, and the folder’s hook is deleted at Autodesk', async () => {

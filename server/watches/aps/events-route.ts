@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { VERSION_ADDED } from '../../cloud/aps/hooks.ts'
-import type { ApsVersions } from '../../cloud/aps/version-by-id.ts'
-import { AppError } from '../../errors.ts'
+import type { ApsVersion, ApsVersions } from '../../cloud/aps/version-by-id.ts'
+import type { CloudContext } from '../../cloud/types.ts'
+import { AppError, TokenRejectedError } from '../../errors.ts'
 import type { WatchStore } from '../../jobs/watch-types.ts'
 import { log } from '../../log.ts'
 import { isWatchedDrawing } from '../source.ts'
@@ -71,7 +72,19 @@ export function hookEventsRoute(deps: HookEventsDeps): Hono {
     if (watch.state !== 'active') return 'paused'
     const ctx = await access.contextFor(watch.userId)
     if (!ctx) return 'no access'
-    const version = await versions.version(ctx, watch.projectId, event.versionId)
+    const read = (context: CloudContext) =>
+      versions.version(context, watch.projectId, event.versionId)
+    let version: ApsVersion
+    try {
+      version = await read(ctx)
+    } catch (error) {
+      // Refused before its time (the person revoked BOQ's access): a refresh tells whether the
+      // grant still holds; refused too, the person's watches pause saying why.
+      if (!(error instanceof TokenRejectedError)) throw error
+      const again = await access.contextFor(watch.userId, { rejected: ctx.accessToken })
+      if (!again) return 'no access'
+      version = await read(again)
+    }
     if (!isWatchedDrawing(version.fileName)) return 'not a drawing'
     const inWatchedFolder = version.fileFolderId === watch.fileFolderId
     const noted = await store.noteWatchedVersions(

@@ -15,7 +15,7 @@ import { errorResponse } from '../../http/errors.ts'
 import type { JobStore } from '../../jobs/types.ts'
 import type { WatchRecord } from '../../jobs/watch-types.ts'
 import { openTempJobStore } from '../../testing/jobs/temp-store.ts'
-import { standingAccess } from '../standing-access.ts'
+import { ACCESS_REFUSED, standingAccess } from '../standing-access.ts'
 import {
   EVENT_WINDOW_MS,
   type HookEventOutcome,
@@ -219,5 +219,28 @@ describe('Autodesk webhook events', () => {
     })
     expect(answer.status).toBe(413)
     await answer.body?.cancel()
+  })
+
+  // Last: the person's tokens at the fake stop working here.
+  it('refreshes the grant when Autodesk refuses its access token early; refused too, the watch pauses', async () => {
+    const from = outcomes.length
+    const before = await pendingOf()
+    fake.state.expireAccessTokens()
+    const item = newItem()
+    fake.webhooks.versionAdded(item, item.versions[0])
+    expect(await handled(from, 1)).toEqual(['noted'])
+    expect(await pendingOf()).toBe(before + 1)
+
+    // The person revoked BOQ's access: the version cannot be read, and the watch says why.
+    fake.state.expireAccessTokens()
+    fake.state.revokeRefreshTokens()
+    const later = newItem()
+    fake.webhooks.versionAdded(later, later.versions[0])
+    expect(await handled(from, 2)).toEqual(['noted', 'no access'])
+    expect(await store.getWatch(watch.id)).toMatchObject({
+      state: 'paused',
+      pausedReason: ACCESS_REFUSED,
+    })
+    expect(await store.standingGrant(watch.userId)).toBeUndefined()
   })
 })

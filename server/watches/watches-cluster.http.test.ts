@@ -28,7 +28,6 @@ const SESSION_SECRET = randomBytes(32).toString('hex')
 let seedDir: string
 let dataDir: string
 let database: TestDatabase
-const processes: RunningServer[] = []
 /** The one person, signed in on the first process, and the same session on the two others. */
 const on: TestClient[] = []
 /** The seed's folder on disk (`<hub>/<project>/<folder>` below the cloud folder). */
@@ -44,16 +43,14 @@ const env = () => ({
   BOQ_WATCH_POLL_SECONDS: String(POLL_MS / 1000),
 })
 
-async function start(): Promise<RunningServer> {
+/** Every process asked for, known before it is up (a start that fails stops its own child). */
+const processes: Promise<RunningServer | undefined>[] = []
+
+function start(): Promise<RunningServer> {
   const running = startServer({ dataDir, seedDir, env: env() })
-  // Known before it is up: afterAll stops it even when the test timed out meanwhile.
-  const known = running.catch(() => undefined)
-  startsUnderWay.push(known)
-  const server = await running
-  processes.push(server)
-  return server
+  processes.push(running.catch(() => undefined))
+  return running
 }
-const startsUnderWay: Promise<RunningServer | undefined>[] = []
 
 /** The same session (its cookies) on another process, as a load balancer would send it. */
 function sameSessionOn(client: TestClient, other: RunningServer): TestClient {
@@ -137,8 +134,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await Promise.all(startsUnderWay)
-  await Promise.all(processes.map((p) => p.stop()))
+  await Promise.all(processes.map(async (running) => (await running)?.stop()))
   await database?.drop()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
   if (seedDir) await rm(seedDir, { recursive: true, force: true })

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../contract/jobs.ts'
 import { decodeId } from '../server/cloud/local/ids.ts'
+import { localCloudRoot } from '../server/cloud/local/local-cloud.ts'
 import { fixturePath } from '../server/testing/boq/fixtures.ts'
 import { type ApiClient, apiSignIn, type FoundItem, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
@@ -57,7 +58,7 @@ describe('watched folders in Chromium (local mode)', () => {
     seeded = await findOne(await apiSignIn(server().url), SEEDED)
     const rel = decodeId('folder', seeded.folderId)
     if (rel === undefined) throw new Error(`${seeded.folderId} is not a local folder id`)
-    folderDir = join(server().dataDir, 'cloud', ...rel.split('/'))
+    folderDir = join(localCloudRoot(server().dataDir), ...rel.split('/'))
   })
 
   it('extracts drawings copied by hand into a watched folder, and none once it is not watched', async () => {
@@ -104,7 +105,7 @@ describe('watched folders in Chromium (local mode)', () => {
     await second.getByText('Watched folder', { exact: true }).waitFor()
     expect(await waitUntilFinished(second), (await second.textContent()) ?? '').toMatch(/^Done/)
     await second.getByText(`as ${WRITTEN}, version 2`).waitFor()
-    // The two bills are those of two different drawings: the same count on every run.
+    // The bills of two different drawings, read by the same engine: the same count on every run.
     await second.getByText(/^\d+ lines? changed since version 1$/).waitFor()
     await second.getByText('9 lines changed since version 1', { exact: true }).waitFor()
     const watchJobs = await jobsOf(api)
@@ -120,7 +121,7 @@ describe('watched folders in Chromium (local mode)', () => {
     expect(await markedRow.count()).toBe(0)
 
     // A drawing copied there now starts nothing: the tree lists it (the folder closed and opened
-    // again), then the poller gets a few rounds to see it, were it still looking.
+    // again), and no job is queued for it.
     await copyFile(fixturePath(SEEDED), join(folderDir, IGNORED))
     await folderRow.click()
     if ((await folderRow.getAttribute('aria-expanded')) === 'true')
@@ -128,6 +129,7 @@ describe('watched folders in Chromium (local mode)', () => {
     await expect.poll(() => folderRow.getAttribute('aria-expanded')).toBe('false')
     await expandTreeItem(page, folderTitle)
     await treeItem(page, IGNORED).waitFor()
+    // Three looks of the poller (every second), were it still looking at the folder.
     await page.waitForTimeout(3_000)
     expect((await jobsOf(api)).map((job) => job.id)).toEqual(watchJobs.map((job) => job.id))
     await openAgain(page)

@@ -94,6 +94,11 @@ export async function openEmbeddedWatches(options: {
       }
       seen.set(record.id, versions)
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // Killed while the watch was being made: its POST never answered.
+        await rm(dirOf(entry.name), { recursive: true, force: true })
+        continue
+      }
       options.log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
     }
   }
@@ -118,12 +123,26 @@ export async function openEmbeddedWatches(options: {
   const versionsOf = (watchId: string) => seen.get(watchId) ?? new Map<string, Seen>()
 
   return {
-    async createWatch(input) {
+    async createWatch(input, baseline = []) {
       const record = newWatchRecord(randomUUID(), input)
+      const now = new Date().toISOString()
+      const versions = new Map<string, Seen>()
+      for (const version of baseline) {
+        versions.set(version.fileStorageId, {
+          state: 'baseline',
+          seenAt: now,
+          version: structuredClone(version),
+        })
+      }
+      // The starting point first, the record last: a watch is whole once its record is there.
       await mkdir(dirOf(record.id), { mode: 0o700 })
+      await writeFileAtomic(
+        join(dirOf(record.id), SEEN_LOG),
+        [...versions.values()].map(logLine).join(''),
+      )
       await writeRecord(record)
       watches.set(record.id, record)
-      seen.set(record.id, new Map())
+      seen.set(record.id, versions)
       return structuredClone(record)
     },
     async getWatch(id) {

@@ -224,6 +224,16 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
     expect(await two.standingGrant('ann')).toEqual(grantWith('r6'))
   })
 
+  it('records a watch with its starting point in one step: those versions are never taken', async () => {
+    const store = await openStore()
+    const watch = await store.createWatch(newWatch('ann'), [version('there'), version('too')])
+    expect(await store.waitingCount(watch.id)).toBe(0)
+    expect(
+      await store.noteWatchedVersions(watch.id, [version('there'), version('new')], 'pending'),
+    ).toBe(1)
+    expect(await store.takeWatchedVersions(watch.id, 5)).toEqual([version('new')])
+  })
+
   it('keeps watches, their versions and grants when the store is opened again', async () => {
     const store = await openStore()
     const watch = await store.createWatch(newWatch('ann'))

@@ -56,7 +56,11 @@ export type WatchedOutcome = { jobId: string } | { skipped: string } | 'wait'
  * taken by one dispatcher only.
  */
 export interface WatchStore {
-  createWatch(watch: NewWatch): Promise<WatchRecord>
+  /**
+   * Records a watch with the versions already in its folder (`baseline`: never to be extracted),
+   * in one step: no watcher sees the watch before its starting point.
+   */
+  createWatch(watch: NewWatch, baseline?: WatchedVersion[]): Promise<WatchRecord>
   getWatch(id: string): Promise<WatchRecord | undefined>
   /** The person's watches, newest first. */
   watchesOf(userId: string): Promise<WatchRecord[]>

@@ -67,15 +67,18 @@ export function watchRoutes(options: WatchRoutesOptions): Hono {
         }
         const begun = await source.begin(ctx, draft)
         const made = await store
-          .createWatch({ ...draft, ...(begun.hookId ? { hookId: begun.hookId } : {}) })
+          .createWatch(
+            { ...draft, ...(begun.hookId ? { hookId: begun.hookId } : {}) },
+            // What is there already is the starting point: only versions added from now on
+            // get a bill.
+            begun.existing,
+          )
           .catch(async (error) => {
             await source
               .end(ctx, { ...draft, ...begun, id: '', createdAt: '', updatedAt: '' })
               .catch(() => {})
             throw error
           })
-        // What is there already is the starting point: only versions added from now on get a bill.
-        await store.noteWatchedVersions(made.id, begun.existing ?? [], 'baseline')
         log.info('watches: a folder is watched', { watchId: made.id, userId })
         return { watch: made, created: true }
       })

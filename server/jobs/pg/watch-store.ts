@@ -39,9 +39,12 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
   const unsealed = (sealed: string | undefined) => unseal<StandingGrant>(sealed, tokenKey)
 
   return {
-    async createWatch(input) {
+    async createWatch(input, baseline = []) {
       const watch = newWatchRecord(randomUUID(), input)
-      await insertWatch(query, watch)
+      await inTransaction(db, async (q) => {
+        await insertWatch(q, watch)
+        if (baseline.length > 0) await insertWatchedVersions(q, watch.id, baseline, 'baseline')
+      })
       return watch
     },
 

@@ -20,20 +20,27 @@ export function newWatchRecord(id: string, watch: NewWatch): WatchRecord {
     id,
     createdAt: now,
     updatedAt: now,
+    ...(watch.state === 'paused' ? { pausedAt: now } : {}),
   })
 }
 
 /**
  * The watch after `patch`, as both stores apply it: a field given as undefined is removed, and a
- * watch made active again without a reason loses the reason it was paused for.
+ * watch made active again without a reason loses the reason it was paused for. `pausedAt` is the
+ * store's: set when the watch becomes paused (a paused one paused again keeps its first moment),
+ * removed when it is active again.
  */
 export function patchedWatch(watch: WatchRecord, patch: WatchPatch): WatchRecord {
+  const now = new Date().toISOString()
   const cleared = patch.state === 'active' && !('pausedReason' in patch)
   const { pausedReason: _reason, ...kept } = watch
+  const state = patch.state ?? watch.state
+  const pausedAt = state === 'paused' ? (watch.pausedAt ?? now) : undefined
   return withoutUndefined({
     ...(cleared ? kept : watch),
     ...patch,
-    updatedAt: new Date().toISOString(),
+    pausedAt,
+    updatedAt: now,
   })
 }
 

@@ -61,17 +61,31 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
     expect(await store.getWatch('not-an-id')).toBeUndefined()
 
     await store.updateWatch(a.id, { state: 'paused', pausedReason: 'Sign in again.', hookId: 'h9' })
-    expect(await store.getWatch(a.id)).toMatchObject({
+    const paused = await store.getWatch(a.id)
+    expect(paused).toMatchObject({
       state: 'paused',
       pausedReason: 'Sign in again.',
       hookId: 'h9',
       createdAt: a.createdAt,
+      pausedAt: paused?.updatedAt,
     })
-    // Active again without a reason: the reason it was paused for goes.
+    // Paused again for another reason: it has been paused since the first time.
+    await pause()
+    await store.updateWatch(a.id, { state: 'paused', pausedReason: 'Allow again.' })
+    expect(await store.getWatch(a.id)).toMatchObject({
+      pausedReason: 'Allow again.',
+      pausedAt: paused?.pausedAt,
+    })
+    // Active again without a reason: the reason it was paused for goes, and when.
     await store.updateWatch(a.id, { state: 'active' })
     const resumed = await store.getWatch(a.id)
     expect(resumed).toMatchObject({ state: 'active', hookId: 'h9' })
     expect(resumed).not.toHaveProperty('pausedReason')
+    expect(resumed).not.toHaveProperty('pausedAt')
+    // A watch made paused has been paused since it was made.
+    const waiting = await store.createWatch({ ...newWatch('bob', 'f4'), state: 'paused' })
+    expect(waiting.pausedAt).toBe(waiting.createdAt)
+    expect(await store.getWatch(waiting.id)).toEqual(waiting)
     await store.updateWatch(a.id, { hookId: undefined })
     expect(await store.getWatch(a.id)).not.toHaveProperty('hookId')
 

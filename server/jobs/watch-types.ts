@@ -17,11 +17,16 @@ export interface WatchRecord {
   state: WatchState
   /** Why the watch is paused and what to do, in the person's words. */
   pausedReason?: string
+  /**
+   * When the watch last became paused (set by the store, gone once active again): a cloud that
+   * tells of new versions only while a watch listens looks back to it on resuming.
+   */
+  pausedAt?: string
   /** Autodesk: the id of the folder's webhook, deleted with the watch. */
   hookId?: string
 }
 
-export type NewWatch = Omit<WatchRecord, 'id' | 'createdAt' | 'updatedAt'>
+export type NewWatch = Omit<WatchRecord, 'id' | 'createdAt' | 'updatedAt' | 'pausedAt'>
 
 /**
  * What lets the server act for a person while they are away: who they are and their tokens (the

@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AuthProvider } from '../auth/types.ts'
+import type { CloudContext } from '../cloud/types.ts'
+import { AppError, SessionExpiredError, TokenRejectedError } from '../errors.ts'
 import type { JobStore } from '../jobs/types.ts'
 import type { WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
 import { newJobFor } from '../testing/jobs/fakes.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import { waitFor } from '../testing/jobs/wait.ts'
+import { FOLDER_LOST } from './checked-context.ts'
 import { type Dispatcher, startDispatcher } from './dispatcher.ts'
-import { ACCESS_NEEDED, standingAccess } from './standing-access.ts'
+import { ACCESS_NEEDED, ACCESS_REFUSED, standingAccess } from './standing-access.ts'
 
 const ann = { userId: 'u-ann', name: 'Ann', picture: '' }
 const HOUR = 60 * 60 * 1000
@@ -47,15 +50,36 @@ async function watchWithGrant(units?: WatchRecord['units']): Promise<WatchRecord
   })
 }
 
-function start(maxActivePerUser = 10): Dispatcher {
+/** A cloud that locates every version in Plans and answers for the folder as `checkFolder` does. */
+function cloudWith(checkFolder: (ctx: CloudContext) => Promise<void> = async () => {}) {
+  return {
+    locate: async () => ({ folder: { name: 'Plans', hubId: 'h1', path: ['f1'] } }),
+    checkFolder,
+  }
+}
+
+function start(
+  maxActivePerUser = 10,
+  options: { cloud?: ReturnType<typeof cloudWith>; provider?: AuthProvider } = {},
+): Dispatcher {
   dispatcher = startDispatcher({
     store,
-    cloud: { locate: async () => ({ folder: { name: 'Plans', hubId: 'h1', path: ['f1'] } }) },
-    access: standingAccess(store, noRefresh),
+    cloud: options.cloud ?? cloudWith(),
+    access: standingAccess(store, options.provider ?? noRefresh),
     maxActivePerUser,
     everyMs: 60_000,
   })
   return dispatcher
+}
+
+/** A provider that hands out `fresh-…` tokens, or refuses as a revoked grant is refused. */
+function providerThat(refuses: boolean): AuthProvider {
+  return {
+    async refresh() {
+      if (refuses) throw new SessionExpiredError()
+      return { accessToken: 'fresh-a', refreshToken: 'fresh-r', expiresAt: Date.now() + HOUR }
+    },
+  } as unknown as AuthProvider
 }
 
 describe('the dispatcher', () => {
@@ -129,5 +153,54 @@ describe('the dispatcher', () => {
     expect((await store.getWatch(watch.id))?.pausedReason).toBe(ACCESS_NEEDED)
     expect(await store.waitingCount(watch.id)).toBe(1)
     expect(await store.listByUser(ann.userId)).toEqual([])
+  })
+
+  it('pauses a watch whose folder is gone, saying so; its versions wait and no job starts', async () => {
+    const watch = await watchWithGrant()
+    await store.noteWatchedVersions(watch.id, [version('v1')], 'pending')
+    start(10, {
+      cloud: cloudWith(async () => {
+        throw new AppError(404, 'The folder was not found in Autodesk.')
+      }),
+    })
+    await waitFor(async () => (await store.getWatch(watch.id))?.state === 'paused', 'paused')
+    expect((await store.getWatch(watch.id))?.pausedReason).toBe(FOLDER_LOST)
+    expect(await store.waitingCount(watch.id)).toBe(1)
+    expect(await store.listByUser(ann.userId)).toEqual([])
+  })
+
+  it('refreshes a grant whose access token the cloud refuses before its time, and queues with the new one', async () => {
+    const watch = await watchWithGrant()
+    await store.noteWatchedVersions(watch.id, [version('v1')], 'pending')
+    const checkedWith: string[] = []
+    start(10, {
+      provider: providerThat(false),
+      cloud: cloudWith(async (ctx) => {
+        checkedWith.push(ctx.accessToken)
+        if (ctx.accessToken === 'a') throw new TokenRejectedError()
+      }),
+    })
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 0, 'settled')
+    expect(checkedWith).toEqual(['a', 'fresh-a'])
+    const claimed = await store.claim()
+    expect(claimed?.job).toMatchObject({ fileStorageId: 'v1', watchId: watch.id })
+    expect(claimed?.context.accessToken).toBe('fresh-a')
+    expect((await store.getWatch(watch.id))?.state).toBe('active')
+  })
+
+  it('gives no job a revoked grant’s token: the refresh refused, the watch pauses and its versions wait', async () => {
+    const watch = await watchWithGrant()
+    await store.noteWatchedVersions(watch.id, [version('v1')], 'pending')
+    start(10, {
+      provider: providerThat(true),
+      cloud: cloudWith(async () => {
+        throw new TokenRejectedError()
+      }),
+    })
+    await waitFor(async () => (await store.getWatch(watch.id))?.state === 'paused', 'paused')
+    expect((await store.getWatch(watch.id))?.pausedReason).toBe(ACCESS_REFUSED)
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 1, 'given back')
+    expect(await store.listByUser(ann.userId)).toEqual([])
+    expect(await store.standingGrant(ann.userId)).toBeUndefined()
   })
 })

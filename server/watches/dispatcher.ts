@@ -3,7 +3,8 @@ import { AppError } from '../errors.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
 import type { WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
-import { ACCESS_NEEDED, type StandingAccess } from './standing-access.ts'
+import { checkedContext } from './checked-context.ts'
+import type { StandingAccess } from './standing-access.ts'
 
 /** Versions one watch hands to the job store per round (the rest wait for the next round). */
 const TAKE_PER_ROUND = 100
@@ -16,14 +17,15 @@ export interface Dispatcher {
 }
 
 /**
- * Turns the versions watches noted into jobs, in the watch owner's name with the watch's units,
- * within the owner's job limit: a version that finds the limit reached is given back to wait its
- * turn (none is dropped), one already extracted with the same units is skipped. The store hands
- * each pending version to one dispatcher, so any number of processes may run one.
+ * Turns the versions watches noted into jobs, in the watch owner's name with the watch's units
+ * and a context the cloud has just accepted for the watched folder, within the owner's job limit:
+ * a version that finds the limit reached, or no usable context, is given back to wait its turn
+ * (none is dropped), one already extracted with the same units is skipped. The store hands each
+ * pending version to one dispatcher, so any number of processes may run one.
  */
 export function startDispatcher(options: {
   store: JobStore
-  cloud: Pick<CloudBackend, 'locate'>
+  cloud: Pick<CloudBackend, 'locate' | 'checkFolder'>
   access: StandingAccess
   maxActivePerUser: number
   /** Rounds run at least this often (a job another process ran may have freed a place). */
@@ -51,13 +53,8 @@ export function startDispatcher(options: {
     if (free <= 0) return false
     const taken = await store.takeWatchedVersions(watch.id, Math.min(free, TAKE_PER_ROUND))
     if (taken.length === 0) return true
-    const context = await access.contextFor(watch.userId)
+    const context = await checkedContext({ store, cloud: options.cloud, access }, watch)
     if (!context) {
-      // No grant at all (a refused one has already paused the watch, saying why).
-      const current = await store.getWatch(watch.id)
-      if (current?.state === 'active') {
-        await store.updateWatch(watch.id, { state: 'paused', pausedReason: ACCESS_NEEDED })
-      }
       await giveBack(watch, taken)
       return true
     }

@@ -19,7 +19,7 @@ import { unexpectedProblems } from './support/browser.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { jobCard, jobsPanel, waitUntilFinished } from './support/jobs.ts'
 import { fileScreenHeading, signIn } from './support/sign-in.ts'
-import { expandPath, expandTreeItem, treeItem } from './support/tree.ts'
+import { expandPath, treeItem } from './support/tree.ts'
 
 const SEEDED = 'example_2018.dwg'
 const DROPPED = 'revised.dwg'
@@ -88,9 +88,7 @@ describe('watched folders in Chromium (local mode)', () => {
     // Version 1, copied by hand: the server queues a job of its own for it, in the user's name.
     await copyFile(fixturePath(SEEDED), join(folderDir, DROPPED))
     await expect.poll(() => versionsQueued(api), { timeout: 30_000 }).toEqual([1])
-    // The panel asks for jobs again only while one it shows is queued or running: it learns of
-    // a job it did not start when the page is opened again. Then it follows it to Done.
-    await openAgain(page)
+    // The panel, asking again while a folder is watched, shows it by itself and follows it.
     const first = jobCard(page, `${DROPPED}, version 1`)
     await first.getByText('Watched folder', { exact: true }).waitFor()
     expect(await waitUntilFinished(first), (await first.textContent()) ?? '').toMatch(/^Done/)
@@ -100,7 +98,6 @@ describe('watched folders in Chromium (local mode)', () => {
     // Version 2, another drawing copied over it: its bill is compared with version 1's.
     await copyFile(fixturePath(CHANGED), join(folderDir, DROPPED))
     await expect.poll(() => versionsQueued(api), { timeout: 30_000 }).toEqual([2, 1])
-    await openAgain(page)
     const second = jobCard(page, `${DROPPED}, version 2`)
     await second.getByText('Watched folder', { exact: true }).waitFor()
     expect(await waitUntilFinished(second), (await second.textContent()) ?? '').toMatch(/^Done/)
@@ -120,14 +117,11 @@ describe('watched folders in Chromium (local mode)', () => {
     await folderRow.waitFor()
     expect(await markedRow.count()).toBe(0)
 
-    // A drawing copied there now starts nothing: the tree lists it (the folder closed and opened
-    // again), and no job is queued for it.
+    // A drawing copied there now starts nothing: the tree, loaded afresh, lists it, and no job is
+    // queued for it.
     await copyFile(fixturePath(SEEDED), join(folderDir, IGNORED))
-    await folderRow.click()
-    if ((await folderRow.getAttribute('aria-expanded')) === 'true')
-      await page.keyboard.press('ArrowLeft')
-    await expect.poll(() => folderRow.getAttribute('aria-expanded')).toBe('false')
-    await expandTreeItem(page, folderTitle)
+    await openAgain(page)
+    await expandPath(page, folderTitles)
     await treeItem(page, IGNORED).waitFor()
     // Three looks of the poller (every second), were it still looking at the folder.
     await page.waitForTimeout(3_000)

@@ -59,6 +59,8 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
     },
     [watched],
   )
+  // An active watch starts jobs by itself: the jobs panel keeps asking.
+  const watching = [...watched.values()].some((watch) => watch.state === 'active')
   // The folder the job wrote into loads again wherever the tree shows it.
   const onJobSucceeded = useCallback(
     (job: Job) => {
@@ -96,7 +98,11 @@ export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
         </div>
         <div className="flex w-full flex-col gap-6 md:w-80">
           <ExtractPanel selection={extractSelection(selected)} />
-          <JobsPanel onJobSucceeded={onJobSucceeded} onShowInTree={onShowInTree} />
+          <JobsPanel
+            onJobSucceeded={onJobSucceeded}
+            onShowInTree={onShowInTree}
+            watching={watching}
+          />
           <WatchesPanel />
         </div>
       </div>

@@ -37,6 +37,8 @@ export function locationOf(job: Job): JobLocation | null {
 }
 
 export const POLL_INTERVAL_MS = 1000
+/** How often the list is asked again, nothing running, while watched folders may start jobs. */
+export const WATCHING_POLL_INTERVAL_MS = 5000
 
 // Module-level so Query keeps the selected list while the answer is unchanged.
 function selectJobs(body: { data: Job[] }): Job[] {
@@ -46,15 +48,20 @@ function selectJobs(body: { data: Job[] }): Job[] {
 /** Query keys and fetchers of the jobs feature, general → specific. */
 export const jobsQueries = {
   all: () => ['jobs'] as const,
-  list: () =>
+  /** `watching`: the person watches folders, whose new versions start jobs by themselves. */
+  list: ({ watching = false }: { watching?: boolean } = {}) =>
     queryOptions({
       queryKey: [...jobsQueries.all(), 'list'] as const,
       queryFn: async ({ signal }) =>
         v.parse(JobListSchema, await api.get('api/boq/jobs', { signal }).json()),
       select: selectJobs,
-      // Poll while a job is queued or running; stop when none is.
+      // Poll while a job is queued or running; when none is, only while a watch may start one.
       refetchInterval: (query) =>
-        query.state.data?.data?.some(isActive) ? POLL_INTERVAL_MS : false,
+        query.state.data?.data?.some(isActive)
+          ? POLL_INTERVAL_MS
+          : watching
+            ? WATCHING_POLL_INTERVAL_MS
+            : false,
     }),
 }
 

@@ -2,10 +2,10 @@ import type { Query } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, ids, requestsTo } from '../../../testing/fake-api'
-import { item, job, succeededJob, writtenJob } from '../../../testing/fixtures'
+import { item, job, succeededJob, watch, writtenJob } from '../../../testing/fixtures'
 import { renderApp } from '../../../testing/render-app'
 import { clickPath, findRow } from '../../../testing/tree-helpers'
-import { type Job, jobsQueries, POLL_INTERVAL_MS } from '../api/jobs-api'
+import { type Job, jobsQueries, POLL_INTERVAL_MS, WATCHING_POLL_INTERVAL_MS } from '../api/jobs-api'
 
 const panel = () => screen.getByRole('region', { name: 'Extraction jobs' })
 const jobItem = async (text: string) =>
@@ -154,7 +154,7 @@ describe('jobs panel', { timeout: 20_000 }, () => {
     expect(mine).not.toHaveTextContent('changed since')
   })
 
-  it('polls while a job is queued or running, and only then', () => {
+  it('polls while a job is queued or running, or a watched folder may start one', () => {
     const interval = jobsQueries.list().refetchInterval
     const withJobs = (jobs: Job[]) =>
       ({ state: { data: { data: jobs } } }) as unknown as Query<
@@ -169,6 +169,11 @@ describe('jobs panel', { timeout: 20_000 }, () => {
     expect(interval(withJobs([succeededJob(), job({ status: 'running' })]))).toBe(POLL_INTERVAL_MS)
     expect(interval(withJobs([succeededJob(), job({ status: 'failed' })]))).toBe(false)
     expect(interval(withJobs([]))).toBe(false)
+    // A watched folder may start a job at any time: asked again, less often, with nothing running.
+    const watching = jobsQueries.list({ watching: true }).refetchInterval
+    if (typeof watching !== 'function') throw new Error('no interval')
+    expect(watching(withJobs([]))).toBe(WATCHING_POLL_INTERVAL_MS)
+    expect(watching(withJobs([job({ status: 'running' })]))).toBe(POLL_INTERVAL_MS)
   })
 
   it('follows a running job to done, then stops polling', async () => {
@@ -235,6 +240,31 @@ describe('jobs panel', { timeout: 20_000 }, () => {
     await clickPath(app.user, ['Plans'])
     expect(await findRow('floor BOQ.xlsx')).toBeInTheDocument()
     expect(folderLoads()).toBe(2)
+  })
+
+  it('with a folder watched, a job that started and finished by itself shows, and its folder reloads', async () => {
+    fakeApi.watches = [watch({ fileFolderId: ids.plans, projectId: ids.tower })]
+    const app = renderApp('/')
+    await screen.findByText('No jobs yet.')
+    // The watched folder's row ends with its mark ("Plans Watched").
+    await clickPath(app.user, ['Demo Hub', 'Tower', /^Plans/])
+    await findRow('floor.dwg')
+    await clickPath(app.user, [/^Plans/]) // closed: its next expand loads it again if told to
+    fakeApi.contents[ids.plans]?.push(item('floor BOQ.xlsx'))
+    // Queued, run and finished on the server between two of the list's requests.
+    fakeApi.jobs = [
+      succeededJob({
+        fileName: 'floor.dwg',
+        fileFolderId: ids.plans,
+        projectId: ids.tower,
+        watchId: 'w1',
+      }),
+    ]
+    await waitFor(async () => expect(await jobItem('floor.dwg')).toHaveTextContent('Done'), {
+      timeout: WATCHING_POLL_INTERVAL_MS * 2,
+    })
+    await clickPath(app.user, [/^Plans/])
+    expect(await findRow('floor BOQ.xlsx')).toBeInTheDocument()
   })
 
   it('reloads an open folder at once when its job succeeds', async () => {

@@ -36,13 +36,15 @@ type Props = {
   onJobSucceeded?(job: Job): void
   /** Opens the folder a job wrote into, with the written file selected (a "Show in tree" action). */
   onShowInTree?(location: JobLocation): void
+  /** The person watches folders: jobs may start by themselves, so the list is asked again. */
+  watching?: boolean
 }
 
-/** The user's extraction jobs; polls while one is queued or running. */
-export function JobsPanel({ onJobSucceeded, onShowInTree }: Props) {
-  const jobs = useQuery(jobsQueries.list())
+/** The user's extraction jobs; polls while one is queued or running, or folders are watched. */
+export function JobsPanel({ onJobSucceeded, onShowInTree, watching = false }: Props) {
+  const jobs = useQuery(jobsQueries.list({ watching }))
   const list = jobs.data ?? []
-  useSucceededJobs(list, onJobSucceeded)
+  useSucceededJobs(jobs.data, onJobSucceeded)
 
   return (
     <section aria-label="Extraction jobs" className="flex flex-col gap-2">
@@ -168,18 +170,26 @@ function Warnings({ warnings, count }: { warnings: string[]; count: number }) {
   )
 }
 
-/** Reports jobs that turned 'succeeded' while this page watched them (not old ones on load). */
-function useSucceededJobs(list: Job[], onJobSucceeded: Props['onJobSucceeded']) {
+/**
+ * Reports jobs that turned 'succeeded' while this page watched them, or that came new and already
+ * succeeded after the first list (not old ones on load). `list`: undefined until loaded.
+ */
+function useSucceededJobs(list: Job[] | undefined, onJobSucceeded: Props['onJobSucceeded']) {
   const seen = useRef(new Map<string, JobStatus>())
+  const listed = useRef(false)
   const callback = useRef(onJobSucceeded)
   callback.current = onJobSucceeded
   useEffect(() => {
+    if (!list) return
     for (const job of list) {
       const before = seen.current.get(job.id)
       seen.current.set(job.id, job.status)
-      if (job.status === 'succeeded' && (before === 'queued' || before === 'running')) {
+      // A job new since the first list (one a watch started between two polls) counts too.
+      const unseen = before === undefined && listed.current
+      if (job.status === 'succeeded' && (before === 'queued' || before === 'running' || unseen)) {
         callback.current?.(job)
       }
     }
+    listed.current = true
   }, [list])
 }

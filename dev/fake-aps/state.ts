@@ -111,8 +111,6 @@ export interface CodeGrant {
   used: boolean
 }
 
-const T0 = Date.parse('2025-03-01T09:00:00.000Z')
-
 /** Everything the fake Autodesk knows; tests read and change it directly. */
 export class FakeApsState {
   user: FakeUser = {
@@ -141,11 +139,14 @@ export class FakeApsState {
   /** Every webhook delivery, oldest first. */
   deliveries: FakeDelivery[] = []
   accessTokenTtlSec = 3599
-  private clock = T0
+  private clock = 0
 
-  /** Timestamps move forward one second per created thing, so order is stable. */
+  /**
+   * Timestamps are the time now, as Autodesk's are (a watch compares them with its own clock),
+   * moving forward at least a millisecond per created thing, so order is stable.
+   */
   tick(): string {
-    this.clock += 1000
+    this.clock = Math.max(this.clock + 1, Date.now())
     return new Date(this.clock).toISOString()
   }
 

@@ -10,26 +10,40 @@ export interface WalkedFolder {
   folderId: string
 }
 
+/** Which versions a walk answers. */
+export interface WalkFilter {
+  /** Whether an item's versions must be listed (its modification time moved since the last walk). */
+  changed?: (item: JsonApiResource) => boolean
+  /** Only versions the cloud says were created at or after this time (ms since the epoch). */
+  createdSince?: number
+}
+
 /**
  * Every drawing version under a folder and its subfolders, through the cloud's own lists (so the
- * local cloud records files dropped by hand as it does for the tree). `changed` says whether an
- * item's versions must be listed (its modification time moved since the last walk); the walk
- * gives way to other work between folders, so a large tree never holds the server.
+ * local cloud records files dropped by hand as it does for the tree). The walk gives way to other
+ * work between folders, so a large tree never holds the server.
  */
 export async function walkDrawingVersions(
   cloud: Pick<CloudBackend, 'contents' | 'versions'>,
   ctx: CloudContext,
   top: WalkedFolder,
-  changed: (item: JsonApiResource) => boolean = () => true,
+  filter: WalkFilter = {},
 ): Promise<WatchedVersion[]> {
+  const { changed = () => true, createdSince } = filter
   const found: WatchedVersion[] = []
   const folders = [top.folderId]
   for (let folderId = folders.pop(); folderId !== undefined; folderId = folders.pop()) {
     await yieldToOthers()
     for (const entry of await cloud.contents(ctx, top.hubId, top.projectId, folderId)) {
       if (entry.type === 'folders') folders.push(entry.id)
-      else if (entry.type === 'items' && isWatchedDrawing(titleOf(entry)) && changed(entry)) {
+      else if (
+        entry.type === 'items' &&
+        isWatchedDrawing(titleOf(entry)) &&
+        changed(entry) &&
+        !modifiedBefore(entry, createdSince)
+      ) {
         for (const version of await cloud.versions(ctx, top.hubId, top.projectId, entry.id)) {
+          if (!createdAtOrAfter(version, createdSince)) continue
           const seen = watchedVersion(version, top.projectId, folderId)
           if (seen) found.push(seen)
         }
@@ -37,6 +51,17 @@ export async function walkDrawingVersions(
     }
   }
   return found
+}
+
+/** An item last modified before `since` has no version since: its versions are not listed. */
+function modifiedBefore(item: JsonApiResource, since: number | undefined): boolean {
+  const modified = Date.parse(String(item.attributes?.lastModifiedTime ?? ''))
+  return since !== undefined && modified < since
+}
+
+/** A version without a creation time is not taken for a new one. */
+function createdAtOrAfter(version: JsonApiResource, since: number | undefined): boolean {
+  return since === undefined || Date.parse(String(version.attributes?.createTime ?? '')) >= since
 }
 
 function watchedVersion(

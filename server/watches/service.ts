@@ -4,7 +4,9 @@ import type { AuthProvider } from '../auth/types.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import type { JobStore } from '../jobs/types.ts'
-import type { StandingGrant } from '../jobs/watch-types.ts'
+import type { StandingGrant, WatchRecord } from '../jobs/watch-types.ts'
+import { log } from '../log.ts'
+import { catchUpResumed } from './aps/catch-up.ts'
 import { startDispatcher } from './dispatcher.ts'
 import { startLocalPoller } from './local/local-poller.ts'
 import { watchRoutes } from './routes.ts'
@@ -22,7 +24,10 @@ export type WatchEventRoutes = (deps: {
 export interface WatchesService {
   /** The watches' API, to mount under /api/boq. */
   routes: Hono
-  /** Keeps a standing grant the person has just given (the sign-in's second purpose). */
+  /**
+   * Keeps a standing grant the person has just given (the sign-in's second purpose); the watches
+   * it resumes then look, meanwhile, for the versions told of while they were paused.
+   */
   keepGrant(grant: StandingGrant): Promise<void>
   /** Starts a dispatch round now (a job ended: its owner may have a free place). */
   kick(): void
@@ -73,9 +78,23 @@ export function startWatches(options: {
   })
   if (options.eventRoutes)
     routes.route('/', options.eventRoutes({ store, access: standing, onNoted: kick }))
+  // Only a cloud that tells of new versions itself drops what it told while a watch was paused;
+  // a polled one (the local cloud) finds it at its next look through the folder.
+  const catchUp = options.eventRoutes
+    ? (resumed: WatchRecord[]) =>
+        catchUpResumed({ store, cloud, access: standing, onNoted: kick }, resumed)
+    : undefined
   return {
     routes,
-    keepGrant: (grant) => standing.keep(grant),
+    async keepGrant(grant) {
+      const resumed = await standing.keep(grant)
+      // Looking through the folders may take long: not within the person's sign-in.
+      if (catchUp && resumed.length > 0) {
+        void catchUp(resumed).catch((error: unknown) =>
+          log.error('watches: resumed watches could not catch up', { err: error }),
+        )
+      }
+    },
     kick,
     async close() {
       await poller?.close()

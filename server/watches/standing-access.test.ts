@@ -123,11 +123,19 @@ describe('acting for a person while away', () => {
     expect(await access.contextFor(ann.userId)).toBeUndefined()
     expect(provider.state.given).toEqual(['revoked'])
 
+    const whilePaused = await store.watchesOf(ann.userId)
+    expect(whilePaused.map((watch) => watch.pausedAt)).toEqual([
+      expect.any(String),
+      expect.any(String),
+    ])
+
     provider.state.refusing = false
-    await access.keep({
+    const answered = await access.keep({
       user: ann,
       tokens: { accessToken: 'new', refreshToken: 'again', expiresAt: Date.now() + HOUR },
     })
+    // The watches it resumed, as they were while paused: since when tells what to catch up on.
+    expect(answered).toEqual(whilePaused)
     const resumed = await store.getWatch(first.id)
     expect(resumed?.state).toBe('active')
     expect(resumed).not.toHaveProperty('pausedReason')

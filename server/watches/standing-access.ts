@@ -2,7 +2,7 @@ import { REFRESH_MARGIN_MS } from '../auth/cloud-access.ts'
 import type { AuthProvider, CloudContext } from '../auth/types.ts'
 import { SessionExpiredError } from '../errors.ts'
 import type { JobStore } from '../jobs/types.ts'
-import type { StandingGrant } from '../jobs/watch-types.ts'
+import type { StandingGrant, WatchRecord } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
 
 /** What a paused watch tells its owner when the cloud refused BOQ's standing access. */
@@ -24,8 +24,12 @@ export interface StandingAccess {
    * is refreshed now, which tells whether it still holds (unless another caller already did).
    */
   contextFor(userId: string, options?: { rejected?: string }): Promise<CloudContext | undefined>
-  /** Keeps a grant given now (at a watch's creation, or the person allowed it again). */
-  keep(grant: StandingGrant): Promise<void>
+  /**
+   * Keeps a grant given now (at a watch's creation, or the person allowed it again) and resumes
+   * the person's paused watches; answers those, as they were while paused (`pausedAt` says since
+   * when).
+   */
+  keep(grant: StandingGrant): Promise<WatchRecord[]>
 }
 
 export function standingAccess(store: JobStore, provider: AuthProvider): StandingAccess {
@@ -70,11 +74,14 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
     async keep(grant) {
       await store.withStandingGrant(grant.user.userId, async () => ({ grant, value: undefined }))
       // Watches paused for want of access resume.
+      const resumed: WatchRecord[] = []
       for (const watch of await store.watchesOf(grant.user.userId)) {
         if (watch.state === 'paused') {
           await store.updateWatch(watch.id, { state: 'active', pausedReason: undefined })
+          resumed.push(watch)
         }
       }
+      return resumed
     },
   }
 }

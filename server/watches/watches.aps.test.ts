@@ -242,7 +242,7 @@ describe('watched folders in Autodesk mode, with the fake’s webhooks', () => {
     expect((await watchesOf())[0]?.waiting).toBe(0)
   })
 
-  it('access revoked at Autodesk: the watch pauses saying so and starts nothing; what waited gets its job once allowed again', async () => {
+  it('access revoked at Autodesk: what waits for a place gets no dead token, the watch pauses saying so; once allowed again, what waited and what came meanwhile get their jobs', async () => {
     const release = engine.hold()
     try {
       // One job holds the person's one place; the next drawing waits for it.
@@ -255,35 +255,47 @@ describe('watched folders in Autodesk mode, with the fake’s webhooks', () => {
       await upload(ids.drawingsId, 'waiting.dwg', 'waits for a place')
       await waitFor(async () => (await watchesOf())[0]?.waiting === 1, 'one version waiting')
 
-      // The person removes BOQ's access: every token of theirs stops working.
+      // The person removes BOQ's access: every token of theirs stops working, though the
+      // grant's access token still looks good for its hour to BOQ.
       fake.state.revokeRefreshTokens(fake.state.user.id)
       fake.state.expireAccessTokens()
-      await upload(ids.drawingsId, 'meanwhile.dwg', 'while refused')
-      await fake.webhooks.settled()
-      // The session went with it: the person signs in again.
-      client = await signInThroughFake(server.url)
-      const paused = await waitFor(async () => {
-        const [current] = await watchesOf()
-        return current?.state === 'paused' && current
-      }, 'the watch paused')
-      expect(paused).toMatchObject({
-        pausedReason: ACCESS_REFUSED,
-        consentUrl: '/api/aps/auth/login?for=watches',
-        waiting: 1,
-      })
     } finally {
       release()
     }
-    // The held job could not write its bill with the revoked access; nothing else started.
+    // The held job could not write its bill with the revoked access. Its place freed, the
+    // waiting version is not handed that token: Autodesk refuses it on the folder, the refresh
+    // is refused too, and the watch pauses saying so.
     const ended = await watchJobsEnded(watch.id, 3)
     expect(ended[0]).toMatchObject({ fileName: 'busy.dwg', status: 'failed' })
+    // The session went with it: the person signs in again.
+    client = await signInThroughFake(server.url)
+    const paused = await waitFor(async () => {
+      const [current] = await watchesOf()
+      return current?.state === 'paused' && current.waiting === 1 && current
+    }, 'the watch paused with its version waiting')
+    expect(paused).toMatchObject({
+      pausedReason: ACCESS_REFUSED,
+      consentUrl: '/api/aps/auth/login?for=watches',
+    })
+    expect((await jobsOf()).filter((job) => job.fileName === 'waiting.dwg')).toEqual([])
+
+    // A drawing added while the watch is paused: its event cannot be read, and is dropped.
+    await upload(ids.drawingsId, 'meanwhile.dwg', 'while refused')
+    await fake.webhooks.settled()
     expect((await watchesOf())[0]).toMatchObject({ state: 'paused', waiting: 1 })
 
+    // Allowed again: the watch looks through its folder for what it missed.
     await consent('/api/aps/auth/login?for=watches')
-    const jobs = await watchJobsEnded(watch.id, 4)
-    expect(jobs[0]).toMatchObject({ fileName: 'waiting.dwg', status: 'succeeded' })
-    // meanwhile.dwg's event came when no token could read the version it names: it is not kept.
-    expect(engine.seen).not.toContain('meanwhile.dwg')
+    const jobs = await watchJobsEnded(watch.id, 5)
+    expect(jobs.slice(0, 2).map((job) => [job.fileName, job.status])).toEqual([
+      ['meanwhile.dwg', 'succeeded'],
+      ['waiting.dwg', 'succeeded'],
+    ])
+    // Only the job that held its token when the access went failed; nothing older came again.
+    expect(jobs.filter((job) => job.status === 'failed').map((job) => job.fileName)).toEqual([
+      'busy.dwg',
+    ])
+    expect(engine.seen.filter((name) => name === 'watched.dwg')).toHaveLength(2)
     expect((await watchesOf())[0]).toMatchObject({ state: 'active', waiting: 0 })
   })
 

@@ -45,7 +45,7 @@ export function startLocalPoller(options: {
           cloud,
           context,
           { hubId, projectId: watch.projectId, folderId: watch.fileFolderId },
-          changed,
+          { changed },
         )
         const added = await store.noteWatchedVersions(watch.id, versions, 'pending')
         looked.set(watch.id, seenNow)

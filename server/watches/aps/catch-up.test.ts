@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import type { CloudContext, JsonApiResource } from '../../cloud/types.ts'
+import type { WatchedVersion, WatchRecord } from '../../jobs/watch-types.ts'
+import { type CatchUpDeps, catchUpResumed, missedSince } from './catch-up.ts'
+import { EVENT_WINDOW_MS } from './events-route.ts'
+
+const MINUTE = 60_000
+const created = Date.parse('2026-01-05T08:00:00.000Z')
+const pausedAt = created + 60 * MINUTE
+const at = (ms: number) => new Date(ms).toISOString()
+
+const watch: WatchRecord = {
+  id: 'w1',
+  userId: 'ann',
+  projectId: 'p1',
+  fileFolderId: 'top',
+  folder: { name: 'Plans', hubId: 'h1', path: ['top'] },
+  createdAt: at(created),
+  updatedAt: at(pausedAt),
+  state: 'paused',
+  pausedAt: at(pausedAt),
+}
+
+const item = (id: string, name: string, lastModified: number): JsonApiResource => ({
+  type: 'items',
+  id,
+  attributes: { displayName: name, lastModifiedTime: at(lastModified) },
+})
+
+const version = (storageId: string, name: string, createdAt: number): JsonApiResource => ({
+  type: 'versions',
+  id: `v-${storageId}`,
+  attributes: { name, versionNumber: 1, createTime: at(createdAt) },
+  relationships: { storage: { data: { type: 'objects', id: storageId } } },
+})
+
+/** A folder `top` with a subfolder `sub`, and what each item's versions are. */
+function cloudOf(versions: Record<string, JsonApiResource[]>) {
+  const listed: string[] = []
+  const contents: Record<string, JsonApiResource[]> = {
+    top: [
+      { type: 'folders', id: 'sub', attributes: {} },
+      item('old', 'old.dwg', created - MINUTE),
+      item('plan', 'plan.dwg', pausedAt + MINUTE),
+      item('bill', 'plan BOQ.xlsx', pausedAt + MINUTE),
+    ],
+    sub: [item('deep', 'deep.dwg', pausedAt + 2 * MINUTE)],
+  }
+  return {
+    listed,
+    cloud: {
+      contents: async (_ctx: CloudContext, _hub: string, _project: string, folderId: string) =>
+        contents[folderId] ?? [],
+      versions: async (_ctx: CloudContext, _hub: string, _project: string, itemId: string) => {
+        listed.push(itemId)
+        return versions[itemId] ?? []
+      },
+    },
+  }
+}
+
+function depsWith(cloud: CatchUpDeps['cloud']) {
+  const noted: WatchedVersion[] = []
+  let kicks = 0
+  const deps: CatchUpDeps = {
+    store: {
+      async noteWatchedVersions(_watchId, versions) {
+        noted.push(...versions)
+        return versions.length
+      },
+    },
+    cloud,
+    access: {
+      contextFor: async () => ({
+        user: { userId: 'ann', name: 'Ann', picture: '' },
+        accessToken: 'a',
+      }),
+    },
+    onNoted: () => {
+      kicks++
+    },
+  }
+  return { deps, noted, kicks: () => kicks }
+}
+
+describe('a resumed watch catching up', () => {
+  it('looks back as far as a late event is taken before the pause, never before the watch', () => {
+    expect(missedSince(watch)).toBe(pausedAt - EVENT_WINDOW_MS)
+    const pausedAtOnce = { ...watch, pausedAt: at(created + MINUTE) }
+    expect(missedSince(pausedAtOnce)).toBe(created)
+    const { pausedAt: _unknown, ...unknown } = watch
+    expect(missedSince(unknown)).toBe(created)
+  })
+
+  it('notes the drawing versions made since, in the folder and below, and kicks the dispatcher', async () => {
+    const { cloud, listed } = cloudOf({
+      plan: [
+        version('s-before-watch', 'plan.dwg', created - MINUTE),
+        // The version whose event found the access refused: made just before the pause.
+        version('s-paused-by', 'plan.dwg', pausedAt - 2000),
+        version('s-while-paused', 'plan.dwg', pausedAt + MINUTE),
+      ],
+      deep: [version('s-deep', 'deep.dwg', pausedAt + 2 * MINUTE)],
+    })
+    const { deps, noted, kicks } = depsWith(cloud)
+    await catchUpResumed(deps, [watch])
+    expect(noted.map((v) => [v.fileStorageId, v.fileFolderId, v.folder?.name])).toEqual([
+      ['s-paused-by', 'top', 'Plans'],
+      ['s-while-paused', 'top', 'Plans'],
+      ['s-deep', 'sub', undefined],
+    ])
+    // An item untouched since before the watch, and a bill, have no versions listed.
+    expect(listed.sort()).toEqual(['deep', 'plan'])
+    expect(kicks()).toBe(1)
+  })
+
+  it('leaves a watch it cannot look through and catches the next one up', async () => {
+    const { cloud } = cloudOf({ plan: [version('s-new', 'plan.dwg', pausedAt + MINUTE)] })
+    const failing = {
+      ...cloud,
+      contents: async (ctx: CloudContext, hub: string, project: string, folderId: string) => {
+        if (project === 'gone') throw new Error('The folder was not found in Autodesk.')
+        return cloud.contents(ctx, hub, project, folderId)
+      },
+    }
+    const { deps, noted } = depsWith(failing)
+    await catchUpResumed(deps, [{ ...watch, id: 'w0', projectId: 'gone' }, watch])
+    expect(noted.map((v) => v.fileStorageId)).toEqual(['s-new'])
+  })
+})

@@ -189,7 +189,8 @@ export async function openEmbeddedWatches(options: {
       const lapsed = new Date(Date.now() - TAKEN_LEASE_MS).toISOString()
       const now = new Date().toISOString()
       const taken: Seen[] = []
-      for (const entry of [...versions.values()].sort(inLine)) {
+      // The map keeps the order versions were first seen in (a change of state keeps its place).
+      for (const entry of versions.values()) {
         if (taken.length >= limit) break
         const free =
           entry.state === 'pending' || (entry.state === 'taken' && (entry.takenAt ?? '') < lapsed)
@@ -288,11 +289,4 @@ async function readGrant(file: string, key: Uint8Array): Promise<StandingGrant |
 
 function newestFirst(a: WatchRecord, b: WatchRecord): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
-}
-
-function inLine(a: Seen, b: Seen): number {
-  return (
-    a.seenAt.localeCompare(b.seenAt) ||
-    a.version.fileStorageId.localeCompare(b.version.fileStorageId)
-  )
 }

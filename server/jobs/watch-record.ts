@@ -1,7 +1,4 @@
-import type { NewWatch, WatchRecord } from './watch-types.ts'
-
-/** What `updateWatch` may change. */
-export type WatchPatch = Partial<Pick<WatchRecord, 'state' | 'pausedReason' | 'hookId'>>
+import type { NewWatch, WatchPatch, WatchRecord } from './watch-types.ts'
 
 /** A watch as it is first recorded. */
 export function newWatchRecord(id: string, watch: NewWatch): WatchRecord {
@@ -26,14 +23,14 @@ export function newWatchRecord(id: string, watch: NewWatch): WatchRecord {
 
 /**
  * The watch after `patch`, as both stores apply it: a field given as undefined is removed, and a
- * watch made active again without a reason loses the reason it was paused for. `pausedAt` is the
+ * watch made active again without a reason loses the reason it was paused for, and its cause. `pausedAt` is the
  * store's: set when the watch becomes paused (a paused one paused again keeps its first moment),
  * removed when it is active again.
  */
 export function patchedWatch(watch: WatchRecord, patch: WatchPatch): WatchRecord {
   const now = new Date().toISOString()
   const cleared = patch.state === 'active' && !('pausedReason' in patch)
-  const { pausedReason: _reason, ...kept } = watch
+  const { pausedReason: _reason, pausedFor: _for, ...kept } = watch
   const state = patch.state ?? watch.state
   const pausedAt = state === 'paused' ? (watch.pausedAt ?? now) : undefined
   return withoutUndefined({

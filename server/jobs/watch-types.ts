@@ -18,6 +18,11 @@ export interface WatchRecord {
   /** Why the watch is paused and what to do, in the person's words. */
   pausedReason?: string
   /**
+   * What the pause waits for: the person's standing access (given again: every such watch
+   * resumes), or its folder (back, or writable again: checked each round).
+   */
+  pausedFor?: PauseCause
+  /**
    * When the watch last became paused (set by the store, gone once active again): a cloud that
    * tells of new versions only while a watch listens looks back to it on resuming.
    */
@@ -25,6 +30,13 @@ export interface WatchRecord {
   /** Autodesk: the id of the folder's webhook, deleted with the watch. */
   hookId?: string
 }
+
+export type PauseCause = 'access' | 'folder'
+
+/** What `updateWatch` may change. */
+export type WatchPatch = Partial<
+  Pick<WatchRecord, 'state' | 'pausedReason' | 'pausedFor' | 'hookId'>
+>
 
 export type NewWatch = Omit<WatchRecord, 'id' | 'createdAt' | 'updatedAt' | 'pausedAt'>
 
@@ -71,10 +83,7 @@ export interface WatchStore {
   watchesOf(userId: string): Promise<WatchRecord[]>
   /** Every watch, of everyone (the watchers and dispatchers go through them). */
   allWatches(): Promise<WatchRecord[]>
-  updateWatch(
-    id: string,
-    patch: Partial<Pick<WatchRecord, 'state' | 'pausedReason' | 'hookId'>>,
-  ): Promise<void>
+  updateWatch(id: string, patch: WatchPatch): Promise<void>
   /** Ends a watch with what it has seen (the jobs it started stay). */
   deleteWatch(id: string): Promise<void>
   /**

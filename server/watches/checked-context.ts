@@ -1,12 +1,12 @@
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../errors.ts'
-import type { WatchRecord, WatchStore } from '../jobs/watch-types.ts'
+import type { PauseCause, WatchRecord, WatchStore } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
 import { ACCESS_NEEDED, type StandingAccess } from './standing-access.ts'
 
 /** What a paused watch tells its owner when its folder is gone or no longer theirs to write to. */
 export const FOLDER_LOST =
-  'The folder is gone or you can no longer write to it, so BOQ cannot write its bills there. New versions wait: resume the watch once you can write to it again, or stop watching it.'
+  'The folder is gone or you can no longer write to it, so BOQ cannot write its bills there. The watch resumes by itself once you can write to it again; or stop watching it.'
 
 /**
  * The watch owner's context, once the cloud has answered it for the watched folder; undefined
@@ -24,16 +24,16 @@ export async function checkedContext(
   watch: WatchRecord,
 ): Promise<CloudContext | undefined> {
   const { store, cloud, access } = deps
-  const pause = async (reason: string) => {
+  const pause = async (reason: string, pausedFor: PauseCause) => {
     const current = await store.getWatch(watch.id)
     if (current?.state === 'active') {
-      await store.updateWatch(watch.id, { state: 'paused', pausedReason: reason })
+      await store.updateWatch(watch.id, { state: 'paused', pausedReason: reason, pausedFor })
     }
   }
   const context = await access.contextFor(watch.userId)
   if (!context) {
     // No grant at all (a refused one has already paused the watch, saying why).
-    await pause(ACCESS_NEEDED)
+    await pause(ACCESS_NEEDED, 'access')
     return undefined
   }
   const check = (ctx: CloudContext) =>
@@ -54,7 +54,7 @@ export async function checkedContext(
         watchId: watch.id,
         status: error.status,
       })
-      await pause(FOLDER_LOST)
+      await pause(FOLDER_LOST, 'folder')
       return undefined
     }
     // The cloud unreachable, or the token refused again just after its refresh: the next

@@ -164,9 +164,50 @@ describe('the dispatcher', () => {
       }),
     })
     await waitFor(async () => (await store.getWatch(watch.id))?.state === 'paused', 'paused')
-    expect((await store.getWatch(watch.id))?.pausedReason).toBe(FOLDER_LOST)
+    expect(await store.getWatch(watch.id)).toMatchObject({
+      pausedReason: FOLDER_LOST,
+      pausedFor: 'folder',
+    })
     expect(await store.waitingCount(watch.id)).toBe(1)
     expect(await store.listByUser(ann.userId)).toEqual([])
+  })
+
+  it('resumes a watch paused for its folder once the folder is back (and not on access given again)', async () => {
+    const watch = await watchWithGrant()
+    await store.noteWatchedVersions(watch.id, [version('v1')], 'pending')
+    let gone = true
+    const d = start(10, {
+      cloud: cloudWith(async () => {
+        if (gone) throw new AppError(404, 'The folder was not found.')
+      }),
+    })
+    await waitFor(async () => (await store.getWatch(watch.id))?.state === 'paused', 'paused')
+    // The person allowing access again does not make the folder come back.
+    await watchWithGrant()
+    expect((await store.getWatch(watch.id))?.state).toBe('paused')
+    gone = false
+    d.kick()
+    await waitFor(async () => (await store.listByUser(ann.userId)).length === 1, 'its job')
+    expect(await store.getWatch(watch.id)).not.toHaveProperty('pausedFor')
+  })
+
+  it('leaves a version to wait when it cannot be queued for now (the store failing), skips one refused', async () => {
+    const watch = await watchWithGrant()
+    await store.noteWatchedVersions(watch.id, [version('bad'), version('v2')], 'pending')
+    const submit = store.submit
+    let failing = true
+    store.submit = async (job, limits) => {
+      if (job.fileStorageId === 'bad') throw new AppError(400, 'This version cannot be extracted.')
+      if (failing) throw new Error('connection terminated')
+      return submit(job, limits)
+    }
+    const d = start()
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 1, 'the refused one skipped')
+    expect(await store.listByUser(ann.userId)).toEqual([])
+    failing = false
+    d.kick()
+    await waitFor(async () => (await store.waitingCount(watch.id)) === 0, 'the other queued')
+    expect((await store.listByUser(ann.userId)).map((job) => job.fileStorageId)).toEqual(['v2'])
   })
 
   it('refreshes a grant whose access token the cloud refuses before its time, and queues with the new one', async () => {

@@ -40,9 +40,32 @@ export function startDispatcher(options: {
     const full = new Set<string>()
     for (const watch of await store.allWatches()) {
       if (closed) return
-      if (watch.state !== 'active' || full.has(watch.userId)) continue
-      if (!(await dispatch(watch))) full.add(watch.userId)
+      // One watch's trouble (the cloud or the database failing for it) never holds the others.
+      try {
+        if (watch.state === 'paused' && watch.pausedFor === 'folder') await folderBack(watch)
+        else if (watch.state !== 'active' || full.has(watch.userId)) continue
+        else if (!(await dispatch(watch))) full.add(watch.userId)
+      } catch (error) {
+        log.warn('watches: a watch could not be dispatched this round', {
+          watchId: watch.id,
+          err: error,
+        })
+      }
     }
+  }
+
+  /** A watch paused for its folder resumes once the folder is there and writable again. */
+  async function folderBack(watch: WatchRecord): Promise<void> {
+    const context = await access.contextFor(watch.userId)
+    if (!context) return
+    try {
+      await options.cloud.checkFolder(context, watch.projectId, watch.fileFolderId)
+    } catch {
+      return
+    }
+    log.info('watches: a watched folder is back; the watch resumes', { watchId: watch.id })
+    await store.updateWatch(watch.id, { state: 'active' })
+    again = true
   }
 
   /** Hands the watch's pending versions to the job store; false when the owner's limit is reached. */
@@ -53,7 +76,12 @@ export function startDispatcher(options: {
     if (free <= 0) return false
     const taken = await store.takeWatchedVersions(watch.id, Math.min(free, TAKE_PER_ROUND))
     if (taken.length === 0) return true
-    const context = await checkedContext({ store, cloud: options.cloud, access }, watch)
+    const context = await checkedContext({ store, cloud: options.cloud, access }, watch).catch(
+      async (error) => {
+        await giveBack(watch, taken)
+        throw error
+      },
+    )
     if (!context) {
       await giveBack(watch, taken)
       return true
@@ -91,13 +119,21 @@ export function startDispatcher(options: {
           await giveBack(watch, taken.slice(index))
           return false
         }
-        log.warn('watches: a new version could not be queued', {
-          watchId: watch.id,
-          fileName: version.fileName,
-          err: error,
-        })
+        const refused = error instanceof AppError && error.status >= 400 && error.status < 500
+        log.warn(
+          refused
+            ? 'watches: a new version was refused; it is skipped'
+            : 'watches: a new version could not be queued for now; it waits',
+          { watchId: watch.id, fileName: version.fileName, err: error },
+        )
+        // Only a refusal of this version is final: the database or the cloud failing for now
+        // leaves it, and the rest, to the next round.
+        if (!refused) {
+          await giveBack(watch, taken.slice(index))
+          return true
+        }
         await store.settleWatchedVersion(watch.id, version.fileStorageId, {
-          skipped: String(error),
+          skipped: error.message,
         })
       }
     }

@@ -63,7 +63,9 @@ export function watchRoutes(options: WatchRoutesOptions): Hono {
           ...request,
           userId,
           folder: place.folder,
-          ...(granted ? { state: 'active' } : { state: 'paused', pausedReason: ACCESS_NEEDED }),
+          ...(granted
+            ? { state: 'active' }
+            : { state: 'paused', pausedReason: ACCESS_NEEDED, pausedFor: 'access' }),
         }
         const begun = await source.begin(ctx, draft)
         const made = await store

@@ -36,7 +36,11 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
   async function pauseAll(userId: string, reason: string): Promise<void> {
     for (const watch of await store.watchesOf(userId)) {
       if (watch.state === 'active')
-        await store.updateWatch(watch.id, { state: 'paused', pausedReason: reason })
+        await store.updateWatch(watch.id, {
+          state: 'paused',
+          pausedReason: reason,
+          pausedFor: 'access',
+        })
     }
   }
 
@@ -73,10 +77,10 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
     },
     async keep(grant) {
       await store.withStandingGrant(grant.user.userId, async () => ({ grant, value: undefined }))
-      // Watches paused for want of access resume.
+      // Watches paused for want of access resume (one waiting for its folder waits on).
       const resumed: WatchRecord[] = []
       for (const watch of await store.watchesOf(grant.user.userId)) {
-        if (watch.state === 'paused') {
+        if (watch.state === 'paused' && watch.pausedFor !== 'folder') {
           await store.updateWatch(watch.id, { state: 'active', pausedReason: undefined })
           resumed.push(watch)
         }

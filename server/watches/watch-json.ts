@@ -28,6 +28,9 @@ export function toWatchJson(
     state: watch.state,
     pausedReason: watch.state === 'paused' ? (watch.pausedReason ?? null) : null,
     waiting,
-    consentUrl: watch.state === 'paused' && options.askConsent ? CONSENT_URL : null,
+    consentUrl:
+      watch.state === 'paused' && watch.pausedFor !== 'folder' && options.askConsent
+        ? CONSENT_URL
+        : null,
   }
 }

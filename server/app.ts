@@ -66,6 +66,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   })
   // A job that ended leaves its owner a free place for a version a watch saw.
   jobs.onJobEnded(() => watches.kick())
+  jobs.actForWatches((userId) => watches.contextFor(userId))
 
   const app = new Hono()
   app.onError(errorResponse)

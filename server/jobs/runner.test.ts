@@ -383,4 +383,35 @@ describe('job runner', () => {
     expect(await store.get(job.id)).toMatchObject({ status: 'queued', attempts: 0 })
     expect(engine.seen).toEqual([])
   })
+
+  it('runs a job a watch started with its owner’s context as it is now, not the lapsed one it was queued with', async () => {
+    fake.files.set('w1', new TextEncoder().encode('watched drawing'))
+    const { job } = await store.submit(
+      {
+        fileName: 'plan.dwg',
+        projectId: 'p1',
+        fileFolderId: 'f1',
+        fileStorageId: 'w1',
+        watchId: 'watch-1',
+        context: contextFor('ann', 'lapsed'),
+      },
+      { maxActivePerUser: 10 },
+    )
+    fake.revoke('lapsed')
+    const asked: string[] = []
+    runner = startJobRunner({
+      store,
+      cloud: fake.cloud,
+      extractor: engine.extractor,
+      concurrency: 1,
+      maxFileBytes: 1024,
+      log: (message) => logged.push(message),
+      freshContext: async (claimed) => {
+        asked.push(claimed.id)
+        return claimed.watchId ? contextFor('ann', 'renewed') : undefined
+      },
+    })
+    expect(await finished(job.id)).toMatchObject({ status: 'succeeded' })
+    expect(asked).toEqual([job.id])
+  })
 })

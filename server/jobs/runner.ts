@@ -1,7 +1,7 @@
 import type { PricedWith } from '../../contract/jobs.ts'
 import type { PricingTables } from '../boq/price/price.ts'
 import type { BoqInput } from '../boq/run/input.ts'
-import type { CloudBackend } from '../cloud/types.ts'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { log as serverLog } from '../log.ts'
 import { findEarlierBill } from './earlier-bill.ts'
 import { billOptionsOf } from './extract-units.ts'
@@ -22,6 +22,12 @@ export interface RunnerOptions {
   pollMs?: number
   /** Where the runner's own troubles go (tests collect them); the server's log by default. */
   log?: (message: string, error?: unknown) => void
+  /**
+   * A newer context for a job than the one captured when it was queued, when its owner left one
+   * (a watch's standing access: its job may have waited past the captured token's hour); none:
+   * the captured one.
+   */
+  freshContext?: (job: JobRecord) => Promise<CloudContext | undefined>
 }
 
 export interface JobRunner {
@@ -97,6 +103,19 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
+  /** The newer context the job's owner left, if any; a failure to get one costs nothing. */
+  async function freshContext(job: JobRecord): Promise<CloudContext | undefined> {
+    try {
+      return await options.freshContext?.(job)
+    } catch (error) {
+      log(
+        `jobs: could not renew the sign-in of ${job.id}; it runs with the one it was queued with`,
+        error,
+      )
+      return undefined
+    }
+  }
+
   /**
    * The earlier version's bill the workbook is compared with, when the user has one; a failure
    * to find it costs the job only its Changes sheet.
@@ -141,7 +160,9 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
-  async function execute({ job, context }: ClaimedJob): Promise<void> {
+  async function execute(claimed: ClaimedJob): Promise<void> {
+    const { job } = claimed
+    const context = (await freshContext(job)) ?? claimed.context
     let phase: JobPhase = 'download'
     let reported = 0
     const report = (progress: number) => {

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
-import type { CloudBackend } from '../cloud/types.ts'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import { log } from '../log.ts'
 import { createBillPool } from './bill-pool.ts'
@@ -25,6 +25,11 @@ export interface JobsService {
   store: JobStore
   /** Calls `listener` whenever a job of this process ends; returns unsubscribe. */
   onJobEnded(listener: () => void): () => void
+  /**
+   * How a job a watch started gets its owner's context as it is when the job runs (the watches'
+   * standing access, made after the jobs).
+   */
+  actForWatches(contextFor: (userId: string) => Promise<CloudContext | undefined>): void
   /** Stops taking jobs, puts running ones back in the queue, closes the engine and the store. */
   close(): Promise<void>
 }
@@ -89,6 +94,7 @@ export async function startJobs(options: {
         maxFileBytes: config.maxFileBytes,
       }),
     )
+  let watchContext: ((userId: string) => Promise<CloudContext | undefined>) | undefined
   // A web process only queues jobs: workers elsewhere run them.
   const runner =
     config.role === 'web'
@@ -99,6 +105,8 @@ export async function startJobs(options: {
           extractor,
           concurrency: config.workers,
           maxFileBytes: config.maxFileBytes,
+          freshContext: async (job) =>
+            job.watchId && watchContext ? watchContext(job.userId) : undefined,
         })
   const withCloud: Parameters<typeof jobsRoutes>[0]['withCloud'] = (c, fn) =>
     options.access.run(c, fn)
@@ -123,6 +131,9 @@ export async function startJobs(options: {
   return {
     routes,
     store,
+    actForWatches(contextFor) {
+      watchContext = contextFor
+    },
     onJobEnded(listener) {
       ended.add(listener)
       return () => ended.delete(listener)

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { AuthProvider } from '../auth/types.ts'
-import type { CloudBackend } from '../cloud/types.ts'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import type { JobStore } from '../jobs/types.ts'
 import type { StandingGrant, WatchRecord } from '../jobs/watch-types.ts'
@@ -31,6 +31,8 @@ export interface WatchesService {
   keepGrant(grant: StandingGrant): Promise<void>
   /** Starts a dispatch round now (a job ended: its owner may have a free place). */
   kick(): void
+  /** The person's context as their standing access gives it now (a watch's job runs with it). */
+  contextFor(userId: string): Promise<CloudContext | undefined>
   close(): Promise<void>
 }
 
@@ -86,6 +88,7 @@ export function startWatches(options: {
     : undefined
   return {
     routes,
+    contextFor: (userId) => standing.contextFor(userId),
     async keepGrant(grant) {
       const resumed = await standing.keep(grant)
       // Looking through the folders may take long: not within the person's sign-in.

@@ -42,11 +42,14 @@ export async function walkDrawingVersions(
         changed(entry) &&
         !modifiedBefore(entry, createdSince)
       ) {
-        for (const version of await cloud.versions(ctx, top.hubId, top.projectId, entry.id)) {
-          if (!createdAtOrAfter(version, createdSince)) continue
-          const seen = watchedVersion(version, top.projectId, folderId)
-          if (seen) found.push(seen)
-        }
+        const versions = await cloud.versions(ctx, top.hubId, top.projectId, entry.id)
+        const seen = versions
+          .filter((version) => createdAtOrAfter(version, createdSince))
+          .flatMap((version) => watchedVersion(version, top.projectId, folderId) ?? [])
+        // Oldest first (the lists give the newest first): noted in this order, a drawing's
+        // versions are extracted in it, each bill compared with the one before.
+        seen.sort((a, b) => (a.fileVersionNumber ?? 0) - (b.fileVersionNumber ?? 0))
+        found.push(...seen)
       }
     }
   }

@@ -1,3 +1,4 @@
+import { resourceTitle } from '../resource-title.ts'
 import type { JsonApiResource, StoredVersion, VersionPlace } from '../types.ts'
 import { checkFolderId, checkProjectId, parseStorageId } from './ids.ts'
 import { PAGE_LIMIT, type Upstream } from './upstream.ts'
@@ -87,11 +88,11 @@ function storageOf(version: JsonApiResource): string | undefined {
   return version.relationships?.storage?.data?.id
 }
 
-/** The name the tree shows for a version (`displayName`, else `name`) and its number. */
+/** The name the tree shows for a version (`resourceTitle`) and its number. */
 function described(version: JsonApiResource): StoredVersion | undefined {
-  const { displayName, name, versionNumber } = version.attributes ?? {}
-  const title = typeof displayName === 'string' && displayName ? displayName : name
-  if (typeof title !== 'string' || !title) return undefined
+  const title = resourceTitle(version)
+  const versionNumber = version.attributes?.versionNumber
+  if (!title) return undefined
   if (typeof versionNumber !== 'number' || !Number.isInteger(versionNumber) || versionNumber < 1) {
     return undefined
   }

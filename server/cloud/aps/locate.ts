@@ -1,10 +1,5 @@
-import type {
-  CloudBackend,
-  CloudContext,
-  JsonApiResource,
-  SourcePlace,
-  SourceRequest,
-} from '../types.ts'
+import { resourceTitle } from '../resource-title.ts'
+import type { CloudBackend, CloudContext, SourcePlace, SourceRequest } from '../types.ts'
 
 /**
  * Where a version is, from Autodesk's lists: the hub from the hubs and projects lists (kept per
@@ -24,7 +19,7 @@ export async function locateByListings(
     if (!hubId) return { folder: {} }
     const top = await cloud.contents(ctx, hubId, request.projectId).catch(() => [])
     const folder = top.find((r) => r.type === 'folders' && r.id === request.fileFolderId)
-    const name = folder && nameOf(folder)
+    const name = folder && resourceTitle(folder)
     return { folder: name ? { name, hubId, path: [request.fileFolderId] } : { hubId } }
   } catch {
     return { folder: {} }
@@ -42,11 +37,4 @@ async function hubOf(
     if (projects.some((p) => p.id === projectId)) return hub.id
   }
   return undefined
-}
-
-/** The title the tree shows: a folder's `name`, an item's `displayName`. */
-function nameOf(resource: JsonApiResource): string | undefined {
-  const { name, displayName } = resource.attributes ?? {}
-  const title = resource.type === 'items' ? (displayName ?? name) : (name ?? displayName)
-  return typeof title === 'string' && title ? title : undefined
 }

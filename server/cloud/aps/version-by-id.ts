@@ -1,4 +1,5 @@
 import type { ApsConfig } from '../../config.ts'
+import { resourceTitle } from '../resource-title.ts'
 import type { CloudContext, JsonApiResource } from '../types.ts'
 import {
   checkFolderId,
@@ -13,7 +14,7 @@ import { badAnswer } from './upstream-errors.ts'
 /** A version as a watch records it. */
 export interface ApsVersion {
   fileStorageId: string
-  /** The version's own file name (`displayName`, else `name`, as the tree shows it). */
+  /** The version's own file name, as the tree shows it (`resourceTitle`). */
   fileName: string
   fileVersionNumber: number
   /** The folder of the version's item. */
@@ -45,13 +46,12 @@ export function createApsVersions(
         `/data/v1/projects/${project}/versions/${enc(checkVersionId(versionId))}`,
         ctx.accessToken,
       )
-      const { displayName, name, versionNumber } = version?.attributes ?? {}
-      const fileName = typeof displayName === 'string' && displayName ? displayName : name
+      const versionNumber = version?.attributes?.versionNumber
+      const fileName = version ? resourceTitle(version) : ''
       const storageId = version?.relationships?.storage?.data?.id
       const itemId = version?.relationships?.item?.data?.id
       if (
         version?.type !== 'versions' ||
-        typeof fileName !== 'string' ||
         !fileName ||
         typeof versionNumber !== 'number' ||
         !Number.isInteger(versionNumber) ||

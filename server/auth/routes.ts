@@ -105,6 +105,12 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
     if (pending.purpose === 'watches') {
       // The session stays as it is: these tokens are the watches' alone.
       if (!deps.onStandingGrant) throw new AppError(404, WATCHES_UNAVAILABLE)
+      // The grant is kept under whoever consented: from another account, the watches of the one
+      // signed in here would stay paused and another person's folders would be read.
+      const session = await sessions.read(c)
+      if (session && session.user.userId !== user.userId) {
+        throw new AppError(400, otherAccount(session.user, user))
+      }
       await deps.onStandingGrant({ user, tokens })
     } else {
       await sessions.write(c, { id: newSessionId(), user, tokens })
@@ -134,6 +140,12 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
 }
 
 const WATCHES_UNAVAILABLE = 'This BOQ server does not watch folders.'
+
+/** The consent for watches came from an account other than the session's. */
+function otherAccount(signedIn: UserProfile, consented: UserProfile): string {
+  const who = signedIn.name ? `${signedIn.name}, not ${consented.name || 'another account'}` : ''
+  return `Allow BOQ with the Autodesk account you are signed in with${who ? ` (${who})` : ''}: nothing was kept.`
+}
 
 /** `?for=watches`: the standing grant's sign-in; nothing: a session; anything else is refused. */
 function purposeOf(value: string | undefined, watchesOffered: boolean): LoginPurpose {

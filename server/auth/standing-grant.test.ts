@@ -118,6 +118,25 @@ describe('sign-in for watched folders (Autodesk)', () => {
     expect(client.cookies.has('boq_session')).toBe(false)
   })
 
+  it('refuses consent from another Autodesk account than the session’s, and keeps nothing', async () => {
+    const client = createClient(url)
+    expect((await signIn(client)).status).toBe(302)
+    const before = grants.length
+    const signedIn = fake.state.user
+    fake.state.user = { ...signedIn, id: 'FAKEUSER0002', name: 'Grace Hopper' }
+    try {
+      const answer = await signIn(client, '?for=watches')
+      expect(answer.status).toBe(400)
+      expect(await answer.text()).toBe(
+        'Allow BOQ with the Autodesk account you are signed in with (Ada Lovelace, not Grace Hopper): nothing was kept.',
+      )
+    } finally {
+      fake.state.user = signedIn
+    }
+    expect(grants).toHaveLength(before)
+    expect(await client.json('/api/aps/auth/profile')).toMatchObject({ userId: signedIn.id })
+  })
+
   it('refuses a purpose it does not know', async () => {
     const answer = await createClient(url)('/api/aps/auth/login?for=everything')
     expect(answer.status).toBe(400)

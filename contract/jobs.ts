@@ -6,7 +6,7 @@ import { ExtractUnitsSchema } from './units.ts'
 export const MAX_FIELD_LENGTH = 2048
 
 /** A text field that must say something: not empty, not only spaces, not too long. */
-const requiredText = v.pipe(
+export const RequiredTextSchema = v.pipe(
   v.string(),
   v.check((text) => text.trim() !== ''),
   v.maxLength(MAX_FIELD_LENGTH),
@@ -18,10 +18,10 @@ const requiredText = v.pipe(
  * Other fields are ignored.
  */
 export const ExtractRequestSchema = v.object({
-  fileName: requiredText,
-  fileStorageId: requiredText,
-  fileFolderId: requiredText,
-  projectId: requiredText,
+  fileName: RequiredTextSchema,
+  fileStorageId: RequiredTextSchema,
+  fileFolderId: RequiredTextSchema,
+  projectId: RequiredTextSchema,
   units: v.nullish(ExtractUnitsSchema),
 })
 export type ExtractRequest = v.InferInput<typeof ExtractRequestSchema>

@@ -1,20 +1,14 @@
 import * as v from 'valibot'
-import { MAX_FIELD_LENGTH } from './jobs.ts'
+import { RequiredTextSchema } from './jobs.ts'
 import { ExtractUnitsSchema } from './units.ts'
-
-const requiredText = v.pipe(
-  v.string(),
-  v.check((text) => text.trim() !== ''),
-  v.maxLength(MAX_FIELD_LENGTH),
-)
 
 /**
  * The body of POST /api/boq/watches: the folder to watch (it and its subfolders), its project, and
  * the units every bill it starts is made in (absent, null or `{}`: by each drawing).
  */
 export const WatchRequestSchema = v.object({
-  projectId: requiredText,
-  fileFolderId: requiredText,
+  projectId: RequiredTextSchema,
+  fileFolderId: RequiredTextSchema,
   units: v.nullish(ExtractUnitsSchema),
 })
 export type WatchRequest = v.InferInput<typeof WatchRequestSchema>

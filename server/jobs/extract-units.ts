@@ -1,5 +1,4 @@
 import type * as v from 'valibot'
-import type { ExtractRequestSchema } from '../../contract/jobs.ts'
 import { type ExtractUnits, STATED_UNITS, UNIT_SYSTEMS } from '../../contract/units.ts'
 import type { BillOptions } from '../boq/model/schema.ts'
 import { printable } from '../cloud/names.ts'
@@ -13,7 +12,8 @@ const oneOf = (values: readonly string[]) => {
 /** The field's shape as the 400 answers spell it out. */
 export const UNITS_SHAPE = `{"system"?: ${quoted(UNIT_SYSTEMS).join(' | ')}, "drawingUnits"?: ${quoted(STATED_UNITS).join(' | ')}}`
 
-type Issue = v.InferIssue<typeof ExtractRequestSchema>
+/** A schema's issue about a request's fields (each issue's path starts at the field). */
+type Issue = v.BaseIssue<unknown>
 
 /**
  * Why the `units` field of an extraction request was refused, in words that name the allowed
@@ -36,6 +36,14 @@ export function unitsProblem(issues: readonly Issue[]): string {
     }
   }
   return `units must be a JSON object: ${UNITS_SHAPE}.`
+}
+
+/** The request with its units only when some were chosen (absent, null or `{}`: none). */
+export function withChosenUnits<T extends object>(
+  request: T,
+  units: ExtractUnits | null | undefined,
+): T & { units?: ExtractUnits } {
+  return units?.system || units?.drawingUnits ? { ...request, units } : request
 }
 
 /** What the engine is given for a job's choice; undefined when there is none (the default bill). */

@@ -261,6 +261,7 @@ describe('jobs routes', () => {
       jsonUrl: `/api/boq/jobs/${job.id}/result.json`,
       geometryUrl: `/api/boq/jobs/${job.id}/geometry`,
       comparedWith: null,
+      changedLines: null,
     })
     const xlsx = await app.request(shown.result?.xlsxUrl ?? '', { headers: { 'x-user': 'ann' } })
     expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/)

@@ -7,7 +7,7 @@ import {
 import type { ExtractUnits } from '../../contract/units.ts'
 import { checkDrawingName } from '../cloud/names.ts'
 import { AppError } from '../errors.ts'
-import { unitsProblem } from './extract-units.ts'
+import { unitsProblem, withChosenUnits } from './extract-units.ts'
 
 /** An extraction request as the server keeps it: the units only when some were chosen. */
 export interface ParsedExtractRequest {
@@ -26,23 +26,28 @@ const SHAPE = '{"fileName", "fileStorageId", "fileFolderId", "projectId"}'
  * in exactly `.dwg`). A refusal is an AppError 400 saying what is wrong in words.
  */
 export function parseExtractRequest(text: string): ParsedExtractRequest {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new AppError(400, `The request body must be JSON: ${SHAPE}.`)
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError(400, `The request body must be a JSON object: ${SHAPE}.`)
-  }
-  const parsed = v.safeParse(ExtractRequestSchema, body)
+  const parsed = v.safeParse(ExtractRequestSchema, jsonObjectBody(text, SHAPE))
   if (!parsed.success) throw new AppError(400, problemOf(parsed.issues))
   const { units, ...request } = parsed.output
   // The one rule for drawing names (also upload's): the BOQ is written back under this name, and
   // it reaches download headers, so invisible and direction-changing characters are refused.
   // Its reasons show the name with such characters escaped.
   checkDrawingName(request.fileName)
-  return units?.system || units?.drawingUnits ? { ...request, units } : request
+  return withChosenUnits(request, units)
+}
+
+/** A request body that must be a JSON object; a 400 naming `shape` when it is not. */
+export function jsonObjectBody(text: string, shape: string): object {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new AppError(400, `The request body must be JSON: ${shape}.`)
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError(400, `The request body must be a JSON object: ${shape}.`)
+  }
+  return body
 }
 
 type Issue = v.InferIssue<typeof ExtractRequestSchema>

@@ -40,8 +40,7 @@ export function createBackends(config: Config, keys: SecretKeys): Backends {
       auth: createApsAuthProvider(config.aps),
       cloud: createApsCloudBackend(config.aps),
       watchSource: apsWatchSource(hooks),
-      watchEvents: ({ store, access, onNoted }) =>
-        hookEventsRoute({ store, access, versions, secret, onNoted }),
+      watchEvents: (deps) => hookEventsRoute({ ...deps, versions, secret }),
     }
   }
   const cloud = createLocalCloud({

@@ -4,9 +4,9 @@ import type { AuthProvider } from '../auth/types.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import type { JobStore } from '../jobs/types.ts'
-import type { StandingGrant, WatchRecord } from '../jobs/watch-types.ts'
-import { log } from '../log.ts'
-import { catchUpResumed } from './aps/catch-up.ts'
+import type { StandingGrant } from '../jobs/watch-types.ts'
+import { type Background, background } from './aps/background.ts'
+import { catchUpResumed, type EventCatchUps, eventCatchUps } from './aps/catch-up.ts'
 import { startDispatcher } from './dispatcher.ts'
 import { startLocalPoller } from './local/local-poller.ts'
 import { watchRoutes } from './routes.ts'
@@ -19,6 +19,10 @@ export type WatchEventRoutes = (deps: {
   access: StandingAccess
   /** A version was noted: dispatch now. */
   onNoted: () => void
+  /** Where work after an answer runs: closing waits for it. */
+  background: Background
+  /** Catches up a watch whose event failed after it was answered. */
+  catchUps: Pick<EventCatchUps, 'after'>
 }) => Hono
 
 export interface WatchesService {
@@ -78,28 +82,35 @@ export function startWatches(options: {
     source: options.source,
     sessionGrantReusable: cloud.kind === 'local',
   })
-  if (options.eventRoutes)
-    routes.route('/', options.eventRoutes({ store, access: standing, onNoted: kick }))
-  // Only a cloud that tells of new versions itself drops what it told while a watch was paused;
-  // a polled one (the local cloud) finds it at its next look through the folder.
-  const catchUp = options.eventRoutes
-    ? (resumed: WatchRecord[]) =>
-        catchUpResumed({ store, cloud, access: standing, onNoted: kick }, resumed)
+  // Only a cloud that tells of new versions itself drops what it told while a watch was paused,
+  // or what it told when handling it failed after the answer; a polled one (the local cloud) finds
+  // it at its next look through the folder.
+  const work = background()
+  const catchUpDeps = { store, cloud, access: standing, onNoted: kick }
+  const catchUps = options.eventRoutes
+    ? eventCatchUps({ ...catchUpDeps, background: work })
     : undefined
+  if (options.eventRoutes && catchUps) {
+    routes.route(
+      '/',
+      options.eventRoutes({ store, access: standing, onNoted: kick, background: work, catchUps }),
+    )
+  }
   return {
     routes,
     contextFor: (userId) => standing.contextFor(userId),
     async keepGrant(grant) {
       const resumed = await standing.keep(grant)
       // Looking through the folders may take long: not within the person's sign-in.
-      if (catchUp && resumed.length > 0) {
-        void catchUp(resumed).catch((error: unknown) =>
-          log.error('watches: resumed watches could not catch up', { err: error }),
-        )
+      if (catchUps && resumed.length > 0) {
+        work.run('resumed watches could not catch up', () => catchUpResumed(catchUpDeps, resumed))
       }
     },
     kick,
     async close() {
+      // The work after answers first: it notes versions into the store the others go on using.
+      await work.settled()
+      await catchUps?.close()
       await poller?.close()
       await dispatcher?.close()
     },

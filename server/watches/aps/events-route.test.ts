@@ -15,7 +15,10 @@ import { errorResponse } from '../../http/errors.ts'
 import type { JobStore } from '../../jobs/types.ts'
 import type { WatchRecord } from '../../jobs/watch-types.ts'
 import { openTempJobStore } from '../../testing/jobs/temp-store.ts'
+import { waitFor } from '../../testing/jobs/wait.ts'
 import { ACCESS_REFUSED, standingAccess } from '../standing-access.ts'
+import { type Background, background } from './background.ts'
+import { type EventCatchUps, eventCatchUps } from './catch-up.ts'
 import {
   EVENT_WINDOW_MS,
   type HookEventOutcome,
@@ -25,6 +28,7 @@ import {
 
 // The events route on a real loopback server; the fake Autodesk delivers to it as Autodesk does
 // (its hooks made by the real webhooks client), and the versions are noted in a real job store.
+// An event that fails after its answer is caught up at once here (no wait between tries).
 
 let fake: FakeAps
 let ids: SeedIds
@@ -35,6 +39,8 @@ let ctx: CloudContext
 let hooks: ApsHooks
 let watch: WatchRecord
 let hook: FakeHook
+let work: Background
+let catchUps: EventCatchUps
 const secret = hookSecretToken(new Uint8Array(32).fill(3))
 const outcomes: HookEventOutcome[] = []
 let noted = 0
@@ -49,6 +55,18 @@ beforeAll(async () => {
   const user = await provider.profile(tokens)
   await access.keep({ user, tokens })
   ctx = { user, accessToken: tokens.accessToken }
+  const onNoted = () => {
+    noted += 1
+  }
+  work = background()
+  catchUps = eventCatchUps({
+    store,
+    cloud: createApsCloudBackend(settingsFor(fake)),
+    access,
+    onNoted,
+    background: work,
+    delaysMs: [0, 0, 0],
+  })
 
   const app = new Hono()
   app.onError(errorResponse)
@@ -59,9 +77,9 @@ beforeAll(async () => {
       access,
       versions: createApsVersions(settingsFor(fake)),
       secret,
-      onNoted: () => {
-        noted += 1
-      },
+      onNoted,
+      background: work,
+      catchUps,
       onHandled: (outcome) => outcomes.push(outcome),
     }),
   )
@@ -73,13 +91,16 @@ beforeAll(async () => {
 
   // Project Files is watched: drawings land in its subfolder Drawings.
   const hookId = await hooks.create(ctx, ids.projectFilesId)
-  watch = await store.createWatch({
-    userId: user.userId,
-    projectId: ids.projectId,
-    fileFolderId: ids.projectFilesId,
-    state: 'active',
-    hookId,
-  })
+  watch = (
+    await store.createWatch({
+      userId: user.userId,
+      projectId: ids.projectId,
+      fileFolderId: ids.projectFilesId,
+      folder: { name: 'Project Files', hubId: ids.hubId, path: [ids.projectFilesId] },
+      state: 'active',
+      hookId,
+    })
+  ).watch
   hook = fake.state.hooks.get(hookId) as FakeHook
 })
 
@@ -90,6 +111,7 @@ afterAll(async () => {
       ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
     })
   }
+  await catchUps?.close()
   await store?.close()
   await fake?.close()
 })
@@ -219,6 +241,30 @@ describe('Autodesk webhook events', () => {
     })
     expect(answer.status).toBe(413)
     await answer.body?.cancel()
+  })
+
+  it('an event whose version cannot be read after its answer is caught up from the folder', async () => {
+    const from = outcomes.length
+    const notedBefore = noted
+    const item = newItem()
+    fake.faults.add({ method: 'GET', path: /\/versions\/urn:/, status: 500 })
+    fake.webhooks.versionAdded(item, item.versions[0])
+    expect(await handled(from, 1)).toEqual(['failed'])
+    // Autodesk had its answer: it does not deliver the event again.
+    expect(fake.state.deliveries.at(-1)?.status).toBe(200)
+    await waitFor(() => noted > notedBefore, 'the catch-up noting the version')
+    await work.settled()
+
+    const waiting = await store.takeWatchedVersions(watch.id, 100)
+    expect(waiting.find((v) => v.fileStorageId === item.versions[0].storageId)).toMatchObject({
+      fileName: item.displayName,
+      fileVersionNumber: 1,
+      projectId: ids.projectId,
+      fileFolderId: ids.drawingsId,
+    })
+    for (const version of waiting) {
+      await store.settleWatchedVersion(watch.id, version.fileStorageId, { skipped: 'test' })
+    }
   })
 
   // Last: the person's tokens at the fake stop working here.

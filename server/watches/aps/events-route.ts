@@ -9,6 +9,8 @@ import type { WatchStore } from '../../jobs/watch-types.ts'
 import { log } from '../../log.ts'
 import { isWatchedDrawing } from '../source.ts'
 import type { StandingAccess } from '../standing-access.ts'
+import type { Background } from './background.ts'
+import type { EventCatchUps } from './catch-up.ts'
 
 /** An event is a few kilobytes; anything much larger is not Autodesk's. */
 export const MAX_EVENT_BYTES = 64 * 1024
@@ -18,7 +20,8 @@ export const MAX_EVENT_BYTES = 64 * 1024
  * it within seconds; a signed body seen on its way could be sent again by anyone, so after this
  * window it is refused. Within it, a replay changes nothing: a version is noted once per watch.
  * Autodesk retries only a delivery that was not answered 2xx, and this route answers before any
- * work, so only an outage of BOQ makes it refuse a genuine late retry.
+ * work (a failure after the answer is caught up by walking the folder instead), so only an outage
+ * of BOQ makes it refuse a genuine late retry.
  */
 export const EVENT_WINDOW_MS = 10 * 60_000
 
@@ -34,13 +37,17 @@ export type HookEventOutcome =
   | 'failed'
 
 export interface HookEventsDeps {
-  store: Pick<WatchStore, 'allWatches' | 'noteWatchedVersions'>
+  store: Pick<WatchStore, 'watchByHookId' | 'noteWatchedVersions'>
   access: Pick<StandingAccess, 'contextFor'>
   versions: ApsVersions
   /** The secret token Autodesk signs deliveries with (hookSecretToken). */
   secret: string
   /** A version was noted: dispatch now. */
   onNoted: () => void
+  /** Where the handling after the answer runs, so that closing waits for it. */
+  background: Background
+  /** Catches up a watch whose event failed after it was answered. */
+  catchUps: Pick<EventCatchUps, 'after'>
   /** Told once each event let in is handled. */
   onHandled?: (outcome: HookEventOutcome) => void
   now?: () => number
@@ -58,16 +65,18 @@ interface HookEvent {
  * POST /watches/events (mounted under /api/boq): Autodesk's webhook deliveries. Only a body
  * signed with BOQ's secret token and stamped within the window gets in (401 else, nothing
  * started); it is answered 200 at once, as Autodesk wants an answer within seconds, and the
- * version is looked up and noted for its watch afterwards.
+ * version is looked up and noted for its watch afterwards. Autodesk does not deliver an answered
+ * event again: when that fails (Autodesk, the network or the store failing), the watch looks
+ * through its folder later for what was created since the event.
  */
 export function hookEventsRoute(deps: HookEventsDeps): Hono {
-  const { store, access, versions, secret, onNoted } = deps
+  const { store, access, versions, secret, onNoted, catchUps } = deps
   const now = deps.now ?? Date.now
   const routes = new Hono()
 
   async function handle(event: HookEvent): Promise<HookEventOutcome> {
     if (event.event !== VERSION_ADDED) return 'other event'
-    const watch = (await store.allWatches()).find((w) => w.hookId === event.hookId)
+    const watch = await store.watchByHookId(event.hookId)
     if (!watch) return 'no watch'
     if (watch.state !== 'active') return 'paused'
     const ctx = await access.contextFor(watch.userId)
@@ -122,19 +131,19 @@ export function hookEventsRoute(deps: HookEventsDeps): Hono {
       if (Math.abs(now() - event.occurredAt) > EVENT_WINDOW_MS) {
         throw new AppError(401, 'The event is too old to be taken (or its time is wrong).')
       }
-      void handle(event)
-        .catch((error: unknown) => {
-          log.error('watches: an Autodesk event could not be handled', {
+      deps.background.run('the handling of an Autodesk event failed', async () => {
+        const outcome = await handle(event).catch((error: unknown) => {
+          log.warn('watches: an Autodesk event could not be handled; its folder is caught up', {
             hookId: event.hookId,
             versionId: event.versionId,
             err: error,
           })
+          catchUps.after(event.hookId, event.occurredAt)
           return 'failed' as const
         })
-        .then((outcome) => {
-          log.debug('watches: Autodesk event', { hookId: event.hookId, outcome })
-          deps.onHandled?.(outcome)
-        })
+        log.debug('watches: Autodesk event', { hookId: event.hookId, outcome })
+        deps.onHandled?.(outcome)
+      })
       return c.body(null, 200)
     },
   )

@@ -26,7 +26,7 @@ afterEach(async () => {
 describe('the embedded watches on disk', () => {
   it('frees at once what a process before had taken and not settled (it owned the folder)', async () => {
     const first = await open()
-    const watch = await first.createWatch({
+    const { watch } = await first.createWatch({
       userId: 'ann',
       projectId: 'p1',
       fileFolderId: 'f1',
@@ -44,7 +44,7 @@ describe('the embedded watches on disk', () => {
 
   it('leaves out a torn last line and writes the log whole again, so lines appended later hold', async () => {
     const first = await open()
-    const watch = await first.createWatch({
+    const { watch } = await first.createWatch({
       userId: 'ann',
       projectId: 'p1',
       fileFolderId: 'f1',

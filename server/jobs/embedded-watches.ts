@@ -1,12 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import * as v from 'valibot'
-import { WatchStateSchema } from '../../contract/watches.ts'
 import { seal, unseal } from '../auth/sealed.ts'
 import { createKeyedLock } from '../cloud/local/keyed-lock.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
-import { newWatchRecord, patchedWatch } from './watch-record.ts'
+import { newWatchRecord, parseWatchRecord, patchedWatch, TAKEN_LEASE_MS } from './watch-record.ts'
 import type {
   StandingGrant,
   WatchedOutcome,
@@ -24,25 +22,14 @@ interface Seen {
   seenAt: string
   takenAt?: string
   jobId?: string
+  /** Why it is never to be extracted (skipped). */
+  skipped?: string
   version: WatchedVersion
 }
-
-/** A taken version not settled within this long (its process gone) is pending again. */
-export const TAKEN_LEASE_MS = 5 * 60 * 1000
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/
 /** Each watch's versions: a log of their states, one JSON line per change, the last one holds. */
 const SEEN_LOG = 'versions.jsonl'
-
-const WatchRecordSchema = v.looseObject({
-  id: v.string(),
-  userId: v.string(),
-  projectId: v.string(),
-  fileFolderId: v.string(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  state: WatchStateSchema,
-})
 
 /**
  * The embedded store's watches: one folder per watch under `<dataDir>/watches`, with its record
@@ -62,7 +49,10 @@ export async function openEmbeddedWatches(options: {
   const watches = new Map<string, WatchRecord>()
   const seen = new Map<string, Map<string, Seen>>()
   const grantLock = createKeyedLock()
-  const appendLock = createKeyedLock()
+  /** Per person: a folder is watched once. */
+  const userLock = createKeyedLock()
+  /** Per watch: its record written, its log appended and its folder removed, one at a time. */
+  const watchLock = createKeyedLock()
 
   const dirOf = (id: string) => join(root, id)
   const grantFile = (userId: string) =>
@@ -74,8 +64,10 @@ export async function openEmbeddedWatches(options: {
       for (const name of await readdir(dirOf(entry.name))) {
         if (name.endsWith(TEMP_SUFFIX)) await rm(join(dirOf(entry.name), name), { force: true })
       }
-      const record = checkedWatch(await readFile(join(dirOf(entry.name), 'watch.json'), 'utf8'))
-      if (record.id !== entry.name) throw new Error(`it names watch ${record.id}`)
+      const record = parseWatchRecord(
+        JSON.parse(await readFile(join(dirOf(entry.name), 'watch.json'), 'utf8')),
+        entry.name,
+      )
       watches.set(record.id, record)
       const log = join(dirOf(entry.name), SEEN_LOG)
       const { versions, lines } = await readSeen(log)
@@ -114,7 +106,7 @@ export async function openEmbeddedWatches(options: {
    */
   function logSeen(watchId: string, entries: Seen[]): Promise<void> {
     const lines = entries.map(logLine).join('')
-    return appendLock(watchId, async () => {
+    return watchLock(watchId, async () => {
       if (watches.has(watchId)) await appendFile(join(dirOf(watchId), SEEN_LOG), lines)
     })
   }
@@ -123,31 +115,45 @@ export async function openEmbeddedWatches(options: {
   const versionsOf = (watchId: string) => seen.get(watchId) ?? new Map<string, Seen>()
 
   return {
-    async createWatch(input, baseline = []) {
-      const record = newWatchRecord(randomUUID(), input)
-      const now = new Date().toISOString()
-      const versions = new Map<string, Seen>()
-      for (const version of baseline) {
-        versions.set(version.fileStorageId, {
-          state: 'baseline',
-          seenAt: now,
-          version: structuredClone(version),
-        })
-      }
-      // The starting point first, the record last: a watch is whole once its record is there.
-      await mkdir(dirOf(record.id), { mode: 0o700 })
-      await writeFileAtomic(
-        join(dirOf(record.id), SEEN_LOG),
-        [...versions.values()].map(logLine).join(''),
-      )
-      await writeRecord(record)
-      watches.set(record.id, record)
-      seen.set(record.id, versions)
-      return structuredClone(record)
+    createWatch(input, baseline = []) {
+      // Looked for and recorded under the person's lock: two calls at once make one watch.
+      return userLock(input.userId, async () => {
+        const same = [...watches.values()].find(
+          (watch) =>
+            watch.userId === input.userId &&
+            watch.projectId === input.projectId &&
+            watch.fileFolderId === input.fileFolderId,
+        )
+        if (same) return { watch: structuredClone(same), created: false }
+        const record = newWatchRecord(randomUUID(), input)
+        const now = new Date().toISOString()
+        const versions = new Map<string, Seen>()
+        for (const version of baseline) {
+          versions.set(version.fileStorageId, {
+            state: 'baseline',
+            seenAt: now,
+            version: structuredClone(version),
+          })
+        }
+        // The starting point first, the record last: a watch is whole once its record is there.
+        await mkdir(dirOf(record.id), { mode: 0o700 })
+        await writeFileAtomic(
+          join(dirOf(record.id), SEEN_LOG),
+          [...versions.values()].map(logLine).join(''),
+        )
+        await writeRecord(record)
+        watches.set(record.id, record)
+        seen.set(record.id, versions)
+        return { watch: structuredClone(record), created: true }
+      })
     },
     async getWatch(id) {
       const record = watches.get(id)
       return record && structuredClone(record)
+    },
+    async watchByHookId(hookId) {
+      const [watch] = [...watches.values()].filter((w) => w.hookId === hookId).sort(newestFirst)
+      return watch && structuredClone(watch)
     },
     async watchesOf(userId) {
       return [...watches.values()]
@@ -158,18 +164,20 @@ export async function openEmbeddedWatches(options: {
     async allWatches() {
       return [...watches.values()].sort(newestFirst).map((watch) => structuredClone(watch))
     },
-    async updateWatch(id, patch) {
-      const current = watches.get(id)
-      if (!current) return
-      const next = patchedWatch(current, patch)
-      await writeRecord(next)
-      if (watches.has(id)) watches.set(id, next)
+    updateWatch(id, patch) {
+      // Under the watch's lock, as its folder is removed: a watch deleted meanwhile stays gone.
+      return watchLock(id, async () => {
+        const current = watches.get(id)
+        if (!current) return
+        const next = patchedWatch(current, patch)
+        await writeRecord(next)
+        if (watches.has(id)) watches.set(id, next)
+      })
     },
     async deleteWatch(id) {
       watches.delete(id)
       seen.delete(id)
-      await appendLock(id, async () => {})
-      await rm(dirOf(id), { recursive: true, force: true })
+      await watchLock(id, () => rm(dirOf(id), { recursive: true, force: true }))
     },
     async noteWatchedVersions(watchId, list, as) {
       const versions = versionsOf(watchId)
@@ -228,7 +236,7 @@ export async function openEmbeddedWatches(options: {
       })
     },
     async close() {
-      await Promise.allSettled([...watches.keys()].map((id) => appendLock(id, async () => {})))
+      await Promise.allSettled([...watches.keys()].map((id) => watchLock(id, async () => {})))
     },
   }
 }
@@ -239,13 +247,10 @@ function settle(entry: Seen, outcome: WatchedOutcome): void {
   else if ('jobId' in outcome) {
     entry.state = 'queued'
     entry.jobId = outcome.jobId
-  } else entry.state = 'skipped'
-}
-
-function checkedWatch(text: string): WatchRecord {
-  const result = v.safeParse(WatchRecordSchema, JSON.parse(text))
-  if (!result.success) throw new Error(result.issues[0].message)
-  return result.output as unknown as WatchRecord
+  } else {
+    entry.state = 'skipped'
+    entry.skipped = outcome.skipped
+  }
 }
 
 const logLine = (entry: Seen) => `${JSON.stringify(entry)}\n`

@@ -43,10 +43,10 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('keeps watches, lists a person’s newest first and everyone’s, updates and deletes them', async () => {
     const store = await openStore()
-    const a = await store.createWatch(newWatch('ann', 'f1'))
+    const { watch: a } = await store.createWatch(newWatch('ann', 'f1'))
     await pause()
-    const b = await store.createWatch(newWatch('ann', 'f2'))
-    const c = await store.createWatch(newWatch('bob', 'f3'))
+    const { watch: b } = await store.createWatch(newWatch('ann', 'f2'))
+    const { watch: c } = await store.createWatch(newWatch('bob', 'f3'))
 
     expect(a).toEqual({
       ...newWatch('ann', 'f1'),
@@ -83,7 +83,10 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
     expect(resumed).not.toHaveProperty('pausedReason')
     expect(resumed).not.toHaveProperty('pausedAt')
     // A watch made paused has been paused since it was made.
-    const waiting = await store.createWatch({ ...newWatch('bob', 'f4'), state: 'paused' })
+    const { watch: waiting } = await store.createWatch({
+      ...newWatch('bob', 'f4'),
+      state: 'paused',
+    })
     expect(waiting.pausedAt).toBe(waiting.createdAt)
     expect(await store.getWatch(waiting.id)).toEqual(waiting)
     await store.updateWatch(a.id, { hookId: undefined })
@@ -96,8 +99,8 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('records a version once per watch, however often and however it is noted', async () => {
     const store = await openStore()
-    const watch = await store.createWatch(newWatch('ann'))
-    const other = await store.createWatch(newWatch('ann', 'f2'))
+    const { watch } = await store.createWatch(newWatch('ann'))
+    const { watch: other } = await store.createWatch(newWatch('ann', 'f2'))
 
     expect(
       await store.noteWatchedVersions(watch.id, [version('s1'), version('s2')], 'baseline'),
@@ -118,7 +121,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('records ten thousand versions at once', async () => {
     const store = await openStore()
-    const watch = await store.createWatch(newWatch('ann'))
+    const { watch } = await store.createWatch(newWatch('ann'))
     const many = Array.from({ length: 10_000 }, (_, i) => version(`s${i}`))
     expect(await store.noteWatchedVersions(watch.id, many, 'pending')).toBe(10_000)
     expect(await store.noteWatchedVersions(watch.id, many, 'pending')).toBe(0)
@@ -127,7 +130,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('hands out waiting versions oldest first; one given back waits first in line', async () => {
     const store = await openStore()
-    const watch = await store.createWatch(newWatch('ann'))
+    const { watch } = await store.createWatch(newWatch('ann'))
     for (const id of ['a', 'b', 'c']) {
       await store.noteWatchedVersions(watch.id, [version(id)], 'pending')
       await pause()
@@ -156,7 +159,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('never hands the same version to two takers at once', async () => {
     const [one, two] = await twoStores()
-    const watch = await one.createWatch(newWatch('ann'))
+    const { watch } = await one.createWatch(newWatch('ann'))
     const all = Array.from({ length: 30 }, (_, i) => version(`s${i}`))
     await one.noteWatchedVersions(watch.id, all, 'pending')
 
@@ -174,7 +177,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('forgets what a deleted watch saw', async () => {
     const store = await openStore()
-    const watch = await store.createWatch(newWatch('ann'))
+    const { watch } = await store.createWatch(newWatch('ann'))
     await store.noteWatchedVersions(watch.id, [version('forgotten-version')], 'pending')
     await store.deleteWatch(watch.id)
     expect(await store.waitingCount(watch.id)).toBe(0)
@@ -240,7 +243,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('records a watch with its starting point in one step: those versions are never taken', async () => {
     const store = await openStore()
-    const watch = await store.createWatch(newWatch('ann'), [version('there'), version('too')])
+    const { watch } = await store.createWatch(newWatch('ann'), [version('there'), version('too')])
     expect(await store.waitingCount(watch.id)).toBe(0)
     expect(
       await store.noteWatchedVersions(watch.id, [version('there'), version('new')], 'pending'),
@@ -250,7 +253,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
   it('keeps watches, their versions and grants when the store is opened again', async () => {
     const store = await openStore()
-    const watch = await store.createWatch(newWatch('ann'))
+    const { watch } = await store.createWatch(newWatch('ann'))
     await store.noteWatchedVersions(watch.id, [version('s1')], 'baseline')
     await store.noteWatchedVersions(watch.id, [version('s2')], 'pending')
     await store.withStandingGrant('ann', async () => ({ grant: grantWith('r1'), value: 0 }))

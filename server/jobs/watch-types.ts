@@ -62,8 +62,8 @@ export interface WatchedVersion {
 }
 
 /**
- * What became of a version a dispatcher took: queued as a job, skipped (with why, for the log),
- * or given back to wait (its owner's job limit is reached).
+ * What became of a version a dispatcher took: queued as a job, skipped (with why, kept with the
+ * version for whoever reads the store), or given back to wait (its owner's job limit is reached).
  */
 export type WatchedOutcome = { jobId: string } | { skipped: string } | 'wait'
 
@@ -75,10 +75,18 @@ export type WatchedOutcome = { jobId: string } | { skipped: string } | 'wait'
 export interface WatchStore {
   /**
    * Records a watch with the versions already in its folder (`baseline`: never to be extracted),
-   * in one step: no watcher sees the watch before its starting point.
+   * in one step: no watcher sees the watch before its starting point. A person watches a folder
+   * once: when they already have a watch of that project and folder, it is answered as it is
+   * (`created: false`) and nothing is recorded, however many calls there are at once, in any
+   * process.
    */
-  createWatch(watch: NewWatch, baseline?: WatchedVersion[]): Promise<WatchRecord>
+  createWatch(
+    watch: NewWatch,
+    baseline?: WatchedVersion[],
+  ): Promise<{ watch: WatchRecord; created: boolean }>
   getWatch(id: string): Promise<WatchRecord | undefined>
+  /** The watch whose webhook is `hookId` (Autodesk), or undefined. */
+  watchByHookId(hookId: string): Promise<WatchRecord | undefined>
   /** The person's watches, newest first. */
   watchesOf(userId: string): Promise<WatchRecord[]>
   /** Every watch, of everyone (the watchers and dispatchers go through them). */

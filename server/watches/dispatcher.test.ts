@@ -41,13 +41,14 @@ async function watchWithGrant(units?: WatchRecord['units']): Promise<WatchRecord
     user: ann,
     tokens: { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + HOUR },
   })
-  return store.createWatch({
+  const { watch } = await store.createWatch({
     userId: ann.userId,
     projectId: 'p1',
     fileFolderId: 'f1',
     state: 'active',
     ...(units ? { units } : {}),
   })
+  return watch
 }
 
 /** A cloud that locates every version in Plans and answers for the folder as `checkFolder` does. */
@@ -141,7 +142,7 @@ describe('the dispatcher', () => {
   })
 
   it('pauses a watch whose owner gave no standing access, and its versions wait', async () => {
-    const watch = await store.createWatch({
+    const { watch } = await store.createWatch({
       userId: ann.userId,
       projectId: 'p1',
       fileFolderId: 'f1',

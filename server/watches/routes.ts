@@ -68,6 +68,10 @@ export function watchRoutes(options: WatchRoutesOptions): Hono {
             : { state: 'paused', pausedReason: ACCESS_NEEDED, pausedFor: 'access' }),
         }
         const begun = await source.begin(ctx, draft)
+        const undo = () =>
+          source
+            .end(ctx, { ...draft, ...begun, id: '', createdAt: '', updatedAt: '' })
+            .catch(() => {})
         const made = await store
           .createWatch(
             { ...draft, ...(begun.hookId ? { hookId: begun.hookId } : {}) },
@@ -76,13 +80,17 @@ export function watchRoutes(options: WatchRoutesOptions): Hono {
             begun.existing,
           )
           .catch(async (error) => {
-            await source
-              .end(ctx, { ...draft, ...begun, id: '', createdAt: '', updatedAt: '' })
-              .catch(() => {})
+            await undo()
             throw error
           })
-        log.info('watches: a folder is watched', { watchId: made.id, userId })
-        return { watch: made, created: true }
+        if (!made.created) {
+          // Set meanwhile by another request of the person's: the store's watch holds. Its hook
+          // may be the one begun here (Autodesk answers the folder's existing hook): kept then.
+          if (begun.hookId !== made.watch.hookId) await undo()
+          return made
+        }
+        log.info('watches: a folder is watched', { watchId: made.watch.id, userId })
+        return made
       })
       noStore(c)
       return c.json(await json(watch), created ? 201 : 200)

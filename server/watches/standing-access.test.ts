@@ -27,10 +27,10 @@ function countingProvider() {
   return { provider, state }
 }
 
-const watchOf = (userId: string): NewWatch => ({
+const watchOf = (userId: string, fileFolderId = 'f1'): NewWatch => ({
   userId,
   projectId: 'p1',
-  fileFolderId: 'f1',
+  fileFolderId,
   state: 'active',
 })
 
@@ -102,9 +102,9 @@ describe('acting for a person while away', () => {
   })
 
   it('pauses every watch of the person, saying why, when the provider refuses the grant; allowing again resumes them', async () => {
-    const first = await store.createWatch(watchOf(ann.userId))
-    const second = await store.createWatch(watchOf(ann.userId))
-    const bobs = await store.createWatch(watchOf('u-bob'))
+    const { watch: first } = await store.createWatch(watchOf(ann.userId))
+    const { watch: second } = await store.createWatch(watchOf(ann.userId, 'f2'))
+    const { watch: bobs } = await store.createWatch(watchOf('u-bob'))
     await access.keep({
       user: ann,
       tokens: { accessToken: 'dying', refreshToken: 'revoked', expiresAt: Date.now() },

@@ -1,3 +1,4 @@
+import { TAKEN_LEASE_MS } from '../watch-record.ts'
 import type { WatchedVersion, WatchRecord } from '../watch-types.ts'
 import type { Query } from './transaction.ts'
 
@@ -22,17 +23,56 @@ export interface WatchedVersionRow {
 /** Versions recorded per statement: one JSON array each, however many a folder holds. */
 const NOTE_BATCH = 5_000
 
-/** A taken version not settled within this is taken to be forgotten by a process that ended. */
-const TAKEN_FOR = '5 minutes'
-
 /** Lock class of the standing grants (the two-key advisory locks are apart from the one-key ones). */
 const GRANT_LOCK_CLASS = 7_120_424
 
-export async function insertWatch(q: Query, watch: WatchRecord): Promise<void> {
-  await q(
-    'INSERT INTO boq_watches (id, user_id, created_at, record) VALUES ($1, $2, $3, $4::jsonb)',
-    [watch.id, watch.userId, watch.createdAt, JSON.stringify(watch)],
+/**
+ * Records the watch unless its owner already watches that project and folder (the unique index
+ * decides, whichever process inserts first): answers whether it was recorded.
+ */
+export async function insertWatch(q: Query, watch: WatchRecord): Promise<boolean> {
+  const rows = await q(
+    `INSERT INTO boq_watches
+       (id, user_id, project_id, file_folder_id, hook_id, created_at, record)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     ON CONFLICT (user_id, project_id, file_folder_id) DO NOTHING
+     RETURNING id`,
+    [
+      watch.id,
+      watch.userId,
+      watch.projectId,
+      watch.fileFolderId,
+      watch.hookId ?? null,
+      watch.createdAt,
+      JSON.stringify(watch),
+    ],
   )
+  return rows.length > 0
+}
+
+/** The person's watch of that project and folder. */
+export async function watchOfFolder(
+  q: Query,
+  userId: string,
+  projectId: string,
+  fileFolderId: string,
+): Promise<WatchRow | undefined> {
+  const [row] = await q(
+    `SELECT id, record FROM boq_watches
+     WHERE user_id = $1 AND project_id = $2 AND file_folder_id = $3`,
+    [userId, projectId, fileFolderId],
+  )
+  return row as WatchRow | undefined
+}
+
+/** The newest watch whose webhook is `hookId`. */
+export async function watchOfHook(q: Query, hookId: string): Promise<WatchRow | undefined> {
+  const [row] = await q(
+    `SELECT id, record FROM boq_watches WHERE hook_id = $1
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [hookId],
+  )
+  return row as WatchRow | undefined
 }
 
 export async function watchById(q: Query, id: string): Promise<WatchRow | undefined> {
@@ -59,10 +99,12 @@ export async function everyWatch(q: Query): Promise<WatchRow[]> {
   )) as WatchRow[]
 }
 
+/** The watch's record, and its webhook's column with it. */
 export async function updateWatchRecord(q: Query, watch: WatchRecord): Promise<void> {
-  await q('UPDATE boq_watches SET record = $2::jsonb WHERE id = $1', [
+  await q('UPDATE boq_watches SET record = $2::jsonb, hook_id = $3 WHERE id = $1', [
     watch.id,
     JSON.stringify(watch),
+    watch.hookId ?? null,
   ])
 }
 
@@ -73,7 +115,8 @@ export async function deleteWatchRow(q: Query, id: string): Promise<void> {
 
 /**
  * Records the versions not yet recorded for the watch, a batch per statement; answers how many
- * were new. Versions recorded together are seen at once: they are taken by storage id.
+ * were new. Versions recorded together are seen at once: they are taken in the order given (their
+ * `ordinal`).
  */
 export async function insertWatchedVersions(
   q: Query,
@@ -86,12 +129,14 @@ export async function insertWatchedVersions(
     const batch = versions.slice(start, start + NOTE_BATCH)
     const [row] = await q(
       `WITH new AS (
-        INSERT INTO boq_watched_versions (watch_id, file_storage_id, state, seen_at, version)
-        SELECT $1, v ->> 'fileStorageId', $2, now(), v FROM jsonb_array_elements($3::jsonb) v
+        INSERT INTO boq_watched_versions
+          (watch_id, file_storage_id, state, seen_at, ordinal, version)
+        SELECT $1, v ->> 'fileStorageId', $2, now(), $4::int + i, v
+        FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS given (v, i)
         ON CONFLICT (watch_id, file_storage_id) DO NOTHING
         RETURNING 1
       ) SELECT count(*)::int AS n FROM new`,
-      [watchId, state, JSON.stringify(batch)],
+      [watchId, state, JSON.stringify(batch), start],
     )
     inserted += Number(row?.n ?? 0)
   }
@@ -114,14 +159,14 @@ export async function takeWaitingVersions(
       WHERE (watch_id, file_storage_id) IN (
         SELECT watch_id, file_storage_id FROM boq_watched_versions
         WHERE watch_id = $1 AND (state = 'pending'
-          OR (state = 'taken' AND taken_at < now() - interval '${TAKEN_FOR}'))
-        ORDER BY seen_at, file_storage_id
+          OR (state = 'taken' AND taken_at < now() - $3::float8 * interval '1 millisecond'))
+        ORDER BY seen_at, ordinal
         LIMIT $2
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING file_storage_id, seen_at, version
-    ) SELECT file_storage_id, version FROM taken ORDER BY seen_at, file_storage_id`,
-    [watchId, limit],
+      RETURNING file_storage_id, seen_at, ordinal, version
+    ) SELECT file_storage_id, version FROM taken ORDER BY seen_at, ordinal`,
+    [watchId, limit, TAKEN_LEASE_MS],
   )) as WatchedVersionRow[]
 }
 
@@ -134,12 +179,17 @@ export async function markQueued(q: Query, watchId: string, fileStorageId: strin
   )
 }
 
-/** A taken version never to be extracted. */
-export async function markSkipped(q: Query, watchId: string, fileStorageId: string) {
+/** A taken version never to be extracted, and why. */
+export async function markSkipped(
+  q: Query,
+  watchId: string,
+  fileStorageId: string,
+  reason: string,
+) {
   await q(
-    `UPDATE boq_watched_versions SET state = 'skipped'
+    `UPDATE boq_watched_versions SET state = 'skipped', skipped_reason = $3
      WHERE watch_id = $1 AND file_storage_id = $2 AND state = 'taken'`,
-    [watchId, fileStorageId],
+    [watchId, fileStorageId, reason],
   )
 }
 

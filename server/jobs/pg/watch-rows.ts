@@ -1,4 +1,4 @@
-import { parseWatchedVersion, parseWatchRecord } from '../stored-watch.ts'
+import { parseWatchedVersion, parseWatchRecord } from '../watch-record.ts'
 import type { WatchedVersion, WatchRecord } from '../watch-types.ts'
 import type { Warn } from './job-rows.ts'
 import type { WatchedVersionRow, WatchRow } from './watch-queries.ts'

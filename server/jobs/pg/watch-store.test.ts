@@ -53,8 +53,8 @@ const version = (fileStorageId: string): WatchedVersion => ({
 
 describe('the PostgreSQL store’s watches', () => {
   it('skips a watch row that is not a watch record, with a warning naming the watch', async () => {
-    const good = await store.createWatch(newWatch('f1'))
-    const bad = await store.createWatch(newWatch('f2'))
+    const { watch: good } = await store.createWatch(newWatch('f1'))
+    const { watch: bad } = await store.createWatch(newWatch('f2'))
     await sql(`UPDATE boq_watches SET record = record - 'state' WHERE id = $1`, [bad.id])
 
     expect((await store.watchesOf('ann')).map((w) => w.id)).toEqual([good.id])
@@ -69,7 +69,7 @@ describe('the PostgreSQL store’s watches', () => {
   })
 
   it('hands out again a version taken long ago and never settled', async () => {
-    const watch = await store.createWatch(newWatch('f1'))
+    const { watch } = await store.createWatch(newWatch('f1'))
     await store.noteWatchedVersions(watch.id, [version('old'), version('recent')], 'pending')
     expect(await store.takeWatchedVersions(watch.id, 5)).toHaveLength(2)
     await sql(
@@ -81,7 +81,7 @@ describe('the PostgreSQL store’s watches', () => {
   })
 
   it('skips a recorded version that does not read as one, with a warning, for good', async () => {
-    const watch = await store.createWatch(newWatch('f1'))
+    const { watch } = await store.createWatch(newWatch('f1'))
     await store.noteWatchedVersions(watch.id, [version('s1'), version('s2')], 'pending')
     await sql(`UPDATE boq_watched_versions SET version = '{}' WHERE file_storage_id = 's1'`)
 

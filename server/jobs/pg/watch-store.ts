@@ -24,12 +24,14 @@ import {
   watchById,
   watchesOfUser,
   watchForUpdate,
+  watchOfFolder,
+  watchOfHook,
 } from './watch-queries.ts'
 import { versionOf, watchesOf, watchOf } from './watch-rows.ts'
 
 /**
- * The watches on PostgreSQL, for any number of processes: a version is recorded once by the
- * table's key, taken by one process by a row lock skipped by the others, and a person's grant
+ * The watches on PostgreSQL, for any number of processes: a person's folder is watched once and a
+ * version recorded once, by the tables' unique keys; taken by one process by a row lock skipped by the others, and a person's grant
  * used by one process at a time under a lock on the person. Grants are sealed with `tokenKey`,
  * without expiry: the provider says when a refresh token no longer works.
  */
@@ -40,17 +42,33 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
 
   return {
     async createWatch(input, baseline = []) {
-      const watch = newWatchRecord(randomUUID(), input)
-      await inTransaction(db, async (q) => {
-        await insertWatch(q, watch)
-        if (baseline.length > 0) await insertWatchedVersions(q, watch.id, baseline, 'baseline')
-      })
-      return watch
+      // The person's watch of the folder, deleted between our insert and our read, is gone: try
+      // again, a few times at most.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const watch = newWatchRecord(randomUUID(), input)
+        const created = await inTransaction(db, async (q) => {
+          if (!(await insertWatch(q, watch))) return false
+          if (baseline.length > 0) await insertWatchedVersions(q, watch.id, baseline, 'baseline')
+          return true
+        })
+        if (created) return { watch, created }
+        const row = await watchOfFolder(query, input.userId, input.projectId, input.fileFolderId)
+        if (!row) continue
+        const same = watchOf(row, warn)
+        if (!same) throw new Error(`The watch ${row.id} of this folder cannot be read.`)
+        return { watch: same, created: false }
+      }
+      throw new Error('The folder’s watch changed while it was being set; try again.')
     },
 
     async getWatch(id) {
       if (!isUuid(id)) return undefined
       const row = await watchById(query, id)
+      return row && watchOf(row, warn)
+    },
+
+    async watchByHookId(hookId) {
+      const row = await watchOfHook(query, hookId)
       return row && watchOf(row, warn)
     },
 
@@ -88,7 +106,14 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
         const version = versionOf(row, watchId, warn)
         if (version) taken.push(version)
         // Never readable, so never extracted: taking it again would only warn again.
-        else await markSkipped(query, watchId, String(row.file_storage_id))
+        else {
+          await markSkipped(
+            query,
+            watchId,
+            String(row.file_storage_id),
+            'the recorded version does not read as one',
+          )
+        }
       }
       return taken
     },
@@ -97,7 +122,7 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
       if (!isUuid(watchId)) return
       if (outcome === 'wait') await markWaiting(query, watchId, fileStorageId)
       else if ('jobId' in outcome) await markQueued(query, watchId, fileStorageId, outcome.jobId)
-      else await markSkipped(query, watchId, fileStorageId)
+      else await markSkipped(query, watchId, fileStorageId, outcome.skipped)
     },
 
     async waitingCount(watchId) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { CloudContext, JsonApiResource } from '../../cloud/types.ts'
 import type { WatchedVersion, WatchRecord } from '../../jobs/watch-types.ts'
-import { type CatchUpDeps, catchUpResumed, missedSince } from './catch-up.ts'
+import { background } from './background.ts'
+import { type CatchUpDeps, catchUpResumed, eventCatchUps, missedSince } from './catch-up.ts'
 import { EVENT_WINDOW_MS } from './events-route.ts'
 
 const MINUTE = 60_000
@@ -126,5 +127,95 @@ describe('a resumed watch catching up', () => {
     const { deps, noted } = depsWith(failing)
     await catchUpResumed(deps, [{ ...watch, id: 'w0', projectId: 'gone' }, watch])
     expect(noted.map((v) => v.fileStorageId)).toEqual(['s-new'])
+  })
+})
+
+describe('catching up after an event that failed', () => {
+  const active: WatchRecord = { ...watch, state: 'active', pausedAt: undefined, hookId: 'h1' }
+  const occurredAt = pausedAt + 2 * MINUTE
+
+  /** Catch-ups with no wait between tries, over a store that knows `found` by its hook. */
+  function catchUpsWith(cloud: CatchUpDeps['cloud'], found: WatchRecord | undefined) {
+    const { deps, noted } = depsWith(cloud)
+    const work = background()
+    const catchUps = eventCatchUps({
+      ...deps,
+      store: {
+        ...deps.store,
+        watchByHookId: async (id) => (id === found?.hookId ? found : undefined),
+      },
+      background: work,
+      delaysMs: [0, 0, 0],
+    })
+    /** Every try done (each next try waits for its timer first). */
+    const settled = async () => {
+      for (let i = 0; i < 10; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        await work.settled()
+      }
+    }
+    return { catchUps, noted, settled }
+  }
+
+  it('notes the drawing versions made since the event (looking back as far as an event is taken)', async () => {
+    const { cloud } = cloudOf({
+      plan: [
+        version('s-long-before', 'plan.dwg', occurredAt - EVENT_WINDOW_MS - MINUTE),
+        version('s-event', 'plan.dwg', occurredAt - 1000),
+      ],
+      deep: [version('s-deep', 'deep.dwg', occurredAt + MINUTE)],
+    })
+    const { catchUps, noted, settled } = catchUpsWith(cloud, active)
+    catchUps.after('h1', occurredAt)
+    // A second failure of the same watch meanwhile makes no second walk.
+    catchUps.after('h1', occurredAt + MINUTE)
+    await settled()
+    expect(noted.map((v) => v.fileStorageId)).toEqual(['s-event', 's-deep'])
+    await catchUps.close()
+  })
+
+  it('tries again while the cloud fails, and gives up after the last try', async () => {
+    const { cloud } = cloudOf({ plan: [version('s-event', 'plan.dwg', occurredAt)] })
+    let failures = 2
+    let calls = 0
+    const flaky = {
+      ...cloud,
+      contents: async (ctx: CloudContext, hub: string, project: string, folderId: string) => {
+        calls++
+        if (folderId === 'top' && failures-- > 0) throw new Error('Autodesk had an error.')
+        return cloud.contents(ctx, hub, project, folderId)
+      },
+    }
+    const recovering = catchUpsWith(flaky, active)
+    recovering.catchUps.after('h1', occurredAt)
+    await recovering.settled()
+    expect(recovering.noted.map((v) => v.fileStorageId)).toEqual(['s-event'])
+    await recovering.catchUps.close()
+
+    failures = Number.POSITIVE_INFINITY
+    calls = 0
+    const failing = catchUpsWith(flaky, active)
+    failing.catchUps.after('h1', occurredAt)
+    await failing.settled()
+    expect(calls).toBe(3)
+    expect(failing.noted).toEqual([])
+    await failing.catchUps.close()
+  })
+
+  it('leaves a watch ended or paused (its resumption catches it up), and drops what waits on close', async () => {
+    const { cloud, listed } = cloudOf({ plan: [version('s-event', 'plan.dwg', occurredAt)] })
+    const paused = catchUpsWith(cloud, { ...active, state: 'paused' })
+    paused.catchUps.after('h1', occurredAt)
+    paused.catchUps.after('gone', occurredAt)
+    await paused.settled()
+    expect(listed).toEqual([])
+    await paused.catchUps.close()
+
+    const closing = catchUpsWith(cloud, active)
+    closing.catchUps.after('h1', occurredAt)
+    await closing.catchUps.close()
+    closing.catchUps.after('h1', occurredAt)
+    await closing.settled()
+    expect(closing.noted).toEqual([])
   })
 })

@@ -82,12 +82,9 @@ export function registerWebhookRoutes(app: Hono, ctx: FakeContext): void {
       return hookError(c, 400, 'BAD_INPUT', 'The scope folder does not exist or is not visible.')
     }
     const userId = auth.grant.userId
+    // Unique across the app's hooks, whoever made them: the stricter reading of Autodesk's 409.
     const same = [...state.hooks.values()].find(
-      (h) =>
-        h.createdBy === userId &&
-        h.event === event &&
-        h.callbackUrl === callbackUrl &&
-        h.scope.folder === folderId,
+      (h) => h.event === event && h.callbackUrl === callbackUrl && h.scope.folder === folderId,
     )
     if (same) return hookError(c, 409, 'CONFLICT', 'The webhook already exists.')
     const hook: FakeHook = {

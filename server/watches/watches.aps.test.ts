@@ -164,7 +164,7 @@ describe('watched folders in Autodesk mode, with the fake’s webhooks', () => {
     expect(hook).toMatchObject({
       event: 'dm.version.added',
       scope: { folder: ids.drawingsId },
-      callbackUrl: eventsUrl(),
+      callbackUrl: `${eventsUrl()}?user=${fake.state.user.id}`,
       createdBy: fake.state.user.id,
       status: 'active',
     })

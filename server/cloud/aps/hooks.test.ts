@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { settingsFor, signInAtFake } from '../../../dev/fake-aps/helpers.ts'
 import type { SeedIds } from '../../../dev/fake-aps/seed.ts'
-import { type FakeAps, startFakeAps } from '../../../dev/fake-aps/server.ts'
+import { FAKE_CLIENT_ID, type FakeAps, startFakeAps } from '../../../dev/fake-aps/server.ts'
 import { AppError } from '../../errors.ts'
 import type { CloudContext } from '../types.ts'
 import { createApsAuthProvider } from './auth-provider.ts'
-import { createApsHooks, hookCallbackUrl, hookSecretToken } from './hooks.ts'
+import { createApsHooks, hookCallbackFor, hookCallbackUrl, hookSecretToken } from './hooks.ts'
 
 let fake: FakeAps
 let ids: SeedIds
 let ctx: CloudContext
 const user = { userId: 'FAKEUSER0001', name: 'Ada Lovelace', picture: '' }
 const callbackUrl = 'http://127.0.0.1:9/api/boq/watches/events'
+const ownCallback = `${callbackUrl}?user=FAKEUSER0001`
 const secret = hookSecretToken(new Uint8Array(32).fill(7))
 
 beforeAll(async () => {
@@ -43,10 +44,12 @@ describe('Autodesk webhooks client against the fake', () => {
     expect(fake.state.hookSecrets.get(user.userId)).toBe(secret)
     expect(fake.state.hooks.get(hookId)).toMatchObject({
       event: 'dm.version.added',
-      callbackUrl,
+      callbackUrl: ownCallback,
       scope: { folder: ids.drawingsId },
     })
-    expect(await hooks.list(ctx)).toEqual([{ hookId, callbackUrl, folderId: ids.drawingsId }])
+    expect(await hooks.list(ctx)).toEqual([
+      { hookId, callbackUrl: ownCallback, folderId: ids.drawingsId },
+    ])
     await hooks.remove(ctx, hookId)
     expect(fake.state.hooks.size).toBe(0)
     expect(await hooks.list(ctx)).toEqual([])
@@ -81,6 +84,25 @@ describe('Autodesk webhooks client against the fake', () => {
     const first = await hooksOf().create(ctx, ids.drawingsId)
     expect(await hooksOf().create(ctx, ids.drawingsId)).toBe(first)
     expect(fake.state.hooks.size).toBe(1)
+  })
+
+  it('a second person watching the same folder gets a hook of their own', async () => {
+    expect(hookCallbackFor(callbackUrl, 'A B/C')).toBe(`${callbackUrl}?user=A+B%2FC`)
+    const first = await hooksOf().create(ctx, ids.drawingsId)
+    const scopes = ['data:read', 'data:write', 'data:create']
+    const grant = fake.state.issueTokens('FAKEUSER0002', FAKE_CLIENT_ID, scopes, scopes)
+    const other: CloudContext = {
+      user: { userId: 'FAKEUSER0002', name: 'Grace Hopper', picture: '' },
+      accessToken: grant.accessToken,
+    }
+    const second = await hooksOf().create(other, ids.drawingsId)
+    expect(second).not.toBe(first)
+    expect(fake.state.hooks.get(second)).toMatchObject({
+      createdBy: 'FAKEUSER0002',
+      callbackUrl: `${callbackUrl}?user=FAKEUSER0002`,
+    })
+    expect((await hooksOf().list(other)).map((h) => h.hookId)).toEqual([second])
+    expect(await hooksOf().create(other, ids.drawingsId)).toBe(second)
   })
 
   it('a hook already gone deletes fine; other failures are the app’s errors', async () => {

@@ -20,6 +20,13 @@ export function hookSecretToken(key: Uint8Array): string {
   return Buffer.from(key).toString('hex')
 }
 
+/** The person's own callback URL: the events' callback, naming them in its query. */
+export function hookCallbackFor(callbackUrl: string, userId: string): string {
+  const url = new URL(callbackUrl)
+  url.searchParams.set('user', userId)
+  return url.href
+}
+
 /** A hook as Autodesk lists it. */
 export interface ApsHook {
   hookId: string
@@ -37,10 +44,16 @@ export interface ApsHooksOptions extends Omit<UpstreamOptions, 'baseUrl'> {
 /**
  * Autodesk's Webhooks API v1 for a person's watched folders. Hooks are made with the person's
  * three-legged token, so they are the person's: the secret token that signs their deliveries is
- * set per person too, once per process (the first hook a person makes here sets it).
+ * set per person too, once per process (the first hook a person makes here sets it). Autodesk
+ * answers 409 to a hook whose event, folder and callback URL another hook of the app has, and
+ * lists a person only their own: so each person's callback URL is their own
+ * (`hookCallbackFor`), and a second person watching a folder gets a hook of their own.
  */
 export interface ApsHooks {
-  /** The folder's dm.version.added hook for BOQ's callback: its id (an existing one is reused). */
+  /**
+   * The folder's dm.version.added hook for the person's callback: its id (their existing one is
+   * reused).
+   */
   create(ctx: CloudContext, folderId: string): Promise<string>
   /** Deletes a hook; one already gone is fine. */
   remove(ctx: CloudContext, hookId: string): Promise<void>
@@ -120,13 +133,14 @@ export function createApsHooks(
   return {
     async create(ctx, folderId) {
       const folder = checkFolderId(folderId)
+      const personal = hookCallbackFor(callbackUrl, ctx.user.userId)
       await secretSetFor(ctx)
       try {
         const answer = await upstream.send(upstream.url(HOOKS_PATH), {
           method: 'POST',
           accessToken: ctx.accessToken,
           headers: JSON_TYPE,
-          body: JSON.stringify({ callbackUrl, scope: { folder } }),
+          body: JSON.stringify({ callbackUrl: personal, scope: { folder } }),
         })
         await answer.body?.cancel()
         // Autodesk answers 201 with no body: the new hook's id ends its Location.
@@ -135,9 +149,9 @@ export function createApsHooks(
         return decodeURIComponent(hookId)
       } catch (error) {
         if (!(error instanceof AppError && error.status === 409)) throw error
-        // The same hook exists (one left by a watch whose end could not delete it): reuse it.
+        // The person's hook exists (one left by a watch whose end could not delete it): reuse it.
         const same = (await list(ctx)).find(
-          (h) => h.folderId === folder && h.callbackUrl === callbackUrl,
+          (h) => h.folderId === folder && h.callbackUrl === personal,
         )
         if (!same) throw error
         return same.hookId

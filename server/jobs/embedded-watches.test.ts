@@ -42,6 +42,35 @@ describe('the embedded watches on disk', () => {
     await second.close()
   })
 
+  it('a watch deleted while its record is being written stays deleted, reopened too', async () => {
+    const first = await open()
+    const made = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        first.createWatch({
+          userId: 'ann',
+          projectId: 'p1',
+          fileFolderId: `f${i}`,
+          state: 'active',
+        }),
+      ),
+    )
+    // Each update is under way when its delete comes: both finish, and the watch is gone.
+    await Promise.all(
+      made.map(async ({ watch }) => {
+        const updated = first.updateWatch(watch.id, { state: 'paused', pausedReason: 'Gone.' })
+        await first.deleteWatch(watch.id)
+        await updated
+      }),
+    )
+    expect(await first.watchesOf('ann')).toEqual([])
+    await first.close()
+
+    const second = await open()
+    expect(await second.allWatches()).toEqual([])
+    expect(await readdir(join(dataDir, 'watches'))).toEqual(['grants'])
+    await second.close()
+  })
+
   it('leaves out a torn last line and writes the log whole again, so lines appended later hold', async () => {
     const first = await open()
     const { watch } = await first.createWatch({

@@ -97,6 +97,64 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
     expect((await store.watchesOf('ann')).map((w) => w.id)).toEqual([b.id])
   })
 
+  it('makes one watch of a person’s folder, however many are asked for at once', async () => {
+    const [one, two] = await twoStores()
+    const asked = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? one : two).createWatch({ ...newWatch('ann'), hookId: `h${i}` }, [
+          version(`there-${i}`),
+        ]),
+      ),
+    )
+    const made = asked.filter((answer) => answer.created)
+    expect(made).toHaveLength(1)
+    const [{ watch }] = made
+    for (const answer of asked) expect(answer.watch).toEqual(watch)
+    expect(await one.watchesOf('ann')).toEqual([watch])
+    // Only the starting point of the watch made is recorded.
+    const starting = asked.indexOf(made[0])
+    expect(await one.noteWatchedVersions(watch.id, [version(`there-${starting}`)], 'pending')).toBe(
+      0,
+    )
+
+    // Another folder of the person's, or the same folder of another person's: a watch of its own.
+    const again = await one.createWatch(newWatch('ann'))
+    expect(again).toEqual({ watch, created: false })
+    const other = await two.createWatch(newWatch('ann', 'f2'))
+    const bobs = await one.createWatch(newWatch('bob'))
+    const otherProject = await two.createWatch({ ...newWatch('ann'), projectId: 'p2' })
+    for (const answer of [other, bobs, otherProject]) {
+      expect(answer.created).toBe(true)
+      expect(answer.watch.id).not.toBe(watch.id)
+    }
+    expect(await one.watchesOf('ann')).toHaveLength(3)
+
+    // Once it ends, the folder can be watched again.
+    await one.deleteWatch(watch.id)
+    const anew = await two.createWatch(newWatch('ann'))
+    expect(anew.created).toBe(true)
+    expect(anew.watch.id).not.toBe(watch.id)
+  })
+
+  it('finds a watch by its webhook, as the webhook changes', async () => {
+    const store = await openStore()
+    const { watch } = await store.createWatch({ ...newWatch('ann'), hookId: 'hook-1' })
+    await store.createWatch({ ...newWatch('bob'), hookId: 'hook-2' })
+    await store.createWatch(newWatch('ann', 'f2'))
+
+    expect(await store.watchByHookId('hook-1')).toEqual(watch)
+    expect(await store.watchByHookId('hook-9')).toBeUndefined()
+    await store.updateWatch(watch.id, { hookId: 'hook-3' })
+    expect(await store.watchByHookId('hook-1')).toBeUndefined()
+    expect(await store.watchByHookId('hook-3')).toMatchObject({ id: watch.id, hookId: 'hook-3' })
+    await store.updateWatch(watch.id, { hookId: undefined })
+    expect(await store.watchByHookId('hook-3')).toBeUndefined()
+    await store.updateWatch(watch.id, { hookId: 'hook-4' })
+    await store.deleteWatch(watch.id)
+    expect(await store.watchByHookId('hook-4')).toBeUndefined()
+    expect(await store.watchByHookId('hook-2')).toMatchObject({ userId: 'bob' })
+  })
+
   it('records a version once per watch, however often and however it is noted', async () => {
     const store = await openStore()
     const { watch } = await store.createWatch(newWatch('ann'))
@@ -146,7 +204,9 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
     expect(ids(await store.takeWatchedVersions(watch.id, 1))).toEqual(['b'])
     expect(ids(await store.takeWatchedVersions(watch.id, 5))).toEqual(['c', 'd'])
-    await store.settleWatchedVersion(watch.id, 'b', { skipped: 'not a drawing' })
+    await store.settleWatchedVersion(watch.id, 'b', { skipped: 'its name is not a drawing’s' })
+    // Why, kept with the version for whoever reads the store.
+    expect(await (await placeOf()).rawText()).toContain('its name is not a drawing’s')
     await store.settleWatchedVersion(watch.id, 'c', { jobId: randomUUID() })
     await store.settleWatchedVersion(watch.id, 'd', { jobId: randomUUID() })
     expect(await store.waitingCount(watch.id)).toBe(0)
@@ -155,6 +215,16 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
     expect(await store.noteWatchedVersions(watch.id, [version('a'), version('b')], 'pending')).toBe(
       0,
     )
+  })
+
+  it('hands out versions noted together in the order they were given', async () => {
+    const store = await openStore()
+    const { watch } = await store.createWatch(newWatch('ann'))
+    await store.noteWatchedVersions(watch.id, [version('c'), version('a'), version('b')], 'pending')
+    await store.noteWatchedVersions(watch.id, [version('e'), version('d')], 'pending')
+
+    expect(ids(await store.takeWatchedVersions(watch.id, 2))).toEqual(['c', 'a'])
+    expect(ids(await store.takeWatchedVersions(watch.id, 5))).toEqual(['b', 'e', 'd'])
   })
 
   it('never hands the same version to two takers at once', async () => {

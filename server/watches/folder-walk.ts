@@ -1,4 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises'
+import { resourceTitle } from '../cloud/resource-title.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../cloud/types.ts'
 import type { WatchedVersion } from '../jobs/watch-types.ts'
 import { isWatchedDrawing } from './source.ts'
@@ -38,7 +39,7 @@ export async function walkDrawingVersions(
       if (entry.type === 'folders') folders.push(entry.id)
       else if (
         entry.type === 'items' &&
-        isWatchedDrawing(titleOf(entry)) &&
+        isWatchedDrawing(resourceTitle(entry)) &&
         changed(entry) &&
         !modifiedBefore(entry, createdSince)
       ) {
@@ -73,7 +74,7 @@ function watchedVersion(
   folderId: string,
 ): WatchedVersion | undefined {
   const storage = version.relationships?.storage?.data
-  const name = titleOf(version)
+  const name = resourceTitle(version)
   if (!storage || Array.isArray(storage) || !isWatchedDrawing(name)) return undefined
   const number = version.attributes?.versionNumber
   return {
@@ -83,10 +84,4 @@ function watchedVersion(
     fileFolderId: folderId,
     ...(typeof number === 'number' ? { fileVersionNumber: number } : {}),
   }
-}
-
-function titleOf(resource: JsonApiResource): string {
-  const { name, displayName } = resource.attributes ?? {}
-  const title = resource.type === 'versions' ? (name ?? displayName) : (displayName ?? name)
-  return typeof title === 'string' ? title : ''
 }

@@ -77,6 +77,28 @@ describe('the jobs page', { timeout: 20_000 }, () => {
     expect(await rows()).toHaveLength(1)
   })
 
+  it('marks the jobs a watched folder started, and says how many lines changed', async () => {
+    const base = writtenJob({ id: 'watched', fileName: 'plan.dwg', read: 7 })
+    fakeApi.jobs = [
+      {
+        ...base,
+        watchId: 'w1',
+        result: {
+          ...(base.result as NonNullable<typeof base.result>),
+          comparedWith: { jobId: 'earlier', fileName: 'plan.dwg', versionNumber: 6 },
+          changedLines: 12,
+        },
+      },
+      writtenJob({ id: 'mine', fileName: 'mine.dwg' }),
+    ]
+    renderApp('/jobs')
+    const [watched, mine] = await rows()
+    expect(within(watched as HTMLElement).getByText('Watched folder')).toBeInTheDocument()
+    expect(watched).toHaveTextContent('12 lines changed since version 6')
+    expect(within(mine as HTMLElement).queryByText('Watched folder')).toBeNull()
+    expect(mine).not.toHaveTextContent('changed since')
+  })
+
   it('says when there is no job yet', async () => {
     renderApp('/jobs')
     expect(await screen.findByText('No extractions yet.')).toBeInTheDocument()

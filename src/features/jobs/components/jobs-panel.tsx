@@ -2,16 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { ProgressBar } from '../../../components/ui/progress-bar'
+import { WatchBadge } from '../../../components/ui/watch-badge'
 import { apiUrl } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
-import {
-  changedLinesWords,
-  drawingRead,
-  progressPercent,
-  statusWord,
-  WATCH_BADGE,
-  WATCH_BADGE_TITLE,
-} from '../../../lib/job-words'
+import { changedLinesWords, drawingRead, progressPercent, statusWord } from '../../../lib/job-words'
 import {
   type Job,
   type JobLocation,
@@ -91,14 +85,7 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
       </div>
       <div className="mt-1 flex items-center gap-2 text-xs text-slate-500">
         {formatDateTime(job.createdAt)}
-        {job.watchId ? (
-          <span
-            title={WATCH_BADGE_TITLE}
-            className="rounded bg-violet-100 px-1.5 py-0.5 text-violet-800"
-          >
-            {WATCH_BADGE}
-          </span>
-        ) : null}
+        {job.watchId ? <WatchBadge /> : null}
       </div>
       {units ? <div className="mt-1 text-xs text-slate-500">{units}</div> : null}
       {job.status === 'running' ? (

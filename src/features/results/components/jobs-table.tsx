@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { Job } from '../../../../contract/jobs'
 import { ProgressBar } from '../../../components/ui/progress-bar'
+import { WatchBadge } from '../../../components/ui/watch-badge'
 import { formatDateTime } from '../../../lib/format-date'
-import { progressPercent, statusWord } from '../../../lib/job-words'
+import { changedLinesWords, progressPercent, statusWord } from '../../../lib/job-words'
 
 /** The user's jobs, newest first; each drawing's name opens the job's result page. */
 export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
@@ -40,12 +41,18 @@ export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
 
 function JobLine({ job }: { job: Job }) {
   const percent = progressPercent(job)
+  const changed = changedLinesWords(job.result)
   return (
     <tr className="border-b border-slate-100 align-top">
       <th scope="row" className="py-1 pr-2 text-left font-normal">
         <Link to="/jobs/$jobId" params={{ jobId: job.id }} className="text-sky-700 underline">
           {job.fileName}
         </Link>
+        {job.watchId ? (
+          <span className="ml-2 text-xs">
+            <WatchBadge />
+          </span>
+        ) : null}
       </th>
       <td className="py-1 pr-2 text-right tabular-nums">{job.fileVersionNumber ?? '–'}</td>
       <td className="py-1 pr-2">
@@ -53,6 +60,7 @@ function JobLine({ job }: { job: Job }) {
         {job.status === 'failed' && job.error ? (
           <span className="block text-xs text-red-700">{job.error}</span>
         ) : null}
+        {changed ? <span className="block text-xs text-slate-600">{changed}</span> : null}
       </td>
       <td className="py-1 pr-2">
         {job.status === 'running' ? (

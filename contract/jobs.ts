@@ -34,6 +34,13 @@ export const EXTRACT_REQUEST_FIELDS = [
   'projectId',
 ] as const
 
+/** Where a folder sits: its name, its hub, the folder ids from the project's top (null: not known). */
+export const FolderPlaceSchema = v.object({
+  name: v.nullable(v.string()),
+  hubId: v.nullable(v.string()),
+  path: v.nullable(v.array(v.string())),
+})
+
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const
 export const JobStatusSchema = v.picklist(JOB_STATUSES)
 export type JobStatus = v.InferOutput<typeof JobStatusSchema>
@@ -82,12 +89,8 @@ export const JobSchema = v.object({
   fileFolderId: v.string(),
   fileStorageId: v.string(),
   fileVersionNumber: v.nullable(v.number()),
-  /** Where the drawing's folder sits: its name, its hub, the folder ids from the project's top. */
-  folder: v.object({
-    name: v.nullable(v.string()),
-    hubId: v.nullable(v.string()),
-    path: v.nullable(v.array(v.string())),
-  }),
+  /** Where the drawing's folder sits. */
+  folder: FolderPlaceSchema,
   units: v.nullable(ExtractUnitsSchema),
   createdAt: v.string(),
   updatedAt: v.string(),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { RequiredTextSchema } from './jobs.ts'
+import { FolderPlaceSchema, RequiredTextSchema } from './jobs.ts'
 import { ExtractUnitsSchema } from './units.ts'
 
 /**
@@ -26,12 +26,8 @@ export const WatchSchema = v.object({
   id: v.string(),
   projectId: v.string(),
   fileFolderId: v.string(),
-  /** Where the folder sits: its name, its hub, the folder ids from the project's top. */
-  folder: v.object({
-    name: v.nullable(v.string()),
-    hubId: v.nullable(v.string()),
-    path: v.nullable(v.array(v.string())),
-  }),
+  /** Where the folder sits. */
+  folder: FolderPlaceSchema,
   units: v.nullable(ExtractUnitsSchema),
   createdAt: v.string(),
   state: WatchStateSchema,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { bearer, type FakeContext, hasScope, unauthorized } from './context.ts'
 import type { FakeHook } from './state.ts'
+import { hookFields } from './webhooks.ts'
 
 const HOOKS = '/webhooks/v1/systems/:system/events/:event/hooks'
 
@@ -10,25 +11,13 @@ function hookError(c: Context, status: number, code: string, detail: string) {
   return c.json({ id: randomUUID(), status: String(status), code, detail: [detail] }, status as 400)
 }
 
-/** A hook as GET …/hooks lists it. */
+/** A hook as GET …/hooks lists it: what a delivery names, and its list-only fields. */
 function hookResource(hook: FakeHook) {
   return {
-    hookId: hook.hookId,
-    tenant: hook.scope.folder,
-    callbackUrl: hook.callbackUrl,
-    createdBy: hook.createdBy,
-    event: hook.event,
-    createdDate: hook.createdDate,
+    ...hookFields(hook),
     lastUpdatedDate: hook.createdDate,
-    system: hook.system,
-    creatorType: 'O2User',
-    status: hook.status,
-    scope: hook.scope,
-    ...(hook.hookAttribute === undefined ? {} : { hookAttribute: hook.hookAttribute }),
     autoReactivateHook: false,
-    urn: `urn:adsk.webhooks:events.hook:${hook.hookId}`,
     callbackWithEventPayloadOnly: false,
-    __self__: `/systems/${hook.system}/events/${hook.event}/hooks/${hook.hookId}`,
   }
 }
 

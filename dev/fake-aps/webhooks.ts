@@ -4,6 +4,25 @@ import type { FakeApsState, FakeDelivery, FakeHook, FakeItem, FakeVersion } from
 /** How long Autodesk waits for a callback's answer before it counts the delivery as failed. */
 const CALLBACK_TIMEOUT_MS = 6000
 
+/** A hook as Autodesk describes it, in a delivery and (with a few more fields) in its lists. */
+export function hookFields(hook: FakeHook) {
+  return {
+    hookId: hook.hookId,
+    tenant: hook.scope.folder,
+    callbackUrl: hook.callbackUrl,
+    createdBy: hook.createdBy,
+    event: hook.event,
+    createdDate: hook.createdDate,
+    system: hook.system,
+    creatorType: 'O2User',
+    status: hook.status,
+    scope: hook.scope,
+    ...(hook.hookAttribute === undefined ? {} : { hookAttribute: hook.hookAttribute }),
+    urn: `urn:adsk.webhooks:events.hook:${hook.hookId}`,
+    __self__: `/systems/${hook.system}/events/${hook.event}/hooks/${hook.hookId}`,
+  }
+}
+
 /**
  * Autodesk's webhook deliveries: each new version in a hooked folder (or a subfolder of it) is
  * POSTed to the hook's callback in the shape of the Webhooks API v1, signed with the hook owner's
@@ -48,21 +67,7 @@ export function createFakeWebhooks(state: FakeApsState): FakeWebhooks {
     return JSON.stringify({
       version: '1.0',
       resourceUrn: version.id,
-      hook: {
-        hookId: hook.hookId,
-        tenant: hook.scope.folder,
-        callbackUrl: hook.callbackUrl,
-        createdBy: hook.createdBy,
-        event: hook.event,
-        createdDate: hook.createdDate,
-        system: hook.system,
-        creatorType: 'O2User',
-        status: hook.status,
-        scope: hook.scope,
-        ...(hook.hookAttribute === undefined ? {} : { hookAttribute: hook.hookAttribute }),
-        urn: `urn:adsk.webhooks:events.hook:${hook.hookId}`,
-        __self__: `/systems/${hook.system}/events/${hook.event}/hooks/${hook.hookId}`,
-      },
+      hook: hookFields(hook),
       payload: {
         ext: dot > 0 ? version.name.slice(dot + 1) : '',
         modifiedTime: time,

@@ -1,4 +1,5 @@
 import type { Job } from '../../contract/jobs.ts'
+import type { FolderPlace } from '../cloud/types.ts'
 import type { JobRecord } from './types.ts'
 
 /**
@@ -7,7 +8,6 @@ import type { JobRecord } from './types.ts'
  * (none for jobs recorded before warnings were kept).
  */
 export function toJobJson(job: JobRecord): Job {
-  const folder = job.folder ?? {}
   const json: Job = {
     id: job.id,
     status: job.status,
@@ -16,11 +16,7 @@ export function toJobJson(job: JobRecord): Job {
     fileFolderId: job.fileFolderId,
     fileStorageId: job.fileStorageId,
     fileVersionNumber: job.fileVersionNumber ?? null,
-    folder: {
-      name: folder.name ?? null,
-      hubId: folder.hubId ?? null,
-      path: folder.path ? [...folder.path] : null,
-    },
+    folder: folderJson(job.folder),
     units: job.units ? { ...job.units } : null,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
@@ -47,4 +43,13 @@ export function toJobJson(job: JobRecord): Job {
     }
   }
   return json
+}
+
+/** Where a folder sits as the API answers it: each part, or null when not known. */
+export function folderJson(folder: FolderPlace = {}): Job['folder'] {
+  return {
+    name: folder.name ?? null,
+    hubId: folder.hubId ?? null,
+    path: folder.path ? [...folder.path] : null,
+  }
 }

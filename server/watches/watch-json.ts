@@ -1,4 +1,5 @@
 import type { Watch } from '../../contract/watches.ts'
+import { folderJson } from '../jobs/job-json.ts'
 import type { WatchRecord } from '../jobs/watch-types.ts'
 
 /** Where the person allows BOQ to act for them while away (answers the authorize URL). */
@@ -13,16 +14,11 @@ export function toWatchJson(
   waiting: number,
   options: { askConsent: boolean },
 ): Watch {
-  const folder = watch.folder ?? {}
   return {
     id: watch.id,
     projectId: watch.projectId,
     fileFolderId: watch.fileFolderId,
-    folder: {
-      name: folder.name ?? null,
-      hubId: folder.hubId ?? null,
-      path: folder.path ? [...folder.path] : null,
-    },
+    folder: folderJson(watch.folder),
     units: watch.units ? { ...watch.units } : null,
     createdAt: watch.createdAt,
     state: watch.state,

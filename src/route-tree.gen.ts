@@ -10,10 +10,10 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
-import { Route as HomeRouteImport } from './routes/home'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCompareRouteImport } from './routes/_app/compare'
+import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppJobsIndexRouteImport } from './routes/_app/jobs.index'
 import { Route as AppJobsJobIdRouteImport } from './routes/_app/jobs.$jobId'
 import { Route as AppProjectsProjectIdClassificationRouteImport } from './routes/_app/projects.$projectId.classification'
@@ -21,11 +21,6 @@ import { Route as AppProjectsProjectIdRulesRouteImport } from './routes/_app/pro
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HomeRoute = HomeRouteImport.update({
-  id: '/home',
-  path: '/home',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -41,6 +36,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppCompareRoute = AppCompareRouteImport.update({
   id: '/compare',
   path: '/compare',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppHomeRoute = AppHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
   getParentRoute: () => AppRoute,
 } as any)
 const AppJobsIndexRoute = AppJobsIndexRouteImport.update({
@@ -68,18 +68,18 @@ const AppProjectsProjectIdRulesRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
-  '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/compare': typeof AppCompareRoute
+  '/home': typeof AppHomeRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs/': typeof AppJobsIndexRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
 }
 export interface FileRoutesByTo {
-  '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/compare': typeof AppCompareRoute
+  '/home': typeof AppHomeRoute
   '/': typeof AppIndexRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs': typeof AppJobsIndexRoute
@@ -89,9 +89,9 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
-  '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/_app/compare': typeof AppCompareRoute
+  '/_app/home': typeof AppHomeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute
   '/_app/jobs/': typeof AppJobsIndexRoute
@@ -102,18 +102,18 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/home'
     | '/login'
     | '/compare'
+    | '/home'
     | '/jobs/$jobId'
     | '/jobs/'
     | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/home'
     | '/login'
     | '/compare'
+    | '/home'
     | '/'
     | '/jobs/$jobId'
     | '/jobs'
@@ -122,9 +122,9 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
-    | '/home'
     | '/login'
     | '/_app/compare'
+    | '/_app/home'
     | '/_app/'
     | '/_app/jobs/$jobId'
     | '/_app/jobs/'
@@ -134,7 +134,6 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
-  HomeRoute: typeof HomeRoute
   LoginRoute: typeof LoginRoute
 }
 
@@ -145,13 +144,6 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/home': {
-      id: '/home'
-      path: '/home'
-      fullPath: '/home'
-      preLoaderRoute: typeof HomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -173,6 +165,13 @@ declare module '@tanstack/react-router' {
       path: '/compare'
       fullPath: '/compare'
       preLoaderRoute: typeof AppCompareRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/home': {
+      id: '/_app/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof AppHomeRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/jobs/': {
@@ -208,6 +207,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppCompareRoute: typeof AppCompareRoute
+  AppHomeRoute: typeof AppHomeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppJobsJobIdRoute: typeof AppJobsJobIdRoute
   AppJobsIndexRoute: typeof AppJobsIndexRoute
@@ -217,6 +217,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCompareRoute: AppCompareRoute,
+  AppHomeRoute: AppHomeRoute,
   AppIndexRoute: AppIndexRoute,
   AppJobsJobIdRoute: AppJobsJobIdRoute,
   AppJobsIndexRoute: AppJobsIndexRoute,
@@ -229,7 +230,6 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
-  HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { codeFromLoginPageRedirect } from '../../dev/fake-aps/helpers.ts'
+import { startApsProduct } from '../testing/aps-product.ts'
 import { createClient, signIn, type TestClient } from '../testing/client.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'
 
@@ -159,6 +161,67 @@ describe('local sign-in', () => {
     await client('/api/aps/auth/login', { headers: { 'x-forwarded-proto': 'https' } })
     expect(client.lastSetCookie.length).toBeGreaterThan(0)
     for (const line of client.lastSetCookie) expect(line).toMatch(/;\s*Secure/i)
+  })
+})
+
+describe('the page to return to after sign-in', () => {
+  const ASKED = '/jobs/job-1?tab=priced'
+  // Another site, a path a browser reads as another site, an API path: each lands on '/'.
+  const REFUSED = [
+    '//evil.example',
+    'https://x',
+    '/\\x',
+    '/api/aps/auth/logout',
+    '/.//evil.example',
+    `/${'a'.repeat(3000)}`,
+  ]
+
+  /** Where the callback sends a browser that asked to come back to `returnTo`. */
+  async function landing(
+    client: TestClient,
+    returnTo: string,
+    provider: (authorizeUrl: string) => Promise<string> = async (authorizeUrl) => authorizeUrl,
+    headers: Record<string, string> = {},
+  ): Promise<string | null> {
+    const login = await client(`/api/aps/auth/login?${new URLSearchParams({ returnTo })}`, {
+      headers,
+    })
+    expect(login.status).toBe(200)
+    const callback = new URL(await provider(await login.text()))
+    const answer = await client(callback.pathname + callback.search)
+    expect(answer.status, await answer.clone().text()).toBe(302)
+    expect(client.cookies.has('boq_session')).toBe(true)
+    return answer.headers.get('location')
+  }
+
+  it('local: lands on the page asked for, and on / for anything not a page of this app', async () => {
+    const { url } = await start()
+    expect(await landing(createClient(url), ASKED)).toBe(ASKED)
+    for (const returnTo of REFUSED) {
+      expect(await landing(createClient(url), returnTo), returnTo).toBe('/')
+    }
+  })
+
+  it('local: an app on an allowed origin gets its user back to the page there', async () => {
+    const app = 'http://127.0.0.1:5173'
+    const { url } = await start({ env: { BOQ_CORS_ORIGINS: app } })
+    const from = { origin: app }
+    expect(await landing(createClient(url), ASKED, undefined, from)).toBe(`${app}${ASKED}`)
+    expect(await landing(createClient(url), '//evil.example', undefined, from)).toBe(`${app}/`)
+  })
+
+  it('Autodesk: the page asked for is kept through Autodesk’s sign-in page', async () => {
+    const product = await startApsProduct()
+    try {
+      const atAutodesk = codeFromLoginPageRedirect
+      const { url } = product.server
+      expect(await landing(createClient(url), ASKED, atAutodesk)).toBe(ASKED)
+      for (const returnTo of REFUSED) {
+        expect(await landing(createClient(url), returnTo, atAutodesk), returnTo).toBe('/')
+      }
+    } finally {
+      await product.close()
+    }
   })
 })
 

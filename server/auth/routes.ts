@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { appPath } from '../../contract/app-path.ts'
 import type { Config } from '../config.ts'
 import { AppError } from '../errors.ts'
 import { appOnly } from '../http/security.ts'
@@ -24,7 +25,10 @@ interface PendingLogin {
   state: string
   verifier: string
   callbackUrl: string
-  /** Where the browser goes once signed in: '/' here, or the allowed origin that hosts the app. */
+  /**
+   * Where the browser goes once signed in: the page asked for (`?returnTo=`, a path of this app,
+   * else '/'), here or on the allowed origin that hosts the app.
+   */
   returnTo: string
   /** Absent in a login begun before purposes existed: a session. */
   purpose?: LoginPurpose
@@ -177,13 +181,17 @@ function signInRefused(code: string): string {
     : 'Sign-in was not completed: Autodesk answered with an error.'
 }
 
-/** An app hosted on an allowed origin gets its user back there; everyone else lands on '/'. */
+/**
+ * The page the person asked for (`?returnTo=`, kept only when it is a path of this app: anything
+ * else lands on '/'); an app hosted on an allowed origin gets its user back there.
+ */
 function returnTo(c: Context, config: Config): string {
+  const path = appPath(c.req.query('returnTo')) ?? '/'
   const candidates = [c.req.header('origin'), c.req.header('referer')]
   for (const candidate of candidates) {
     if (!candidate || !URL.canParse(candidate)) continue
     const origin = new URL(candidate).origin
-    if (config.corsOrigins.includes(origin)) return `${origin}/`
+    if (config.corsOrigins.includes(origin)) return `${origin}${path}`
   }
-  return '/'
+  return path
 }

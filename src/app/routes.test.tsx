@@ -15,18 +15,34 @@ describe('protected layout (guard)', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/')
   })
 
-  it('sends an old link to /home on to /', async () => {
+  it('shows the same screen at /home, without a redirect', async () => {
     const { router } = renderApp('/home')
     expect(await screen.findByRole('heading', { name: HEADING })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.state.location.pathname).toBe('/home')
+    expect(requestsTo('/api/aps/hubs')).toHaveLength(1)
   })
 
-  it('sends a signed-out visitor (token 401) to /login', async () => {
+  it('sends a signed-out visitor (token 401) at / to /login', async () => {
     fakeApi.signedIn = false
-    const { router } = renderApp('/home')
+    const { router } = renderApp('/')
     expect(await screen.findByRole('button', { name: 'Login with Autodesk' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({})
     expect(screen.queryByRole('heading', { name: HEADING })).not.toBeInTheDocument()
+  })
+
+  it('carries the page a signed-out visitor opened to /login, and on to the sign-in', async () => {
+    fakeApi.signedIn = false
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {})
+    const { router, user } = renderApp('/jobs/j-7?tab=priced')
+    const login = await screen.findByRole('button', { name: 'Login with Autodesk' })
+    expect(router.state.location.pathname).toBe('/login')
+    expect(router.state.location.search).toEqual({ returnTo: '/jobs/j-7?tab=priced' })
+    await user.click(login)
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(fakeApi.loginUrl))
+    const [request] = requestsTo('/api/aps/auth/login')
+    expect(request?.url.searchParams.get('returnTo')).toBe('/jobs/j-7?tab=priced')
+    expect(requestsTo('/api/boq/jobs/j-7')).toHaveLength(0)
   })
 
   it('sends the visitor to /login when the token check answers 500', async () => {
@@ -62,7 +78,7 @@ describe('protected layout (guard)', { timeout: 20_000 }, () => {
     const { router, user } = renderApp('/jobs')
     await screen.findByRole('link', { name: 'Back to the drawings' })
     await user.click(screen.getByRole('button', { name: 'Home' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
     await screen.findByRole('heading', { name: HEADING })
     expect(requestsTo('/api/aps/auth/token')).toHaveLength(1)
     expect(requestsTo('/api/aps/auth/profile')).toHaveLength(1)
@@ -107,11 +123,11 @@ describe('header', { timeout: 20_000 }, () => {
     }
   })
 
-  it('Home goes to /', async () => {
+  it('Home goes to /home, the file-selection screen', async () => {
     const { router, user } = renderApp('/jobs')
     await screen.findByRole('link', { name: 'Back to the drawings' })
     await user.click(screen.getByRole('button', { name: 'Home' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
     expect(await screen.findByRole('heading', { name: HEADING })).toBeInTheDocument()
   })
 

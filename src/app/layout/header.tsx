@@ -21,7 +21,7 @@ export function Header({ auth }: { auth: AuthStore }) {
           type="button"
           aria-label="Home"
           className={ROUND}
-          onClick={() => navigate({ to: '/' })}
+          onClick={() => navigate({ to: '/home' })}
         >
           <svg
             aria-hidden="true"

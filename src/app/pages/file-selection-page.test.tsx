@@ -333,6 +333,15 @@ describe('the tree after a result page', { timeout: 20_000 }, () => {
     expect(treeLoads()).toHaveLength(loads)
   })
 
+  it('shows them again at /home, back by the header’s Home button', async () => {
+    const { user, router, loads } = await leaveForResult()
+    await user.click(screen.getByRole('button', { name: 'Home' }))
+    await findRow('Demo Hub')
+    expect(router.state.location.pathname).toBe('/home')
+    await expectTreeAsLeft()
+    expect(treeLoads()).toHaveLength(loads)
+  })
+
   it('loads the open nodes again when the cache let their lists go, then selects the version', async () => {
     const { user, queryClient, loads } = await leaveForResult()
     // Minutes on the result page: nothing watches the lists, and the cache drops them.

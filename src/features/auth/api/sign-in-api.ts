@@ -9,7 +9,11 @@ export async function checkToken(): Promise<void> {
   await plainGet('api/aps/auth/token')
 }
 
-/** The sign-in URL. The server answers it as plain text or as a JSON string. */
-export function fetchLoginUrl(): Promise<string> {
-  return fetchUrlAnswer('api/aps/auth/login')
+/**
+ * The sign-in URL, after which the server sends the browser to `returnTo` (or '/'). The server
+ * answers it as plain text or as a JSON string.
+ */
+export function fetchLoginUrl(returnTo?: string): Promise<string> {
+  const query = returnTo ? `?${new URLSearchParams({ returnTo })}` : ''
+  return fetchUrlAnswer(`api/aps/auth/login${query}`)
 }

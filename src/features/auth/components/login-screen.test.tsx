@@ -25,6 +25,29 @@ describe('login screen', () => {
     expect(requestsTo('/api/aps/auth/login')).toHaveLength(1)
   })
 
+  it('asks for a sign-in that leads back to the page in returnTo', async () => {
+    vi.spyOn(browser, 'assign').mockImplementation(() => {})
+    const { user } = renderApp(`/login?returnTo=${encodeURIComponent('/jobs/j-1?tab=priced')}`)
+    await user.click(await screen.findByRole('button', { name: 'Login with Autodesk' }))
+    await waitFor(() => expect(requestsTo('/api/aps/auth/login')).toHaveLength(1))
+    const [request] = requestsTo('/api/aps/auth/login')
+    expect(request?.url.searchParams.get('returnTo')).toBe('/jobs/j-1?tab=priced')
+  })
+
+  it('drops a returnTo that is not a page of this app: the sign-in leads to /', async () => {
+    vi.spyOn(browser, 'assign').mockImplementation(() => {})
+    for (const returnTo of ['//evil.example', 'https://x', '/\\x', '/api/aps/auth/logout']) {
+      const { router, user, unmount } = renderApp(`/login?returnTo=${encodeURIComponent(returnTo)}`)
+      await user.click(await screen.findByRole('button', { name: 'Login with Autodesk' }))
+      await waitFor(() => expect(requestsTo('/api/aps/auth/login')).toHaveLength(1))
+      const [request] = requestsTo('/api/aps/auth/login')
+      expect(request?.url.search, returnTo).toBe('')
+      expect(router.state.location.search, returnTo).toEqual({})
+      unmount()
+      fakeApi.requests.length = 0
+    }
+  })
+
   it('accepts the URL as a JSON string too', async () => {
     server.use(
       http.get('*/api/aps/auth/login', () => HttpResponse.json('https://sign.in/here?x=1')),

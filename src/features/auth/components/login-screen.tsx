@@ -2,13 +2,16 @@ import { useState } from 'react'
 import { browser } from '../../../lib/browser'
 import { fetchLoginUrl } from '../api/sign-in-api'
 
-/** The sign-in screen: the button asks the server for the sign-in URL and goes there. */
-export function LoginScreen() {
+/**
+ * The sign-in screen: the button asks the server for the sign-in URL and goes there; signing in
+ * leads back to `returnTo` (a page of this app), or to '/'.
+ */
+export function LoginScreen({ returnTo }: { returnTo?: string }) {
   const [busy, setBusy] = useState(false)
   const login = async () => {
     setBusy(true)
     try {
-      browser.assign(await fetchLoginUrl())
+      browser.assign(await fetchLoginUrl(returnTo))
     } catch (error) {
       console.error('Could not start the sign-in', error)
       setBusy(false)

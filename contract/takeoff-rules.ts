@@ -51,6 +51,14 @@ export const MAX_RULE_CELL_LENGTH = 1000
 
 const text = v.pipe(v.string(), v.maxLength(MAX_RULE_CELL_LENGTH))
 
+/**
+ * The largest figure, either way, a rate, an item's quantity, an amount, a subtotal or the total
+ * may be: a million billion. Past it a sum no longer holds its cents (doubles are exact to 2⁵³,
+ * about 9 × 10¹⁵), so a rate past it is refused and a quantity or an amount past it is flagged
+ * on its item and left out of the sums.
+ */
+export const MAX_FIGURE = 1e15
+
 /** One row of the table. Filters are globs (`*`, `?`, case-insensitive); empty is "any". */
 export const TakeoffRuleSchema = v.strictObject({
   match: v.picklist(RULE_MATCHES),
@@ -70,7 +78,7 @@ export const TakeoffRuleSchema = v.strictObject({
   unit: v.optional(text),
   /** A formula per measured piece; empty: the measured quantity, in the item's unit. */
   quantity: v.optional(text),
-  /** Per item unit; null or absent: not priced. */
+  /** Per item unit, at most MAX_FIGURE either way (checked with the rows); null or absent: not priced. */
   rate: v.optional(v.nullable(v.number())),
   /** Leaves what the row matches out of the bill, listed as such. */
   ignore: v.optional(v.boolean()),
@@ -113,7 +121,7 @@ export const PricedItemSchema = v.object({
   unit: v.string(),
   quantity: v.number(),
   rate: v.nullable(v.number()),
-  /** quantity × rate; null when not priced. */
+  /** quantity × rate; null when not priced, or when it would pass MAX_FIGURE (then flagged). */
   amount: v.nullable(v.number()),
   /** The rules (1-based, in the rules used) that gave it. */
   rules: v.array(v.number()),

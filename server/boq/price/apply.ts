@@ -1,6 +1,7 @@
 import type { Ignored, NotClassified, RuleMatch } from '../../../contract/takeoff-rules.ts'
 import type { BillUnits } from '../model/schema.ts'
 import type { CompiledRow, CompiledRules } from './compile.ts'
+import { figureProblem } from './figures.ts'
 import { MissingValue } from './formula.ts'
 import { firstMatcher } from './group-index.ts'
 import { billUnitOf, conversionFactor } from './item-units.ts'
@@ -97,7 +98,15 @@ export function applyRules(rules: CompiledRules, pieces: Piece[], context: Apply
         items.set(key, item)
       }
       if (!item.rules.includes(row.rule)) item.rules.push(row.rule)
-      const value = problem ? null : quantityOf(row, piece, factor, item)
+      let value = problem ? null : quantityOf(row, piece, factor, item)
+      const sum = value === null ? null : figureProblem(item.quantity + value)
+      if (sum) {
+        flag(
+          item,
+          `rule ${row.rule}: with ${labelOf(piece)} the item's quantity would be ${sum}; left out of the quantity`,
+        )
+        value = null
+      }
       if (value !== null) item.quantity += value
       addSource(item, piece, value ?? 0)
     }
@@ -143,7 +152,7 @@ function quantityOf(
   factor: number,
   item: DraftItem,
 ): number | null {
-  if (!row.formula) return piece.quantity * factor
+  if (!row.formula) return checked(row, piece, piece.quantity * factor, item)
   let value: number
   try {
     value = row.formula.evaluate(lookupOf(piece))
@@ -165,7 +174,19 @@ function quantityOf(
       `rule ${row.rule}: ${row.formula.source} ran once on ${labelOf(piece)}, measured together: per entity it may give another figure`,
     )
   }
-  return value
+  return checked(row, piece, value, item)
+}
+
+/** A finite quantity past the largest figure is flagged and left out, as a missing one is. */
+function checked(row: CompiledRow, piece: Piece, value: number, item: DraftItem): number | null {
+  const problem = figureProblem(value)
+  if (!problem) return value
+  const what = row.formula ? row.formula.source : 'the measured quantity'
+  flag(
+    item,
+    `rule ${row.rule}: ${what} gives ${value} for ${labelOf(piece)}, ${problem}; left out of the quantity`,
+  )
+  return null
 }
 
 function flag(item: DraftItem, message: string): void {

@@ -45,6 +45,59 @@ describe('checking rules', () => {
     ])
   })
 
+  it('checks the glob of every filter when compiled, whatever its column, naming the row', () => {
+    const broken = 'x\\'
+    expect(
+      problems(
+        { match: 'count', block: broken, layer: broken, attribute: `TYPE=${broken}`, ...item },
+        { match: 'count', visibility: broken, ...item },
+        { match: 'length', kind: `line, ${broken}`, ...item },
+      ),
+    ).toEqual([
+      "row 1: block 'x\\' ends with an escape (\\)",
+      "row 1: layer 'x\\' ends with an escape (\\)",
+      "row 1: attribute 'x\\' ends with an escape (\\)",
+      "row 2: visibility 'x\\' ends with an escape (\\)",
+      "row 3: kind 'x\\' ends with an escape (\\)",
+    ])
+  })
+
+  it('refuses at once a kind of many stars that takes no kind, quoting only its start', () => {
+    const kind = `${'*'.repeat(999)}z`
+    expect(problems({ match: 'length', kind, ...item })).toEqual([
+      `row 1: kind '${'*'.repeat(40)}…' is not a kind of linework (line, arc, circle, polyline, spline, ellipse, helix, multiline)`,
+    ])
+    expect(problems({ match: 'length', kind: `${'*'.repeat(999)}e`, ...item })).toEqual([])
+  })
+
+  it('refuses rates and quantities of no variable past the largest figure', () => {
+    expect(
+      problems(
+        { match: 'count', rate: 1e308, ...item },
+        { match: 'count', rate: -2e15, ...item },
+        { match: 'count', block: 'x', ignore: true, rate: 1e16 },
+        { match: 'count', quantity: '1e308', ...item },
+        { match: 'count', quantity: '10 ** 400', ...item },
+        { match: 'count', quantity: '0 / 0', ...item },
+        { match: 'count', rate: Number.POSITIVE_INFINITY, ...item },
+      ),
+    ).toEqual([
+      'row 1: rate 1e+308 is past 1e15 either way, the largest taken',
+      'row 2: rate -2000000000000000 is past 1e15 either way, the largest taken',
+      'row 3: rate 10000000000000000 is past 1e15 either way, the largest taken',
+      "row 4: formula '1e308' gives 1e+308 for every piece, past 1e15 either way, the largest taken",
+      "row 5: formula '10 ** 400' gives Infinity for every piece, infinite",
+      "row 6: formula '0 / 0' gives NaN for every piece, not a number",
+      'row 7: rate is not a number',
+    ])
+    expect(
+      problems(
+        { match: 'count', rate: 1e15, quantity: '-1e15', ...item },
+        { match: 'count', rate: -1e15, quantity: 'count * 1e308', ...item },
+      ),
+    ).toEqual([])
+  })
+
   it('refuses filters the match does not have', () => {
     expect(
       problems(

@@ -6,7 +6,8 @@ import {
   type RuleMatch,
   type TakeoffRule,
 } from '../../../contract/takeoff-rules.ts'
-import type { RuleProblem } from './errors.ts'
+import { quoted, type RuleProblem } from './errors.ts'
+import { figureProblem } from './figures.ts'
 import { compileFormula, type Formula, isFormulaError } from './formula.ts'
 import { compileGlob, type Glob, isGlobError } from './glob.ts'
 import { parseItemUnit } from './item-units.ts'
@@ -167,7 +168,7 @@ function filtersOf(
       if (!g) continue
       if (!known.some((k) => g.test(k)))
         wrong(
-          `kind '${kind}' is not a kind of ${rule.match === 'length' ? 'linework' : 'area'} (${known.join(', ')})`,
+          `kind ${quoted(kind)} is not a kind of ${rule.match === 'length' ? 'linework' : 'area'} (${known.join(', ')})`,
         )
       globs.push(g)
     }
@@ -179,7 +180,7 @@ function filtersOf(
   if (rule.attribute) {
     const at = rule.attribute.indexOf('=')
     const tag = at > 0 ? rule.attribute.slice(0, at).trim().toUpperCase() : ''
-    if (!tag) wrong(`attribute '${rule.attribute}' must be TAG=value (for instance TYPE=D*)`)
+    if (!tag) wrong(`attribute ${quoted(rule.attribute)} must be TAG=value (for instance TYPE=D*)`)
     else {
       const g = glob('attribute', rule.attribute.slice(at + 1).trim())
       if (g)
@@ -212,8 +213,11 @@ function rowOfRule(rule: TakeoffRule, number: number, wrong: (m: string) => void
     formula: null,
     pieceVariables: [],
   }
-  if (rule.rate !== undefined && rule.rate !== null && !Number.isFinite(rule.rate))
-    wrong('rate is not a number')
+  if (rule.rate !== undefined && rule.rate !== null) {
+    const problem = figureProblem(rule.rate)
+    if (problem)
+      wrong(Number.isFinite(rule.rate) ? `rate ${rule.rate} is ${problem}` : 'rate is not a number')
+  }
   if (ignore) return row
   if (!code && !description) wrong('an item needs a code or a description')
   const source = rule.quantity?.trim() ?? ''
@@ -221,6 +225,8 @@ function rowOfRule(rule: TakeoffRule, number: number, wrong: (m: string) => void
     const formula = compileFormula(source, variableCheck(rule.match))
     if (isFormulaError(formula)) wrong(formula.error)
     else {
+      const problem = formula.constant ? constantProblem(formula) : null
+      if (problem) wrong(problem)
       row.formula = formula
       row.pieceVariables = formula.variables.filter(
         (v) => !builtInVariables(rule.match).includes(v),
@@ -238,6 +244,13 @@ function rowOfRule(rule: TakeoffRule, number: number, wrong: (m: string) => void
     }
   }
   return row
+}
+
+/** Why a formula of no variable gives no usable quantity (its one figure, for every piece). */
+function constantProblem(formula: Formula): string | null {
+  const value = formula.evaluate(() => Number.NaN)
+  const problem = figureProblem(value)
+  return problem && `formula '${formula.source}' gives ${value} for every piece, ${problem}`
 }
 
 /** Count rows may read attributes and properties, known only once a drawing is measured. */

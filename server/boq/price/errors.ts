@@ -1,6 +1,11 @@
 /** One thing wrong with a rules or classification table; `row` as the person sees it. */
 export type RuleProblem = { row?: number; message: string }
 
+/** A person's cell in a message, quoted: whole when short, its start when long. */
+export function quoted(text: string): string {
+  return text.length > 40 ? `'${text.slice(0, 40)}…'` : `'${text}'`
+}
+
 export function describeProblem(problem: RuleProblem): string {
   return problem.row === undefined ? problem.message : `row ${problem.row}: ${problem.message}`
 }

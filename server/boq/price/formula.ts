@@ -46,6 +46,8 @@ export type Formula = {
   variables: string[]
   /** f(a + b) = f(a) + f(b): the same whether pieces are measured one by one or together. */
   additive: boolean
+  /** Reads no variable: the same figure for every piece, known once compiled. */
+  constant: boolean
   evaluate: (lookup: Lookup) => number
 }
 
@@ -79,6 +81,7 @@ export function compileFormula(
       source,
       variables: [...variables],
       additive: compiled.additive,
+      constant: compiled.constant,
       evaluate: compiled.run,
     }
   } catch (error) {

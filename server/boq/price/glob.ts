@@ -1,3 +1,5 @@
+import { quoted } from './errors.ts'
+
 /**
  * Globs on names and values: `*` any run of characters, `?` one character, `\` makes the next
  * character literal; everything else is itself, matching the whole value, case aside (both
@@ -36,7 +38,7 @@ type Stretch = Token[]
 /** A glob, or the reason it cannot be one. */
 export function compileGlob(source: string): Glob | { error: string } {
   if (source.length > MAX_GLOB_LENGTH)
-    return { error: `'${source.slice(0, 40)}…' is longer than ${MAX_GLOB_LENGTH} characters` }
+    return { error: `${quoted(source)} is longer than ${MAX_GLOB_LENGTH} characters` }
   // The stretches between stars, in order; a run of stars is one cut.
   const stretches: Stretch[] = [[]]
   let literal = ''
@@ -55,7 +57,7 @@ export function compileGlob(source: string): Glob | { error: string } {
     }
     starBefore = false
     if (c === '\\') {
-      if (i === source.length - 1) return { error: `'${source}' ends with an escape (\\)` }
+      if (i === source.length - 1) return { error: `${quoted(source)} ends with an escape (\\)` }
       literal += source[++i]
     } else if (c === '?') {
       flush()

@@ -50,6 +50,13 @@ function numbersIn(value: unknown): number[] {
   return []
 }
 
+/** The bill's figures: its items' and sections' numbers and the total (not the rules used). */
+function figuresIn(bill: PricedBill): number[] {
+  return numbersIn([bill.items, bill.sections, bill.total])
+}
+
+const inRange = (figure: number) => Number.isFinite(figure) && Math.abs(figure) <= 1e15
+
 const item = (bill: PricedBill, code: string) => {
   const found = bill.items.filter((i) => i.code === code)
   if (found.length !== 1) throw new Error(`${found.length} items of code ${code}`)
@@ -262,6 +269,58 @@ describe('pricing a measured bill', () => {
     expect(item(bill, 'Y')).toMatchObject({ quantity: 0 })
     expect(item(bill, 'Y').flags[0]).toMatch(/gives NaN .* \(not a number\)/)
     expect(numbersIn(bill).every(Number.isFinite)).toBe(true)
+  })
+
+  it('flags quantities past the largest figure and leaves them out, whatever the pieces', () => {
+    const refs = Array.from({ length: 10 }, (_, i) =>
+      placed({ handle: `R${i}`, block: 'B', layer: 'L', attributes: { N: '4e14' } }),
+    )
+    const huge = price(measured(refs), [
+      { match: 'count', code: 'H', quantity: 'count * 1e308', rate: 1 },
+    ])
+    expect(item(huge, 'H')).toMatchObject({ quantity: 0, amount: 0 })
+    expect(item(huge, 'H').flags[0]).toBe(
+      'rule 1: count * 1e308 gives 1e+308 for reference R0, past 1e15 either way, the largest taken; left out of the quantity',
+    )
+    expect(item(huge, 'H').flags.at(-1)).toBe('and 5 more like these')
+    const many = price(measured(refs), [{ match: 'count', code: 'M', quantity: 'N', rate: 1 }])
+    expect(item(many, 'M')).toMatchObject({ quantity: 8e14, amount: 8e14 })
+    expect(item(many, 'M').flags[0]).toBe(
+      "rule 1: with reference R2 the item's quantity would be past 1e15 either way, the largest taken; left out of the quantity",
+    )
+    expect(item(many, 'M').sources[0]).toMatchObject({ count: 10, quantity: 8e14 })
+    for (const bill of [huge, many]) expect(figuresIn(bill).every(inRange)).toBe(true)
+  })
+
+  it('flags amounts past the largest figure, alone or summed, and leaves them out of the sums', () => {
+    const big = { count: 1, attributes: { N: '3e7' } }
+    const bill = price(
+      measured([
+        placed({ handle: 'A', block: 'A', layer: 'L', ...big }),
+        placed({ handle: 'B', block: 'B', layer: 'L', ...big }),
+      ]),
+      [
+        { match: 'count', block: 'A', code: '1.1', quantity: 'N', rate: 2e7 },
+        { match: 'count', block: 'A', code: '1.2', quantity: 'N', rate: 2e7 },
+        { match: 'count', block: 'A', code: '1.3', quantity: 'N', rate: 1e10 },
+        { match: 'count', block: 'B', code: '2.1', quantity: 'N', rate: 2e7 },
+        { match: 'count', block: 'B', code: '3.1', quantity: 'N', rate: 1 },
+      ],
+    )
+    expect(item(bill, '1.1')).toMatchObject({ amount: 6e14, flags: [] })
+    expect(item(bill, '1.2')).toMatchObject({ amount: null, rate: 2e7 })
+    expect(item(bill, '1.2').flags).toEqual([
+      "with its amount the section's subtotal would be past 1e15 either way, the largest taken: left out of the amounts",
+    ])
+    expect(item(bill, '1.3').flags).toEqual([
+      'its amount 300000000000000000 is past 1e15 either way, the largest taken: left out of the amounts',
+    ])
+    expect(item(bill, '2.1')).toMatchObject({ amount: null })
+    expect(item(bill, '2.1').flags[0]).toMatch(/^with its amount the total would be past 1e15/)
+    expect(item(bill, '3.1')).toMatchObject({ amount: 3e7 })
+    expect(bill.sections.map((s) => s.subtotal)).toEqual([6e14, 0, 3e7])
+    expect(bill.total).toBe(6e14 + 3e7)
+    expect(figuresIn(bill).every(inRange)).toBe(true)
   })
 
   it('flags a formula that is not a plain multiple run on entities measured together', () => {

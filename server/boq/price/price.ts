@@ -16,6 +16,7 @@ import {
 } from './classification.ts'
 import { type CompiledRules, compileRules } from './compile.ts'
 import { RulesError } from './errors.ts'
+import { figureProblem } from './figures.ts'
 import { variableName } from './formula.ts'
 import { piecesOf } from './pieces.ts'
 
@@ -58,14 +59,14 @@ export function priceBill(
     pieceVariables: new Set([...boq.attributeTags, ...boq.propertyNames].map(variableName)),
   }
   const applied = applyRules(rules, pieces, context)
-  const { sections, items } = arrange(applied.items, classification)
+  const { sections, items, total } = arrange(applied.items, classification)
   const lineOrder = new Map(boq.bill.map((line, i) => [line.ref, i]))
   const byLine = (a: { line: string }, b: { line: string }) =>
     (lineOrder.get(a.line) ?? 0) - (lineOrder.get(b.line) ?? 0)
   return {
     sections,
     items,
-    total: sections.reduce((sum, s) => sum + s.subtotal, 0),
+    total,
     notClassified: applied.notClassified.sort(byLine).map(withUniqueHandles),
     ignored: applied.ignored.sort((a, b) => a.rule - b.rule || byLine(a, b)).map(withUniqueHandles),
     rules: rules.rules,
@@ -73,11 +74,15 @@ export function priceBill(
   }
 }
 
-/** Items into sections (in the classification's order), each in rule order, numbered 1, 2… */
+/**
+ * Items into sections (in the classification's order), each in rule order, numbered 1, 2…, with
+ * the subtotals and the total. An amount that would take its item, subtotal or total past the
+ * largest figure is left out of them, flagged on its item.
+ */
 function arrange(
   drafts: DraftItem[],
   classification: Classification,
-): { sections: PricedSection[]; items: PricedItem[] } {
+): { sections: PricedSection[]; items: PricedItem[]; total: number } {
   const bySection = new Map<string, { section: Section; drafts: DraftItem[] }>()
   for (const draft of drafts) {
     const section = classification.sectionOf(draft.code)
@@ -90,23 +95,45 @@ function arrange(
   )
   const sections: PricedSection[] = []
   const items: PricedItem[] = []
+  let total = 0
   for (const { section, drafts: list } of ordered) {
     list.sort((a, b) => Math.min(...a.rules) - Math.min(...b.rules))
     const refs: string[] = []
     let subtotal = 0
     for (const draft of list) {
-      const item = priced(draft, section.code, `${items.length + 1}`)
-      subtotal += item.amount ?? 0
+      let amount = draft.rate === null ? null : draft.quantity * draft.rate
+      let problem: string | null = null
+      if (amount !== null) {
+        const own = figureProblem(amount)
+        const inSection = figureProblem(subtotal + amount)
+        const inTotal = figureProblem(total + amount)
+        if (own) problem = `its amount ${amount} is ${own}`
+        else if (inSection) problem = `with its amount the section's subtotal would be ${inSection}`
+        else if (inTotal) problem = `with its amount the total would be ${inTotal}`
+      }
+      if (problem || amount === null) amount = null
+      else {
+        subtotal += amount
+        total += amount
+      }
+      const item = priced(draft, section.code, `${items.length + 1}`, amount, problem)
       refs.push(item.ref)
       items.push(item)
     }
     sections.push({ ...section, items: refs, subtotal })
   }
-  return { sections, items }
+  return { sections, items, total }
 }
 
-function priced(draft: DraftItem, section: string, ref: string): PricedItem {
-  const flags = [...draft.flags]
+function priced(
+  draft: DraftItem,
+  section: string,
+  ref: string,
+  amount: number | null,
+  amountProblem: string | null,
+): PricedItem {
+  const flags = amountProblem ? [`${amountProblem}: left out of the amounts`] : []
+  flags.push(...draft.flags)
   if (draft.flagsUntold > 0) flags.push(`and ${draft.flagsUntold} more like these`)
   return {
     ref,
@@ -116,7 +143,7 @@ function priced(draft: DraftItem, section: string, ref: string): PricedItem {
     unit: draft.unit,
     quantity: draft.quantity,
     rate: draft.rate,
-    amount: draft.rate === null ? null : draft.quantity * draft.rate,
+    amount,
     rules: [...draft.rules].sort((a, b) => a - b),
     sources: [...draft.sources.values()].map(withUniqueHandles),
     flags,

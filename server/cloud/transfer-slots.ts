@@ -6,6 +6,8 @@ import { BusyError } from '../errors.ts'
  * long as its client takes: past this, 503.
  */
 export const MAX_TRANSFERS = 4
+/** How many of them one person may hold, so that nobody takes them all: past this, 429. */
+export const MAX_TRANSFERS_PER_PERSON = 2
 /** What a refused transfer is told to wait before trying again. */
 const RETRY_AFTER_S = 5
 
@@ -15,17 +17,33 @@ export interface TransferSlot {
 }
 
 export interface TransferSlots {
-  /** A slot, or BusyError 503 (with Retry-After) when every slot is taken. */
-  take(): TransferSlot
+  /**
+   * A slot for the person `userId`, or BusyError: 429 when they hold `perPerson` already, 503
+   * (both with Retry-After) when every slot is taken.
+   */
+  take(userId: string): TransferSlot
   /** Slots taken now. */
   readonly inUse: number
 }
 
 /** `max` slots for transfers of one kind, `what` naming them in the refusal ("uploads"). */
-export function transferSlots(what: string, max = MAX_TRANSFERS): TransferSlots {
+export function transferSlots(
+  what: string,
+  max = MAX_TRANSFERS,
+  perPerson = MAX_TRANSFERS_PER_PERSON,
+): TransferSlots {
   let inUse = 0
+  const held = new Map<string, number>()
   return {
-    take() {
+    take(userId) {
+      const theirs = held.get(userId) ?? 0
+      if (theirs >= perPerson) {
+        throw new BusyError(
+          429,
+          `You already have ${perPerson} ${what} under way, as many as one person may at once; try again when one has finished.`,
+          RETRY_AFTER_S,
+        )
+      }
       if (inUse >= max) {
         throw new BusyError(
           503,
@@ -34,12 +52,16 @@ export function transferSlots(what: string, max = MAX_TRANSFERS): TransferSlots 
         )
       }
       inUse++
-      let held = true
+      held.set(userId, theirs + 1)
+      let holding = true
       return {
         release() {
-          if (!held) return
-          held = false
+          if (!holding) return
+          holding = false
           inUse--
+          const left = (held.get(userId) ?? 1) - 1
+          if (left === 0) held.delete(userId)
+          else held.set(userId, left)
         },
       }
     },

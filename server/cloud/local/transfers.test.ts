@@ -1,26 +1,35 @@
 /**
  * Large drawings into the local cloud over real HTTP: an upload goes to disk as it arrives, so the
  * server's memory grows by far less than the drawing; forms built to cost the server are refused
- * as soon as they are seen; at most four uploads run at once (503 past that). The server runs in
- * this process: its memory is this process's, measured after a full collection.
+ * as soon as they are seen; at most four uploads run at once, two a person (503 past that). The
+ * server runs in this process: its memory is this process's, measured after a full collection.
  */
 import { createHash } from 'node:crypto'
-import { once } from 'node:events'
 import { createReadStream } from 'node:fs'
-import { mkdir, readdir, stat } from 'node:fs/promises'
-import { request as httpRequest } from 'node:http'
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, type TestClient } from '../../testing/client.ts'
+import { loadConfig } from '../../config.ts'
+import type { TestClient } from '../../testing/client.ts'
+import {
+  BOUNDARY,
+  closing,
+  field,
+  fileHead,
+  incomingFiles as incomingFilesOf,
+  postStream as postStreamAs,
+  targetFields as targetFieldsOf,
+} from '../../testing/cloud/local/upload-stream.ts'
 import { createFakeExtractor } from '../../testing/jobs/fakes.ts'
+import { severalUsersBackends } from '../../testing/jobs/several-users.ts'
 import { waitFor } from '../../testing/jobs/wait.ts'
 import { startTestServer, type TestServer } from '../../testing/start-test-server.ts'
-import { MAX_TRANSFERS } from '../transfer-slots.ts'
+import { MAX_TRANSFERS, MAX_TRANSFERS_PER_PERSON } from '../transfer-slots.ts'
 import { makeId } from './ids.ts'
 import { MAX_FIELDS } from './upload-form.ts'
-import { HISTORY_DIR } from './version-store.ts'
 
 setFlagsFromString('--expose-gc')
 const collect = runInNewContext('gc') as () => void
@@ -47,19 +56,8 @@ const ids = {
   project: makeId('project', 'Acme/Alpha'),
   docs: makeId('folder', DOCS),
 }
-const UPLOAD = '/api/local/upload'
-const BOUNDARY = 'boq-transfers-test'
 const text = new TextEncoder()
-
-const field = (name: string, value: string) =>
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-const fileHead = (name: string) =>
-  text.encode(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  )
-const closing = text.encode(`\r\n--${BOUNDARY}--\r\n`)
-const targetFields = () =>
-  text.encode(field('projectId', ids.project) + field('folderId', ids.docs))
+const targetFields = () => targetFieldsOf(ids.project, ids.docs)
 
 /** Megabyte `index` of a generated drawing: an AutoCAD 2018 header first, then varied bytes. */
 function drawingChunk(index: number): Uint8Array {
@@ -77,63 +75,11 @@ async function sha256OfFile(path: string): Promise<string> {
 
 let server: TestServer
 let client: TestClient
+let signInAs: (url: string, name: string) => Promise<TestClient>
 const docsDir = () => join(server.dataDir, 'cloud', ...DOCS.split('/'))
-
-interface Answer {
-  status: number
-  retryAfter: string | undefined
-  text: string
-}
-
-/**
- * POST /api/local/upload of a body streamed from `parts` (sent without a length, as it comes,
- * with back-pressure): node:http, since fetch keeps every chunk of a streamed body it sent while
- * the request lasts, which would be measured as the server's. Sending stops once the server has
- * answered.
- */
-function postStream(parts: AsyncIterable<Uint8Array>, signal?: AbortSignal): Promise<Answer> {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? '')
-  return new Promise((resolve, reject) => {
-    let answered = false
-    const request = httpRequest(
-      new URL(UPLOAD, server.url),
-      {
-        method: 'POST',
-        headers: {
-          cookie,
-          'x-xsrf-token': xsrf,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        },
-        signal,
-      },
-      (response) => {
-        answered = true
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          body += chunk
-        })
-        response.on('end', () => {
-          const retryAfter = response.headers['retry-after']
-          resolve({ status: response.statusCode ?? 0, retryAfter, text: body })
-        })
-      },
-    )
-    request.on('error', reject)
-    void (async () => {
-      try {
-        for await (const chunk of parts) {
-          if (answered) return
-          if (!request.write(chunk)) await once(request, 'drain')
-        }
-        request.end()
-      } catch (error) {
-        request.destroy(error as Error)
-      }
-    })()
-  })
-}
+const postStream = (parts: AsyncIterable<Uint8Array>, signal?: AbortSignal, as = client) =>
+  postStreamAs(server.url, as, parts, signal)
+const incomingFiles = (marks = false) => incomingFilesOf(docsDir(), marks)
 
 async function* smallDrawing(name: string): AsyncGenerator<Uint8Array> {
   yield targetFields()
@@ -153,28 +99,24 @@ async function snapshot(): Promise<string[]> {
   return out
 }
 
-/**
- * The incoming files of uploads being received, in every item's history folder; with `marks`,
- * the marks beside them too (the lock directories that say they are being filled).
- */
-async function incomingFiles(marks = false): Promise<string[]> {
-  const history = join(docsDir(), HISTORY_DIR)
-  const items = await readdir(history).catch(() => [] as string[])
-  const found: string[] = []
-  const name = marks ? /^\.incoming-[0-9a-f]{12}(\.lock)?$/ : /^\.incoming-[0-9a-f]{12}$/
-  for (const item of items) {
-    const names = await readdir(join(history, item)).catch(() => [] as string[])
-    found.push(...names.filter((n) => name.test(n)))
-  }
-  return found
-}
-
 beforeAll(async () => {
-  server = await startTestServer({ extractor: createFakeExtractor().extractor })
+  const dataDir = await mkdtemp(join(tmpdir(), 'boq-transfers-'))
+  const users = severalUsersBackends(
+    loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' }),
+  )
+  server = await startTestServer({
+    dataDir,
+    backends: users.backends,
+    extractor: createFakeExtractor().extractor,
+  })
   await mkdir(join(server.dataDir, 'cloud', ...DOCS.split('/')), { recursive: true })
-  client = await signIn(server.url)
+  signInAs = users.signInAs
+  client = await signInAs(server.url, 'ann')
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await server?.close()
+  await rm(server.dataDir, { recursive: true, force: true })
+})
 
 describe('a large drawing', () => {
   it('is uploaded as it arrives: the server holds far less than the drawing', async () => {
@@ -205,12 +147,18 @@ describe('a large drawing', () => {
 })
 
 describe('uploads at once', () => {
-  it(`takes ${MAX_TRANSFERS} slow ones; a fifth is answered 503 with Retry-After; senders that go away leave nothing`, async () => {
+  it(`takes ${MAX_TRANSFERS} slow ones, ${MAX_TRANSFERS_PER_PERSON} a person; a fifth is answered 503 with Retry-After; senders that go away leave nothing`, async () => {
     const before = await snapshot()
     let release = () => {}
     const stalled = new Promise<void>((resolve) => {
       release = resolve
     })
+    // As many people as it takes to fill every slot within their own share (signed in one by
+    // one: the sign-in takes the name last given).
+    const senders: TestClient[] = []
+    for (let i = 0; i < MAX_TRANSFERS / MAX_TRANSFERS_PER_PERSON; i++) {
+      senders.push(await signInAs(server.url, `sender-${i}`))
+    }
     const aborts = Array.from({ length: MAX_TRANSFERS }, () => new AbortController())
     const slow = aborts.map((abort, i) => {
       async function* body() {
@@ -221,7 +169,8 @@ describe('uploads at once', () => {
         await stalled
         yield closing
       }
-      return postStream(body(), abort.signal).catch((error: unknown) => error)
+      const sender = senders[Math.floor(i / MAX_TRANSFERS_PER_PERSON)]
+      return postStream(body(), abort.signal, sender).catch((error: unknown) => error)
     })
     try {
       // Each has a file being received on disk: its slot is taken.

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { AppError } from '../../errors.ts'
+import { type UploadPace, watchPace } from './upload-pace.ts'
 
 /** The fields the upload knows are three; a few more are let through unread. */
 export const MAX_FIELDS = 8
@@ -45,13 +46,14 @@ export interface UploadForm {
  * one file. Refused as soon as it is seen: a body announced or sent larger than the drawing limit
  * and the form's allowance, a file larger than `maxFileBytes` (413 from `tooLarge`), more than
  * MAX_FIELDS fields or a part too many (413), a second file, a field after the file, a field value
- * past MAX_FIELD_BYTES, a body that is not a whole form (400). The body is not read further once
- * the form is refused.
+ * past MAX_FIELD_BYTES, a body that is not a whole form (400), a body that arrives slower than
+ * `pace` (408). The body is not read further once the form is refused.
  */
 export function readUploadForm(
   request: Request,
   maxFileBytes: number,
   tooLarge: () => AppError,
+  pace: UploadPace,
 ): UploadForm {
   const type = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\s*;\s*boundary=/i.test(type) || !request.body) {
@@ -96,10 +98,13 @@ export function readUploadForm(
   })
 
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>)
+  // A sender that dribbles its bytes would hold an upload place for as long as it likes.
+  const paced = watchPace(pace, (tooSlow) => refuse(tooSlow))
   let seen = 0
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.byteLength
+      paced.arrived(chunk.byteLength)
       callback(seen > maxBodyBytes ? tooLarge() : null, chunk)
     },
   })
@@ -111,6 +116,7 @@ export function readUploadForm(
   function refuse(error: Error): void {
     if (refused) return
     refused = error
+    paced.stop()
     fileRefused(error)
     process.nextTick(() => {
       bytes?.destroy(error)
@@ -159,6 +165,7 @@ export function readUploadForm(
 
   const done = pipeline(source, counted, parser).then(
     () => {
+      paced.stop()
       if (refused) throw refused
       if (!bytes) {
         const none = new AppError(400, `Send one drawing as the form field "file" (${FORM_SHAPE}).`)
@@ -167,6 +174,7 @@ export function readUploadForm(
       }
     },
     (error: unknown) => {
+      paced.stop()
       const reason =
         refused ??
         (error instanceof AppError
@@ -192,17 +200,24 @@ export function readUploadForm(
 /**
  * Reads an upload's body to its end and drops it, so that an answer given without it (503) reaches
  * the client: one cut off while it is still sending may never read the answer. A body past what
- * an upload may be is not read further (the connection is closed after the answer instead).
+ * an upload may be, or arriving slower than `pace`, is not read further (the connection is closed
+ * after the answer instead).
  */
-export async function discardBody(request: Request, maxFileBytes: number): Promise<void> {
+export async function discardBody(
+  request: Request,
+  maxFileBytes: number,
+  pace: UploadPace,
+): Promise<void> {
   const reader = request.body?.getReader()
   if (!reader) return
+  const paced = watchPace(pace, () => void reader.cancel().catch(() => undefined))
   let seen = 0
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) return
       seen += value.byteLength
+      paced.arrived(value.byteLength)
       if (seen > maxFileBytes + FORM_ALLOWANCE) {
         await reader.cancel()
         return
@@ -210,6 +225,8 @@ export async function discardBody(request: Request, maxFileBytes: number): Promi
     }
   } catch {
     // The client went away: nobody is left to answer.
+  } finally {
+    paced.stop()
   }
 }
 

@@ -8,10 +8,16 @@ import { BoqError } from '../../boq/model/boq-error.ts'
 import { detect } from '../../boq/read/detect.ts'
 import { AppError } from '../../errors.ts'
 import { checkDrawingName } from '../names.ts'
-import { type TransferSlot, transferSlots } from '../transfer-slots.ts'
+import {
+  MAX_TRANSFERS,
+  MAX_TRANSFERS_PER_PERSON,
+  type TransferSlot,
+  transferSlots,
+} from '../transfer-slots.ts'
 import { decodeId } from './ids.ts'
 import type { LocalCloud } from './local-cloud.ts'
 import { discardBody, FORM_SHAPE, readUploadForm, type UploadForm } from './upload-form.ts'
+import { UPLOAD_PACE, type UploadPace } from './upload-pace.ts'
 
 const MAX_ID_LENGTH = 2048
 /** detect() reads the header only. */
@@ -28,33 +34,53 @@ export function uploadAvailability(available: boolean): Handler {
   }
 }
 
+/** How uploads share the server; the defaults, or others for tests. */
+export interface UploadLimits {
+  /** The slowest a body may arrive before the upload is stopped (408). */
+  pace: UploadPace
+  /** Uploads received at once (503 past that), and of them by one person (429 past that). */
+  places: { max: number; perPerson: number }
+}
+
+export const UPLOAD_LIMITS: UploadLimits = {
+  pace: UPLOAD_PACE,
+  places: { max: MAX_TRANSFERS, perPerson: MAX_TRANSFERS_PER_PERSON },
+}
+
 /**
  * POST /upload (mounted under /api/local, in local mode only): puts a drawing into a folder of the
  * local cloud, as a new item or as the next version of one. `maxFileBytes` is BOQ_MAX_FILE_MB in
  * bytes. The drawing streams to disk as it arrives; at most MAX_TRANSFERS uploads at once (503
- * past that). GET /upload says uploads are possible here (in Autodesk mode it says they are not:
- * `noLocalRoutes`), so the app offers them only when they are.
+ * past that), MAX_TRANSFERS_PER_PERSON of them a person's (429 past that), each stopped when its
+ * body comes slower than UPLOAD_PACE (408), its place given back. GET /upload says uploads are
+ * possible here (in Autodesk mode it says they are not: `noLocalRoutes`), so the app offers them
+ * only when they are.
  */
-export function uploadRoutes(cloud: LocalCloud, access: CloudAccess, maxFileBytes: number): Hono {
+export function uploadRoutes(
+  cloud: LocalCloud,
+  access: CloudAccess,
+  maxFileBytes: number,
+  limits: UploadLimits = UPLOAD_LIMITS,
+): Hono {
   const routes = new Hono()
-  const uploads = transferSlots('uploads')
+  const uploads = transferSlots('uploads', limits.places.max, limits.places.perPerson)
 
   routes.get('/upload', uploadAvailability(true))
 
   routes.post('/upload', async (c) => {
     // Who asks before reading a byte of the body.
-    await access.session(c)
+    const { user } = await access.session(c)
     let slot: TransferSlot
     try {
-      slot = uploads.take()
+      slot = uploads.take(user.userId)
     } catch (busy) {
       // Read to its end (and dropped) first: a client cut off while sending may never see the 503.
-      await discardBody(c.req.raw, maxFileBytes)
+      await discardBody(c.req.raw, maxFileBytes, limits.pace)
       throw busy
     }
     let form: UploadForm
     try {
-      form = readUploadForm(c.req.raw, maxFileBytes, () => tooLarge(maxFileBytes))
+      form = readUploadForm(c.req.raw, maxFileBytes, () => tooLarge(maxFileBytes), limits.pace)
     } catch (error) {
       slot.release()
       throw error

@@ -1,41 +1,42 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { seal, unseal } from '../auth/sealed.ts'
+import { seal } from '../auth/sealed.ts'
 import { createKeyedLock } from '../cloud/local/keyed-lock.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
-import { newWatchRecord, parseWatchRecord, patchedWatch, TAKEN_LEASE_MS } from './watch-record.ts'
-import type {
-  StandingGrant,
-  WatchedOutcome,
-  WatchedVersion,
-  WatchRecord,
-  WatchStore,
-} from './watch-types.ts'
-
-/** What became of a version a watch saw. */
-type SeenState = 'baseline' | 'pending' | 'taken' | 'queued' | 'skipped'
-
-interface Seen {
-  state: SeenState
-  /** When it was first seen: its place in line. */
-  seenAt: string
-  takenAt?: string
-  jobId?: string
-  /** Why it is never to be extracted (skipped). */
-  skipped?: string
-  version: WatchedVersion
-}
+import {
+  logLine,
+  readGrant,
+  readSeen,
+  readStart,
+  type Seen,
+  type StartingPoint,
+  startText,
+} from './embedded-watch-files.ts'
+import {
+  damagedWatch,
+  newWatchRecord,
+  parseWatchRecord,
+  patchedWatch,
+  pausedAsDamaged,
+  TAKEN_LEASE_MS,
+} from './watch-record.ts'
+import type { WatchedOutcome, WatchRecord, WatchStore } from './watch-types.ts'
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/
-/** Each watch's versions: a log of their states, one JSON line per change, the last one holds. */
+/** Each watch's record. */
+const RECORD = 'watch.json'
+/** Each watch's starting point: the versions already in its folder, written once. */
+const START = 'start.json'
+/** Each watch's versions seen since: a log of their states, one JSON line per change, the last one holds. */
 const SEEN_LOG = 'versions.jsonl'
 
 /**
  * The embedded store's watches: one folder per watch under `<dataDir>/watches`, with its record
- * (`watch.json`) and what it has seen (`versions.jsonl`, a log of the versions' states, rewritten
- * short when the watch is opened). The standing grants are sealed, one file
- * per person in `<dataDir>/watches/grants`. One process owns the folder.
+ * (`watch.json`), its starting point (`start.json`, the versions already in its folder, written
+ * once) and what it has seen since (`versions.jsonl`, a log of the versions' states, rewritten
+ * short when the watch is opened). The standing grants are sealed, one file per person in
+ * `<dataDir>/watches/grants`. One process owns the folder.
  */
 export async function openEmbeddedWatches(options: {
   dataDir: string
@@ -58,45 +59,118 @@ export async function openEmbeddedWatches(options: {
   const grantFile = (userId: string) =>
     join(grantsDir, createHash('sha256').update(userId).digest('hex'))
 
-  for (const entry of await readdir(root, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !ID_PATTERN.test(entry.name)) continue
+  /**
+   * Reads a watch's folder back. What cannot be read is said, never acted on as if it were less:
+   * a damaged line of the log is left out (named in the log) and the rest kept; a log emptied or
+   * lost leaves the starting point, kept apart (the versions seen since are found again by the
+   * next look, and one already extracted is skipped as such); a record or starting point that
+   * cannot be read pauses the watch, saying so.
+   */
+  async function openWatch(id: string): Promise<void> {
+    const dir = dirOf(id)
+    for (const name of await readdir(dir)) {
+      if (name.endsWith(TEMP_SUFFIX)) await rm(join(dir, name), { force: true })
+    }
+    const recordFile = join(dir, RECORD)
+    let recordText: string
     try {
-      for (const name of await readdir(dirOf(entry.name))) {
-        if (name.endsWith(TEMP_SUFFIX)) await rm(join(dirOf(entry.name), name), { force: true })
-      }
-      const record = parseWatchRecord(
-        JSON.parse(await readFile(join(dirOf(entry.name), 'watch.json'), 'utf8')),
-        entry.name,
+      recordText = await readFile(recordFile, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      // Killed while the watch was being made: its POST never answered.
+      await rm(dir, { recursive: true, force: true })
+      return
+    }
+    let record: WatchRecord
+    try {
+      record = parseWatchRecord(JSON.parse(recordText), id)
+    } catch (error) {
+      // Shown paused to its owner when the record still says whose it is, so they can end it.
+      const standIn = damagedWatch(id, objectIn(recordText))
+      options.log(
+        `watches: the record ${recordFile} cannot be read (${String(error)}); ` +
+          (standIn ? 'the watch is shown paused until its owner stops it' : 'skipped'),
       )
-      watches.set(record.id, record)
-      const log = join(dirOf(entry.name), SEEN_LOG)
-      const { versions, lines } = await readSeen(log)
-      // One process owns the folder: what a process before it had taken and not settled is
-      // free at once (a version it had queued is then skipped as already extracted).
-      let freed = 0
-      for (const version of versions.values()) {
-        if (version.state !== 'taken') continue
-        version.state = 'pending'
-        delete version.takenAt
+      if (standIn) {
+        watches.set(id, standIn)
+        seen.set(id, new Map())
+      }
+      return
+    }
+    const versions = await versionsFrom(dir, record).catch((error: unknown) => {
+      options.log(
+        `watches: what the watch ${dir} has seen cannot be read (${String(error)}); ` +
+          'it is paused until its owner stops it and watches the folder again',
+      )
+      return undefined
+    })
+    if (!versions) {
+      if (record.pausedFor !== 'record') {
+        record = pausedAsDamaged(record)
+        await writeRecord(record)
+      }
+      watches.set(id, record)
+      seen.set(id, new Map())
+      return
+    }
+    watches.set(id, record)
+    seen.set(id, versions)
+  }
+
+  /**
+   * The watch's versions: its starting point, then its log over it. Throws when the starting
+   * point, or the log as a whole, cannot be read.
+   */
+  async function versionsFrom(dir: string, record: WatchRecord): Promise<Map<string, Seen>> {
+    const logFile = join(dir, SEEN_LOG)
+    const startFile = join(dir, START)
+    const logged = await readSeen(logFile)
+    let start = await readStart(startFile, record.id)
+    if (!start) {
+      // Begun before starting points were kept apart: its log holds it, kept apart from now on.
+      start = {
+        at: record.createdAt,
+        versions: [...logged.versions.values()]
+          .filter((entry) => entry.state === 'baseline')
+          .map((entry) => entry.version),
+      }
+      await writeFileAtomic(startFile, startText(record.id, start))
+    }
+    if (logged.unreadable.length > 0) {
+      options.log(
+        `watches: left out ${logged.unreadable.length} unreadable line(s) of ${logFile}, ` +
+          `kept the rest: ${logged.unreadable.slice(0, 3).join(' | ')}`,
+      )
+    }
+    const versions = startingVersions(start)
+    // One process owns the folder: what a process before it had taken and not settled is
+    // free at once (a version it had queued is then skipped as already extracted).
+    let freed = 0
+    for (const [fileStorageId, entry] of logged.versions) {
+      if (entry.state === 'taken') {
+        entry.state = 'pending'
+        delete entry.takenAt
         freed++
       }
-      // Kept short, and whole: a torn last line would join the next one appended.
-      if (lines !== versions.size || freed > 0) {
-        await writeFileAtomic(log, [...versions.values()].map(logLine).join(''))
-      }
-      seen.set(record.id, versions)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        // Killed while the watch was being made: its POST never answered.
-        await rm(dirOf(entry.name), { recursive: true, force: true })
-        continue
-      }
-      options.log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
+      versions.set(fileStorageId, entry)
     }
+    // Kept short, and whole: a torn last line would join the next one appended.
+    if (logged.lines !== logged.versions.size || freed > 0) {
+      await writeFileAtomic(logFile, [...logged.versions.values()].map(logLine).join(''))
+    }
+    return versions
   }
 
   const writeRecord = (record: WatchRecord) =>
-    writeFileAtomic(join(dirOf(record.id), 'watch.json'), JSON.stringify(record))
+    writeFileAtomic(join(dirOf(record.id), RECORD), JSON.stringify(record))
+
+  const grantOf = (file: string) =>
+    readGrant(file, options.tokenKey, () =>
+      options.log(
+        `watches: the standing grant ${file} cannot be read (cut short, altered, or sealed ` +
+          'with another key); its owner’s watches pause until BOQ is allowed again',
+      ),
+    )
 
   /**
    * Appends the entries' new states to the watch's log, one line each, in order per watch. Not
@@ -114,6 +188,15 @@ export async function openEmbeddedWatches(options: {
   /** What the watch has seen; a watch deleted meanwhile has seen nothing and keeps nothing. */
   const versionsOf = (watchId: string) => seen.get(watchId) ?? new Map<string, Seen>()
 
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !ID_PATTERN.test(entry.name)) continue
+    try {
+      await openWatch(entry.name)
+    } catch (error) {
+      options.log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
+    }
+  }
+
   return {
     createWatch(input, baseline = []) {
       // Looked for and recorded under the person's lock: two calls at once make one watch.
@@ -126,24 +209,13 @@ export async function openEmbeddedWatches(options: {
         )
         if (same) return { watch: structuredClone(same), created: false }
         const record = newWatchRecord(randomUUID(), input)
-        const now = new Date().toISOString()
-        const versions = new Map<string, Seen>()
-        for (const version of baseline) {
-          versions.set(version.fileStorageId, {
-            state: 'baseline',
-            seenAt: now,
-            version: structuredClone(version),
-          })
-        }
+        const start: StartingPoint = { at: record.createdAt, versions: structuredClone(baseline) }
         // The starting point first, the record last: a watch is whole once its record is there.
         await mkdir(dirOf(record.id), { mode: 0o700 })
-        await writeFileAtomic(
-          join(dirOf(record.id), SEEN_LOG),
-          [...versions.values()].map(logLine).join(''),
-        )
+        await writeFileAtomic(join(dirOf(record.id), START), startText(record.id, start))
         await writeRecord(record)
         watches.set(record.id, record)
-        seen.set(record.id, versions)
+        seen.set(record.id, startingVersions(start))
         return { watch: structuredClone(record), created: true }
       })
     },
@@ -168,7 +240,8 @@ export async function openEmbeddedWatches(options: {
       // Under the watch's lock, as its folder is removed: a watch deleted meanwhile stays gone.
       return watchLock(id, async () => {
         const current = watches.get(id)
-        if (!current) return
+        // A watch whose stored state cannot be read stays as it is said to be, until it ends.
+        if (!current || current.pausedFor === 'record') return
         const next = patchedWatch(current, patch)
         await writeRecord(next)
         if (watches.has(id)) watches.set(id, next)
@@ -224,12 +297,12 @@ export async function openEmbeddedWatches(options: {
       return count
     },
     async standingGrant(userId) {
-      return readGrant(grantFile(userId), options.tokenKey)
+      return grantOf(grantFile(userId))
     },
     withStandingGrant(userId, use) {
       return grantLock(userId, async () => {
         const file = grantFile(userId)
-        const { grant, value } = await use(await readGrant(file, options.tokenKey))
+        const { grant, value } = await use(await grantOf(file))
         if (grant) await writeFileAtomic(file, await seal(grant, options.tokenKey))
         else await rm(file, { force: true })
         return value
@@ -253,42 +326,23 @@ function settle(entry: Seen, outcome: WatchedOutcome): void {
   }
 }
 
-const logLine = (entry: Seen) => `${JSON.stringify(entry)}\n`
-
-/**
- * The watch's log read back: each version's last line wins; a torn line is left out. `lines`:
- * how many lines it had (torn ones included).
- */
-async function readSeen(file: string): Promise<{ versions: Map<string, Seen>; lines: number }> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { versions: new Map(), lines: 0 }
-    throw error
-  }
-  const versions = new Map<string, Seen>()
-  let lines = 0
-  for (const line of text.split('\n')) {
-    if (!line) continue
-    lines++
-    let entry: Seen
-    try {
-      entry = JSON.parse(line) as Seen
-    } catch {
-      continue
-    }
-    versions.set(entry.version.fileStorageId, entry)
-  }
-  return { versions, lines }
+/** The starting point's versions, never to be extracted. */
+function startingVersions(start: StartingPoint): Map<string, Seen> {
+  return new Map(
+    start.versions.map((version) => [
+      version.fileStorageId,
+      { state: 'baseline', seenAt: start.at, version: structuredClone(version) },
+    ]),
+  )
 }
 
-async function readGrant(file: string, key: Uint8Array): Promise<StandingGrant | undefined> {
+/** The fields a damaged record's text still shows, if it is an object at all. */
+function objectIn(text: string): Record<string, unknown> {
   try {
-    return await unseal<StandingGrant>(await readFile(file, 'utf8'), key)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
   }
 }
 

@@ -93,3 +93,60 @@ export function parseWatchedVersion(record: unknown, fileStorageId: string): Wat
   }
   return version as unknown as WatchedVersion
 }
+
+/** What a watch whose stored state cannot be read tells its owner, and what to do. */
+export const RECORD_DAMAGED =
+  'BOQ’s record of this watch is damaged, so it cannot tell new drawings from those that were already there. Stop watching, then watch the folder again.'
+
+/** The watch, paused because its stored state cannot be read. */
+export function pausedAsDamaged(watch: WatchRecord): WatchRecord {
+  return patchedWatch(watch, { state: 'paused', pausedReason: RECORD_DAMAGED, pausedFor: 'record' })
+}
+
+const StoredFolderSchema = v.object({
+  name: v.optional(v.string()),
+  hubId: v.optional(v.string()),
+  path: v.optional(v.array(v.string())),
+})
+
+/**
+ * What a store answers in place of a watch whose record cannot be read, from what is still known
+ * of it (its owner, project and folder, kept apart or still readable in the record): paused,
+ * saying why, so its owner sees it and can end it. Undefined when not even its owner is known.
+ */
+export function damagedWatch(
+  id: string,
+  known: {
+    userId?: unknown
+    projectId?: unknown
+    fileFolderId?: unknown
+    createdAt?: unknown
+    hookId?: unknown
+    folder?: unknown
+  },
+): WatchRecord | undefined {
+  const { userId, projectId, fileFolderId, hookId, folder } = known
+  if (!isText(userId) || !isText(projectId) || !isText(fileFolderId)) return undefined
+  const createdAt =
+    known.createdAt instanceof Date
+      ? known.createdAt.toISOString()
+      : isText(known.createdAt)
+        ? known.createdAt
+        : new Date().toISOString()
+  return withoutUndefined({
+    id,
+    userId,
+    projectId,
+    fileFolderId,
+    ...(v.is(StoredFolderSchema, folder) ? { folder } : {}),
+    createdAt,
+    updatedAt: createdAt,
+    state: 'paused',
+    pausedReason: RECORD_DAMAGED,
+    pausedFor: 'record',
+    pausedAt: createdAt,
+    ...(isText(hookId) ? { hookId } : {}),
+  } satisfies WatchRecord)
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { STORE_PLACES, storesIn } from '../testing/jobs/store-places.ts'
 import type { JobStore } from './types.ts'
-import type { NewWatch, StandingGrant, WatchedVersion } from './watch-types.ts'
+import { RECORD_DAMAGED } from './watch-record.ts'
+import type { KeptGrant, NewWatch, StandingGrant, WatchedVersion } from './watch-types.ts'
 
 const newWatch = (userId: string, fileFolderId = 'f1'): NewWatch => ({
   userId,
@@ -26,6 +27,9 @@ const grantWith = (refreshToken: string): StandingGrant => ({
   user: { userId: 'ann', name: 'Ann', picture: '' },
   tokens: { accessToken: `access-for-${refreshToken}`, refreshToken, expiresAt: 1_000 },
 })
+
+const refreshOf = (grant: KeptGrant) =>
+  grant === 'damaged' ? 'damaged' : grant?.tokens.refreshToken
 
 const ids = (versions: WatchedVersion[]) => versions.map((v) => v.fileStorageId)
 
@@ -271,7 +275,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
 
     const used = await store.withStandingGrant('ann', async (grant) => ({
       grant: grantWith('refresh-secret-2'),
-      value: grant?.tokens.refreshToken,
+      value: refreshOf(grant),
     }))
     expect(used).toBe('refresh-secret-1')
     expect(await store.standingGrant('ann')).toEqual(grantWith('refresh-secret-2'))
@@ -299,7 +303,7 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
         (i % 2 ? one : two).withStandingGrant('ann', async (grant) => {
           inside++
           mostInside = Math.max(mostInside, inside)
-          const token = grant?.tokens.refreshToken ?? 'none'
+          const token = refreshOf(grant) ?? 'none'
           await pause()
           inside--
           return { grant: grantWith(`r${Number(token.slice(1)) + 1}`), value: token }
@@ -336,5 +340,64 @@ describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePla
     expect(await reopened.noteWatchedVersions(watch.id, [version('s1')], 'pending')).toBe(0)
     expect(await reopened.takeWatchedVersions(watch.id, 5)).toEqual([version('s2')])
     expect(await reopened.standingGrant('ann')).toEqual(grantWith('r1'))
+  })
+
+  it('answers a watch whose record cannot be read as paused, saying so, until it is ended', async () => {
+    const warnings: string[] = []
+    const log = (message: string) => warnings.push(message)
+    const store = await openStore({ log })
+    const { watch } = await store.createWatch(newWatch('ann'), [version('there')])
+    await pause()
+    const { watch: other } = await store.createWatch(newWatch('ann', 'f2'))
+    await closeStore(store)
+    await (await placeOf()).damage.watchRecord(watch.id)
+
+    const reopened = await openStore({ log })
+    const damaged = {
+      id: watch.id,
+      userId: 'ann',
+      projectId: 'p1',
+      fileFolderId: 'f1',
+      state: 'paused',
+      pausedReason: RECORD_DAMAGED,
+      pausedFor: 'record',
+    }
+    expect(await reopened.getWatch(watch.id)).toMatchObject(damaged)
+    expect(await reopened.watchesOf('ann')).toEqual([other, expect.objectContaining(damaged)])
+    expect(await reopened.allWatches()).toContainEqual(expect.objectContaining(damaged))
+    expect(warnings).toContainEqual(expect.stringContaining(watch.id))
+    // Nothing makes it active again; watching the folder again answers it, until it is ended.
+    await reopened.updateWatch(watch.id, { state: 'active' })
+    expect(await reopened.getWatch(watch.id)).toMatchObject(damaged)
+    expect(await reopened.createWatch(newWatch('ann'))).toEqual({
+      watch: expect.objectContaining(damaged),
+      created: false,
+    })
+    await reopened.deleteWatch(watch.id)
+    expect(await reopened.getWatch(watch.id)).toBeUndefined()
+    const anew = await reopened.createWatch(newWatch('ann'), [version('there')])
+    expect(anew.created).toBe(true)
+    expect(await reopened.noteWatchedVersions(anew.watch.id, [version('there')], 'pending')).toBe(0)
+  })
+
+  it('tells a standing grant that cannot be read from none, saying so, and keeps a new one over it', async () => {
+    const warnings: string[] = []
+    const store = await openStore({ log: (message) => warnings.push(message) })
+    await store.withStandingGrant('ann', async () => ({ grant: grantWith('r1'), value: 0 }))
+    await store.withStandingGrant('bob', async () => ({ grant: grantWith('r1'), value: 0 }))
+    await (await placeOf()).damage.grant('ann')
+
+    expect(await store.standingGrant('ann')).toBe('damaged')
+    expect(warnings).toContainEqual(expect.stringContaining('standing grant'))
+    expect(await store.standingGrant('bob')).toEqual(grantWith('r1'))
+    // Dropped, it is none; kept anew, it is read again.
+    const seen = await store.withStandingGrant('ann', async (grant) => ({
+      grant: undefined,
+      value: grant,
+    }))
+    expect(seen).toBe('damaged')
+    expect(await store.standingGrant('ann')).toBeUndefined()
+    await store.withStandingGrant('ann', async () => ({ grant: grantWith('r2'), value: 0 }))
+    expect(await store.standingGrant('ann')).toEqual(grantWith('r2'))
   })
 })

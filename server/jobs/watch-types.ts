@@ -19,7 +19,8 @@ export interface WatchRecord {
   pausedReason?: string
   /**
    * What the pause waits for: the person's standing access (given again: every such watch
-   * resumes), or its folder (back, or writable again: checked each round).
+   * resumes), its folder (back, or writable again: checked each round), or nothing that comes by
+   * itself: its stored record cannot be read (the person stops it and watches the folder again).
    */
   pausedFor?: PauseCause
   /**
@@ -31,7 +32,7 @@ export interface WatchRecord {
   hookId?: string
 }
 
-export type PauseCause = 'access' | 'folder'
+export type PauseCause = 'access' | 'folder' | 'record'
 
 /** What `updateWatch` may change. */
 export type WatchPatch = Partial<
@@ -48,6 +49,12 @@ export interface StandingGrant {
   user: UserProfile
   tokens: Tokens
 }
+
+/**
+ * A person's grant as the store finds it: undefined when none is kept, `'damaged'` when one is
+ * kept that cannot be read (cut short, altered, or sealed with another key; the store logs where).
+ */
+export type KeptGrant = StandingGrant | 'damaged' | undefined
 
 /** A drawing version a watch saw in its folder. */
 export interface WatchedVersion {
@@ -70,7 +77,9 @@ export type WatchedOutcome = { jobId: string } | { skipped: string } | 'wait'
 /**
  * The watches and what they have seen, in the job store, so that with several processes exactly
  * one reacts to each new version: a version is recorded once per watch, and a pending one is
- * taken by one dispatcher only.
+ * taken by one dispatcher only. A watch whose stored state cannot be read (its record, or what it
+ * has seen since it began) is never answered as active while it does nothing: it is answered
+ * paused, saying so (`pausedFor: 'record'`), updates leave it so, and deleting it ends it.
  */
 export interface WatchStore {
   /**
@@ -115,16 +124,15 @@ export interface WatchStore {
   ): Promise<void>
   /** How many of the watch's versions wait to be extracted. */
   waitingCount(watchId: string): Promise<number>
-  /** The person's standing grant, unsealed; undefined when none is kept. */
-  standingGrant(userId: string): Promise<StandingGrant | undefined>
+  /** The person's standing grant, unsealed; undefined when none is kept, `'damaged'` when unreadable. */
+  standingGrant(userId: string): Promise<KeptGrant>
   /**
    * Runs `use` with the person's grant while no other process uses it, and keeps what it answers
-   * (a rotated refresh token); `undefined` from `use` drops the grant (refused for good).
+   * (a rotated refresh token); `undefined` from `use` drops the grant (refused for good, or
+   * damaged).
    */
   withStandingGrant<T>(
     userId: string,
-    use: (
-      grant: StandingGrant | undefined,
-    ) => Promise<{ grant: StandingGrant | undefined; value: T }>,
+    use: (grant: KeptGrant) => Promise<{ grant: StandingGrant | undefined; value: T }>,
   ): Promise<T>
 }

@@ -58,7 +58,9 @@ export function watchRoutes(options: WatchRoutesOptions): Hono {
         )
         if (same) return { watch: same, created: false }
         const place = await cloud.locate(ctx, { ...request, fileStorageId: '' })
-        const granted = (await store.standingGrant(userId)) !== undefined
+        const kept = await store.standingGrant(userId)
+        // A grant that cannot be read is none: the watch waits to be allowed.
+        const granted = kept !== undefined && kept !== 'damaged'
         const draft: NewWatch = {
           ...request,
           userId,

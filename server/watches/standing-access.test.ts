@@ -2,9 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AuthProvider, Tokens } from '../auth/types.ts'
 import { SessionExpiredError } from '../errors.ts'
 import type { JobStore } from '../jobs/types.ts'
+import { RECORD_DAMAGED } from '../jobs/watch-record.ts'
 import type { NewWatch } from '../jobs/watch-types.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
-import { ACCESS_REFUSED, type StandingAccess, standingAccess } from './standing-access.ts'
+import {
+  ACCESS_DAMAGED,
+  ACCESS_REFUSED,
+  type StandingAccess,
+  standingAccess,
+} from './standing-access.ts'
 
 const ann = { userId: 'u-ann', name: 'Ann', picture: '' }
 const HOUR = 60 * 60 * 1000
@@ -68,7 +74,9 @@ describe('acting for a person while away', () => {
       tokens: { accessToken: 'dying', refreshToken: 'refresh-0', expiresAt: Date.now() + 1000 },
     })
     expect(await access.contextFor(ann.userId)).toEqual({ user: ann, accessToken: 'access-1' })
-    expect((await store.standingGrant(ann.userId))?.tokens.refreshToken).toBe('refresh-1')
+    expect(await store.standingGrant(ann.userId)).toMatchObject({
+      tokens: { refreshToken: 'refresh-1' },
+    })
   })
 
   it('refreshes once for two callers at once, each using the token the other kept', async () => {
@@ -139,5 +147,44 @@ describe('acting for a person while away', () => {
     const resumed = await store.getWatch(first.id)
     expect(resumed?.state).toBe('active')
     expect(resumed).not.toHaveProperty('pausedReason')
+  })
+
+  it('pauses every watch of the person, saying so, when their grant cannot be read, and drops it; allowing again resumes them', async () => {
+    const { watch } = await store.createWatch(watchOf(ann.userId))
+    const { watch: unreadable } = await store.createWatch({
+      ...watchOf(ann.userId, 'f2'),
+      state: 'paused',
+      pausedReason: RECORD_DAMAGED,
+      pausedFor: 'record',
+    })
+    await access.keep({
+      user: ann,
+      tokens: { accessToken: 'kept', refreshToken: 'refresh-0', expiresAt: Date.now() + HOUR },
+    })
+    // The store finds the kept grant unreadable (as a file cut short is).
+    const damaged: JobStore = {
+      ...store,
+      withStandingGrant: (userId, use) => store.withStandingGrant(userId, () => use('damaged')),
+    }
+    expect(await standingAccess(damaged, provider.provider).contextFor(ann.userId)).toBeUndefined()
+    expect(await store.getWatch(watch.id)).toMatchObject({
+      state: 'paused',
+      pausedReason: ACCESS_DAMAGED,
+      pausedFor: 'access',
+    })
+    expect(await store.standingGrant(ann.userId)).toBeUndefined()
+    expect(provider.state.given).toEqual([])
+
+    const resumed = await access.keep({
+      user: ann,
+      tokens: { accessToken: 'new', refreshToken: 'again', expiresAt: Date.now() + HOUR },
+    })
+    expect(resumed.map((w) => w.id)).toEqual([watch.id])
+    expect((await store.getWatch(watch.id))?.state).toBe('active')
+    // One whose record cannot be read waits for its owner to end it.
+    expect(await store.getWatch(unreadable.id)).toMatchObject({
+      state: 'paused',
+      pausedFor: 'record',
+    })
   })
 })

@@ -8,6 +8,9 @@ import { log } from '../log.ts'
 /** What a paused watch tells its owner when the cloud refused BOQ's standing access. */
 export const ACCESS_REFUSED =
   'Autodesk no longer lets BOQ read your folders while you are away (the access was revoked or has expired). Allow it again to resume this watch.'
+/** What a paused watch tells its owner when the standing access kept for them cannot be read. */
+export const ACCESS_DAMAGED =
+  'BOQ’s kept access for watching your folders is damaged and cannot be read. Allow it again to resume this watch (or stop watching and watch the folder again).'
 /** What a watch tells its owner when no standing access was ever given. */
 export const ACCESS_NEEDED =
   'BOQ needs your permission to read this folder while you are away. Allow it to start this watch.'
@@ -19,7 +22,8 @@ export const ACCESS_NEEDED =
  */
 export interface StandingAccess {
   /**
-   * The person's context; undefined when there is no grant, or it was just refused. `rejected`:
+   * The person's context; undefined when there is no grant, or it was just refused, or it cannot
+   * be read (dropped then, and the person's watches pause saying so). `rejected`:
    * the cloud refused this access token before its time (the access was revoked), so the grant
    * is refreshed now, which tells whether it still holds (unless another caller already did).
    */
@@ -46,8 +50,12 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
 
   return {
     async contextFor(userId, options = {}) {
-      const refused = { refused: false }
+      const refused = { refused: false, damaged: false }
       const context = await store.withStandingGrant(userId, async (grant) => {
+        if (grant === 'damaged') {
+          refused.damaged = true
+          return { grant: undefined, value: undefined }
+        }
         if (!grant) return { grant, value: undefined }
         const rejected = grant.tokens.accessToken === options.rejected
         if (!rejected && grant.tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) {
@@ -73,14 +81,28 @@ export function standingAccess(store: JobStore, provider: AuthProvider): Standin
         })
         await pauseAll(userId, ACCESS_REFUSED)
       }
+      if (refused.damaged) {
+        log.warn(
+          'watches: a standing grant cannot be read; it is dropped, the person’s watches pause',
+          {
+            userId,
+          },
+        )
+        await pauseAll(userId, ACCESS_DAMAGED)
+      }
       return context
     },
     async keep(grant) {
       await store.withStandingGrant(grant.user.userId, async () => ({ grant, value: undefined }))
-      // Watches paused for want of access resume (one waiting for its folder waits on).
+      // Watches paused for want of access resume (one waiting for its folder waits on, and one
+      // whose record is damaged waits for its owner to end it).
       const resumed: WatchRecord[] = []
       for (const watch of await store.watchesOf(grant.user.userId)) {
-        if (watch.state === 'paused' && watch.pausedFor !== 'folder') {
+        if (
+          watch.state === 'paused' &&
+          watch.pausedFor !== 'folder' &&
+          watch.pausedFor !== 'record'
+        ) {
           await store.updateWatch(watch.id, { state: 'active', pausedReason: undefined })
           resumed.push(watch)
         }

@@ -7,7 +7,8 @@ export const CONSENT_URL = '/api/aps/auth/login?for=watches'
 
 /**
  * The watch as the API answers it: no owner id nor hook; the folder's parts or null; how many
- * versions wait; where to allow access again when it is paused for want of it (Autodesk).
+ * versions wait; where to allow access again when it is paused for want of it (Autodesk), not
+ * when it waits for its folder or for its owner to end it (its record is damaged).
  */
 export function toWatchJson(
   watch: WatchRecord,
@@ -25,7 +26,10 @@ export function toWatchJson(
     pausedReason: watch.state === 'paused' ? (watch.pausedReason ?? null) : null,
     waiting,
     consentUrl:
-      watch.state === 'paused' && watch.pausedFor !== 'folder' && options.askConsent
+      watch.state === 'paused' &&
+      watch.pausedFor !== 'folder' &&
+      watch.pausedFor !== 'record' &&
+      options.askConsent
         ? CONSENT_URL
         : null,
   }

@@ -8,11 +8,22 @@ import type { Query } from './transaction.ts'
  * (`watch-rows.ts` checks them).
  */
 
-/** A watch's row as read: its JSON record, not yet checked. */
+/**
+ * A watch's row as read: its JSON record, not yet checked, and the columns kept beside it (what
+ * is known of a watch whose record does not check).
+ */
 export interface WatchRow {
   id: string
+  user_id: string
+  project_id: string
+  file_folder_id: string
+  hook_id: string | null
+  created_at: Date
   record: unknown
 }
+
+/** The columns of a `WatchRow`. */
+const WATCH_COLUMNS = 'id, user_id, project_id, file_folder_id, hook_id, created_at, record'
 
 /** A version's row as read: its JSON, not yet checked. */
 export interface WatchedVersionRow {
@@ -58,7 +69,7 @@ export async function watchOfFolder(
   fileFolderId: string,
 ): Promise<WatchRow | undefined> {
   const [row] = await q(
-    `SELECT id, record FROM boq_watches
+    `SELECT ${WATCH_COLUMNS} FROM boq_watches
      WHERE user_id = $1 AND project_id = $2 AND file_folder_id = $3`,
     [userId, projectId, fileFolderId],
   )
@@ -68,7 +79,7 @@ export async function watchOfFolder(
 /** The newest watch whose webhook is `hookId`. */
 export async function watchOfHook(q: Query, hookId: string): Promise<WatchRow | undefined> {
   const [row] = await q(
-    `SELECT id, record FROM boq_watches WHERE hook_id = $1
+    `SELECT ${WATCH_COLUMNS} FROM boq_watches WHERE hook_id = $1
      ORDER BY created_at DESC, id DESC LIMIT 1`,
     [hookId],
   )
@@ -76,26 +87,26 @@ export async function watchOfHook(q: Query, hookId: string): Promise<WatchRow | 
 }
 
 export async function watchById(q: Query, id: string): Promise<WatchRow | undefined> {
-  const [row] = await q('SELECT id, record FROM boq_watches WHERE id = $1', [id])
+  const [row] = await q(`SELECT ${WATCH_COLUMNS} FROM boq_watches WHERE id = $1`, [id])
   return row as WatchRow | undefined
 }
 
 /** A watch's row, locked until the transaction ends. */
 export async function watchForUpdate(q: Query, id: string): Promise<WatchRow | undefined> {
-  const [row] = await q('SELECT id, record FROM boq_watches WHERE id = $1 FOR UPDATE', [id])
+  const [row] = await q(`SELECT ${WATCH_COLUMNS} FROM boq_watches WHERE id = $1 FOR UPDATE`, [id])
   return row as WatchRow | undefined
 }
 
 export async function watchesOfUser(q: Query, userId: string): Promise<WatchRow[]> {
   return (await q(
-    'SELECT id, record FROM boq_watches WHERE user_id = $1 ORDER BY created_at DESC, id DESC',
+    `SELECT ${WATCH_COLUMNS} FROM boq_watches WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
     [userId],
   )) as WatchRow[]
 }
 
 export async function everyWatch(q: Query): Promise<WatchRow[]> {
   return (await q(
-    'SELECT id, record FROM boq_watches ORDER BY created_at DESC, id DESC',
+    `SELECT ${WATCH_COLUMNS} FROM boq_watches ORDER BY created_at DESC, id DESC`,
   )) as WatchRow[]
 }
 

@@ -1,20 +1,41 @@
-import { parseWatchedVersion, parseWatchRecord } from '../watch-record.ts'
+import { damagedWatch, parseWatchedVersion, parseWatchRecord } from '../watch-record.ts'
 import type { WatchedVersion, WatchRecord } from '../watch-types.ts'
 import type { Warn } from './job-rows.ts'
 import type { WatchedVersionRow, WatchRow } from './watch-queries.ts'
 
 /**
  * A row's watch, checked as the embedded store checks its own, or undefined (with a warning
- * naming the watch) when it is not a watch record of that row: the row is skipped, as if absent,
- * and left in the table.
+ * naming the watch) when it is not a watch record of that row: left in the table, unchanged.
  */
-export function watchOf(row: WatchRow, warn: Warn): WatchRecord | undefined {
+export function readableWatchOf(row: WatchRow, warn: Warn): WatchRecord | undefined {
   try {
     return parseWatchRecord(row.record, String(row.id))
   } catch (error) {
-    warn(`watches: skipped the unreadable watch ${row.id}: ${(error as Error).message}`)
+    warn(
+      `watches: the record of watch ${row.id} cannot be read (${(error as Error).message}); ` +
+        'it is shown paused until its owner stops it',
+    )
     return undefined
   }
+}
+
+/**
+ * As `readableWatchOf`, and in place of a record that does not check, the watch as its columns
+ * know it, paused and saying why (never active while nothing is done for it): its owner sees it
+ * and can end it.
+ */
+export function watchOf(row: WatchRow, warn: Warn): WatchRecord | undefined {
+  return (
+    readableWatchOf(row, warn) ??
+    damagedWatch(String(row.id), {
+      userId: row.user_id,
+      projectId: row.project_id,
+      fileFolderId: row.file_folder_id,
+      createdAt: row.created_at,
+      hookId: row.hook_id,
+      folder: (row.record as { folder?: unknown } | null)?.folder,
+    })
+  )
 }
 
 /** The rows' watches that check, in order. */

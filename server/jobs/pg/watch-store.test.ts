@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_TOKEN_KEY } from '../../testing/jobs/fakes.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
 import type { JobStore } from '../types.ts'
+import { RECORD_DAMAGED } from '../watch-record.ts'
 import type { NewWatch, WatchedVersion } from '../watch-types.ts'
 import { openPostgresJobStore } from './postgres-store.ts'
 
@@ -52,19 +53,32 @@ const version = (fileStorageId: string): WatchedVersion => ({
 })
 
 describe('the PostgreSQL store’s watches', () => {
-  it('skips a watch row that is not a watch record, with a warning naming the watch', async () => {
+  it('answers a watch row that is not a watch record paused, from its columns, with a warning naming the watch', async () => {
     const { watch: good } = await store.createWatch(newWatch('f1'))
-    const { watch: bad } = await store.createWatch(newWatch('f2'))
+    const { watch: bad } = await store.createWatch({ ...newWatch('f2'), hookId: 'hook-2' })
     await sql(`UPDATE boq_watches SET record = record - 'state' WHERE id = $1`, [bad.id])
 
-    expect((await store.watchesOf('ann')).map((w) => w.id)).toEqual([good.id])
-    expect((await store.allWatches()).map((w) => w.id)).toEqual([good.id])
-    expect(await store.getWatch(bad.id)).toBeUndefined()
-    await store.updateWatch(bad.id, { state: 'paused' })
-    expect(await store.getWatch(bad.id)).toBeUndefined()
+    const standIn = {
+      id: bad.id,
+      userId: 'ann',
+      projectId: 'p1',
+      fileFolderId: 'f2',
+      hookId: 'hook-2',
+      createdAt: bad.createdAt,
+      state: 'paused',
+      pausedReason: RECORD_DAMAGED,
+      pausedFor: 'record',
+    }
+    expect(await store.watchesOf('ann')).toEqual([expect.objectContaining(standIn), good])
+    expect(await store.allWatches()).toEqual([expect.objectContaining(standIn), good])
+    expect(await store.getWatch(bad.id)).toMatchObject(standIn)
+    expect(await store.watchByHookId('hook-2')).toMatchObject(standIn)
+    // Left as it is in the table: an update changes nothing.
+    await store.updateWatch(bad.id, { state: 'active' })
+    expect(await store.getWatch(bad.id)).toMatchObject(standIn)
     // Said once, however often the row is read.
     expect(warnings).toEqual([
-      expect.stringContaining(`skipped the unreadable watch ${bad.id}: state`),
+      expect.stringContaining(`the record of watch ${bad.id} cannot be read (state`),
     ])
   })
 

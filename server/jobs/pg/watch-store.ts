@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { seal, unseal } from '../../auth/sealed.ts'
 import { newWatchRecord, patchedWatch } from '../watch-record.ts'
-import type { StandingGrant, WatchStore } from '../watch-types.ts'
+import type { KeptGrant, StandingGrant, WatchStore } from '../watch-types.ts'
 import type { Warn } from './job-rows.ts'
 import type { QueueDb } from './queue.ts'
 import { inTransaction, type Query } from './transaction.ts'
@@ -27,7 +27,7 @@ import {
   watchOfFolder,
   watchOfHook,
 } from './watch-queries.ts'
-import { versionOf, watchesOf, watchOf } from './watch-rows.ts'
+import { readableWatchOf, versionOf, watchesOf, watchOf } from './watch-rows.ts'
 
 /**
  * The watches on PostgreSQL, for any number of processes: a person's folder is watched once and a
@@ -38,7 +38,17 @@ import { versionOf, watchesOf, watchOf } from './watch-rows.ts'
 export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): WatchStore {
   const query: Query = async (text, values) => (await db.executeSql(text, values)).rows
 
-  const unsealed = (sealed: string | undefined) => unseal<StandingGrant>(sealed, tokenKey)
+  /** The person's grant unsealed; `'damaged'` (said, naming its row) when it does not unseal. */
+  async function unsealed(userId: string, sealed: string | undefined): Promise<KeptGrant> {
+    if (sealed === undefined) return undefined
+    const grant = await unseal<StandingGrant>(sealed, tokenKey)
+    if (grant) return grant
+    warn(
+      `watches: the standing grant of ${userId} in boq_standing_grants cannot be read (cut ` +
+        'short, altered, or sealed with another key); their watches pause until BOQ is allowed again',
+    )
+    return 'damaged'
+  }
 
   return {
     async createWatch(input, baseline = []) {
@@ -84,8 +94,11 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
       if (!isUuid(id)) return
       await inTransaction(db, async (q) => {
         const row = await watchForUpdate(q, id)
-        const watch = row && watchOf(row, warn)
-        if (watch) await updateWatchRecord(q, patchedWatch(watch, patch))
+        const watch = row && readableWatchOf(row, warn)
+        // A watch whose record cannot be read stays as it is said to be, until it ends.
+        if (watch && watch.pausedFor !== 'record') {
+          await updateWatchRecord(q, patchedWatch(watch, patch))
+        }
       })
     },
 
@@ -130,7 +143,7 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
     },
 
     async standingGrant(userId) {
-      return unsealed(await sealedGrant(query, userId))
+      return unsealed(userId, await sealedGrant(query, userId))
     },
 
     async withStandingGrant(userId, use) {
@@ -138,7 +151,7 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
       // then reads the refresh token the first one kept.
       return inTransaction(db, async (q) => {
         await lockStandingGrant(q, userId)
-        const { grant, value } = await use(await unsealed(await sealedGrant(q, userId)))
+        const { grant, value } = await use(await unsealed(userId, await sealedGrant(q, userId)))
         if (grant) await keepSealedGrant(q, userId, await seal(grant, tokenKey))
         else await dropSealedGrant(q, userId)
         return value

@@ -1,23 +1,39 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach } from 'vitest'
 import { openEmbeddedJobStore } from '../../jobs/embedded-store.ts'
 import { openPostgresJobStore } from '../../jobs/pg/postgres-store.ts'
-import type { JobChange, JobStore } from '../../jobs/types.ts'
+import type { JobChange, JobStore, RulesKind } from '../../jobs/types.ts'
 import { createTestDatabase } from '../postgres.ts'
 import { TEST_TOKEN_KEY } from './fakes.ts'
 
 /** A place a store keeps its jobs: a data folder, or a database of the test's own. */
 export interface StorePlace {
-  open(options?: { tokenKey?: Uint8Array; onChange?: (c: JobChange) => void }): Promise<JobStore>
+  open(options?: {
+    tokenKey?: Uint8Array
+    onChange?: (c: JobChange) => void
+    log?: (message: string) => void
+  }): Promise<JobStore>
   /** Several stores may be open on it at once, as several processes (PostgreSQL). */
   shared: boolean
   /** Everything kept there, as text: what someone reading the files or the tables would see. */
   rawText(): Promise<string>
+  /** Damages what is kept there, as a disk or a hand might (a store reads it at its next open). */
+  damage: {
+    /** The person's sealed standing grant cut to 20 characters. */
+    grant(userId: string): Promise<void>
+    /** The watch's record left without its state. */
+    watchRecord(watchId: string): Promise<void>
+    /** That saved version of a project's table made unreadable. */
+    rulesVersion(projectId: string, kind: RulesKind, version: number): Promise<void>
+  }
   remove(): Promise<void>
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export async function embeddedPlace(): Promise<StorePlace> {
   const dataDir = await mkdtemp(join(tmpdir(), 'boq-store-contract-'))
@@ -33,12 +49,34 @@ export async function embeddedPlace(): Promise<StorePlace> {
       )
       return texts.join('\n')
     },
+    damage: {
+      grant: (userId) => truncate(join(dataDir, 'watches', 'grants', sha256(userId)), 20),
+      async watchRecord(watchId) {
+        const file = join(dataDir, 'watches', watchId, 'watch.json')
+        const { state: _state, ...rest } = JSON.parse(await readFile(file, 'utf8'))
+        await writeFile(file, JSON.stringify(rest))
+      },
+      rulesVersion: (projectId, kind, version) =>
+        truncate(
+          join(dataDir, 'rules', sha256(projectId).slice(0, 32), kind, `${version}.json`),
+          20,
+        ),
+    },
     remove: () => rm(dataDir, { recursive: true, force: true }),
   }
 }
 
 export async function postgresPlace(): Promise<StorePlace> {
   const database = await createTestDatabase()
+  async function sql(text: string, values: unknown[]): Promise<void> {
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    try {
+      await client.query(text, values)
+    } finally {
+      await client.end()
+    }
+  }
   return {
     open: (options = {}) =>
       openPostgresJobStore({
@@ -67,6 +105,20 @@ export async function postgresPlace(): Promise<StorePlace> {
       } finally {
         await client.end()
       }
+    },
+    damage: {
+      grant: (userId) =>
+        sql('UPDATE boq_standing_grants SET sealed = left(sealed, 20) WHERE user_id = $1', [
+          userId,
+        ]),
+      watchRecord: (watchId) =>
+        sql(`UPDATE boq_watches SET record = record - 'state' WHERE id = $1`, [watchId]),
+      rulesVersion: (projectId, kind, version) =>
+        sql(
+          `UPDATE boq_rules SET rows = '"cut short"'::jsonb
+            WHERE project_id = $1 AND kind = $2 AND version = $3`,
+          [projectId, kind, version],
+        ),
     },
     remove: () => database.drop(),
   }

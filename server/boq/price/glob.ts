@@ -9,7 +9,7 @@ import { quoted } from './errors.ts'
  * No regular expression is built from a glob: one with many stars backtracks for ever. Runs of
  * stars are one star, and the stretches between stars are found leftmost first, which is right
  * for `*` and `?` (a stretch found earlier leaves more room for the rest) and never goes back:
- * a test costs at most the value's length times the longest stretch.
+ * a test costs at most the value's length times the longest stretch ÷ 32.
  */
 
 export const MAX_GLOB_LENGTH = 1000

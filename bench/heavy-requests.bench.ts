@@ -7,6 +7,11 @@
  * at a time, 5 ms apart, for as long as the load runs. Printed: how many heavy requests were
  * answered, refused (429/503) or failed, and the other user's answer times. Target: the other
  * user's answers within 200 ms (95th percentile and the largest).
+ *
+ * Then the attacks of one hostile signed-in user, each on a fresh real server in a child process
+ * (bench/support/attacks.ts): a rule's glob of stars on save and on a price preview, a rules
+ * workbook of ten million empty rows, a rate of 1e308, four uploads that dribble. Printed: each
+ * attack's answers, and another person's GET /api/boq/jobs meanwhile, against the same target.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -18,8 +23,11 @@ import { serve } from '@hono/node-server'
 import { createBillPool } from '../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../server/jobs/embedded-store.ts'
 import { answerSummary, timeAnswers } from '../server/testing/jobs/answer-times.ts'
+import { makeSeedDir } from '../server/testing/jobs/drawings.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../server/testing/jobs/fakes.ts'
 import { jobsRoutesApp } from '../server/testing/jobs/routes-app.ts'
+import { runAttack } from './support/attack-run.ts'
+import { ATTACKS } from './support/attacks.ts'
 import { bigBill } from './support/big-bill.ts'
 import { describeMs, versusTarget } from './support/stats.ts'
 
@@ -28,6 +36,8 @@ const HEAVY_USERS = 5
 const ROUNDS = 3
 const GEOMETRY_REQUESTS = 20
 const TARGET_MS = 200
+/** The seed of the attacks' servers: a small drawing, extracted for the attacks that need a job. */
+const ATTACK_DRAWING = 'sample_2018.dwg'
 
 const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-heavy-'))
 const store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
@@ -126,3 +136,37 @@ try {
   await store.close()
   await rm(dataDir, { recursive: true, force: true })
 }
+
+console.log(
+  `\nOne user's attacks, each on a fresh server; another person's GET /api/boq/jobs meanwhile:`,
+)
+const seedDir = await makeSeedDir([ATTACK_DRAWING])
+const worst = { p95: 0, max: 0, stalled: 0 }
+try {
+  for (const attack of ATTACKS) {
+    const { answers, tookMs, times, otherStalled } = await runAttack(
+      attack,
+      seedDir,
+      ATTACK_DRAWING,
+    )
+    console.log(`- ${attack.name} (answered in ${(tookMs / 1000).toFixed(1)} s):`)
+    for (const answer of answers) console.log(`    ${answer}`)
+    if (otherStalled) {
+      worst.stalled++
+      console.log(`  another person's GET /api/boq/jobs: ${otherStalled} (OVER TARGET)`)
+      continue
+    }
+    const { count, max, p95 } = answerSummary(times)
+    worst.p95 = Math.max(worst.p95, p95)
+    worst.max = Math.max(worst.max, max)
+    console.log(`  another person's GET /api/boq/jobs (${count} answers): ${describeMs(times)}`)
+    console.log(
+      `    95th percentile ${versusTarget(p95, TARGET_MS, ' ms')}; largest ${versusTarget(max, TARGET_MS, ' ms')}`,
+    )
+  }
+} finally {
+  await rm(seedDir, { recursive: true, force: true })
+}
+console.log(
+  `\nheavy-requests attacks: another person's answers, worst 95th percentile ${versusTarget(worst.p95, TARGET_MS, ' ms')}, worst largest ${versusTarget(worst.max, TARGET_MS, ' ms')}${worst.stalled ? `; ${worst.stalled} attack(s) left them unanswered` : ''}`,
+)

@@ -176,7 +176,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   if (interrupted > 0)
     log(`jobs: ${interrupted} job(s) running when the server stopped were failed`)
   await prune()
-  const rules = rulesFiles(options.dataDir)
+  const rules = rulesFiles(options.dataDir, log)
   const { close: closeWatches, ...watches } = await openEmbeddedWatches({
     dataDir: options.dataDir,
     tokenKey: options.tokenKey,

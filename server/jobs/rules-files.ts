@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { link, mkdir, open, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import * as v from 'valibot'
 import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import { syncDirectory, TEMP_SUFFIX } from '../lib/atomic-write.ts'
 import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from './types.ts'
@@ -16,17 +17,29 @@ interface StoredVersion {
 
 const VERSION_FILE = /^(\d+)\.json$/
 
+/** What a version's file must hold to be read: the version it is named for, whole. */
+const StoredVersionSchema = v.looseObject({
+  version: v.number(),
+  savedBy: v.string(),
+  savedAt: v.string(),
+  rows: v.array(v.unknown()),
+})
+
 /**
  * A project's saved tables on files: `<dataDir>/rules/<project hash>/<kind>/<version>.json`, one
  * file per version, never changed once there. A version's file is written whole under a temporary
  * name, then hard-linked to its own name: the link fails when that name exists, so of two saves
  * of the same version exactly one wins, whichever processes make them, and nobody ever reads a
- * half-written version.
+ * half-written version. A version's file that cannot be read (cut short, or not a version) is
+ * named in the log and skipped: the newest readable version answers, history lists the readable
+ * ones, and a save of the newest readable one goes after the unreadable ones above it.
  */
-export function rulesFiles(dataDir: string) {
+export function rulesFiles(dataDir: string, log: (message: string) => void) {
   const root = join(dataDir, 'rules')
   /** Saved versions never change: what history needs of each is read once. */
   const metas = new Map<string, SavedVersion>()
+  /** The unreadable versions' files already named in the log. */
+  const said = new Set<string>()
 
   // A hash: project ids are the cloud's, of any length and characters.
   const dirOf = (projectId: string, kind: RulesKind) =>
@@ -47,19 +60,38 @@ export function rulesFiles(dataDir: string) {
       .sort((a, b) => b - a)
   }
 
-  async function read(dir: string, version: number): Promise<StoredVersion> {
-    return JSON.parse(await readFile(join(dir, `${version}.json`), 'utf8')) as StoredVersion
+  /** The version's file, checked; undefined (named in the log, once) when it cannot be read. */
+  async function read(
+    dir: string,
+    version: number,
+  ): Promise<Omit<StoredVersion, 'projectId'> | undefined> {
+    const file = join(dir, `${version}.json`)
+    try {
+      const stored = v.parse(StoredVersionSchema, JSON.parse(await readFile(file, 'utf8')))
+      if (stored.version !== version) throw new Error(`it holds version ${stored.version}`)
+      return stored
+    } catch (error) {
+      if (!said.has(file)) {
+        said.add(file)
+        log(`rules: skipped the unreadable saved version ${file}: ${String(error)}`)
+      }
+      return undefined
+    }
   }
 
+  /** The newest readable version. */
   async function latest<K extends RulesKind>(
     projectId: string,
     kind: K,
   ): Promise<SavedRules<K> | undefined> {
     const dir = dirOf(projectId, kind)
-    const [newest] = await versions(dir)
-    if (newest === undefined) return undefined
-    const { version, savedBy, savedAt, rows } = await read(dir, newest)
-    return { version, savedBy, savedAt, rows: rows as RowsOf[K] }
+    for (const number of await versions(dir)) {
+      const stored = await read(dir, number)
+      if (!stored) continue
+      const { version, savedBy, savedAt, rows } = stored
+      return { version, savedBy, savedAt, rows: rows as RowsOf[K] }
+    }
+    return undefined
   }
 
   return {
@@ -73,6 +105,7 @@ export function rulesFiles(dataDir: string) {
         let meta = metas.get(key)
         if (!meta) {
           const stored = await read(dir, version)
+          if (!stored) continue
           meta = {
             version,
             savedBy: stored.savedBy,
@@ -101,11 +134,15 @@ export function rulesFiles(dataDir: string) {
         return { conflict: meta }
       }
       // Versions are dense (each is linked only beside its predecessor): a held version that is
-      // not the newest one is stale, or was never saved.
+      // not the newest one is stale, or was never saved, unless the ones above it cannot be read
+      // (the person holds the newest they could see).
       const [newest = 0] = await versions(dir)
-      if (newest !== expectedVersion) return conflict()
+      if (newest !== expectedVersion) {
+        const readable = await latest(projectId, kind)
+        if ((readable?.version ?? 0) !== expectedVersion) return conflict()
+      }
       await mkdir(dir, { recursive: true, mode: 0o700 })
-      const version = expectedVersion + 1
+      const version = newest + 1
       const saved: StoredVersion = {
         projectId,
         version,

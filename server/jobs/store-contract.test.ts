@@ -19,7 +19,7 @@ const files = (text: string) => ({
 })
 
 describe.each(STORE_PLACES)('the JobStore contract: %s store', (_name, makePlace) => {
-  const { openStore, closeStore } = storesIn(makePlace)
+  const { placeOf, openStore, closeStore } = storesIn(makePlace)
 
   it('keeps what was submitted, lists a user’s jobs newest first, and only theirs', async () => {
     const store = await openStore()
@@ -215,6 +215,44 @@ describe.each(STORE_PLACES)('the JobStore contract: %s store', (_name, makePlace
     expect(Date.parse(history[0]?.savedAt ?? '')).toBeGreaterThanOrEqual(
       Date.parse(history[1]?.savedAt ?? ''),
     )
+  })
+
+  it('skips a saved version that cannot be read, naming it: the newest readable one answers, and a save of it goes after', async () => {
+    const warnings: string[] = []
+    const store = await openStore({ log: (message) => warnings.push(message) })
+    await store.saveRules('p1', 'rules', 0, [rule('A')], 'Ann')
+    await store.saveRules('p1', 'rules', 1, [rule('B')], 'Bob')
+    await store.saveRules('p1', 'classification', 0, [{ code: 'A', title: 'Doors' }], 'Ann')
+    await (await placeOf()).damage.rulesVersion('p1', 'rules', 2)
+
+    expect(await store.rules('p1', 'rules')).toMatchObject({
+      version: 1,
+      savedBy: 'Ann',
+      rows: [rule('A')],
+    })
+    expect((await store.rulesHistory('p1', 'rules')).map((saved) => saved.version)).toEqual([1])
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/unreadable saved (rules version 2 of project p1|.*\/rules\/2\.json)/),
+    )
+    expect(await store.rules('p1', 'classification')).toMatchObject({ version: 1 })
+
+    // A stale save is refused, naming the newest readable version; a save of it goes after all.
+    expect(await store.saveRules('p1', 'rules', 0, [rule('C')], 'Cy')).toEqual({
+      conflict: expect.objectContaining({ version: 1, savedBy: 'Ann' }),
+    })
+    expect(await store.saveRules('p1', 'rules', 1, [rule('C')], 'Cy')).toMatchObject({
+      saved: { version: 3, savedBy: 'Cy', rows: [rule('C')] },
+    })
+    expect(await store.rules('p1', 'rules')).toMatchObject({ version: 3, rows: [rule('C')] })
+    expect((await store.rulesHistory('p1', 'rules')).map((saved) => saved.version)).toEqual([3, 1])
+
+    // None readable: none answers, and a save goes after them.
+    await (await placeOf()).damage.rulesVersion('p1', 'classification', 1)
+    expect(await store.rules('p1', 'classification')).toBeUndefined()
+    expect(await store.rulesHistory('p1', 'classification')).toEqual([])
+    expect(await store.saveRules('p1', 'classification', 0, [], 'Cy')).toMatchObject({
+      saved: { version: 2 },
+    })
   })
 
   it('refuses a save of a version that is not the current one, saying who saved the current', async () => {

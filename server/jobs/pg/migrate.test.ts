@@ -180,12 +180,15 @@ describe('rows the PostgreSQL job store reads', () => {
     expect(await store.claim()).toBeUndefined()
   })
 
-  it('refuses a saved rules version whose rows are not rules, naming it', async () => {
-    const store = await openStore()
+  it('skips a saved rules version whose rows are not rules, naming it', async () => {
+    const warnings: string[] = []
+    const store = await openStore((message) => warnings.push(message))
     await store.saveRules('p1', 'classification', 0, [], 'Ann')
     await sql(`UPDATE boq_rules SET rows = '[{"code": 3}]'`)
-    await expect(store.rules('p1', 'classification')).rejects.toThrow(
-      'the saved classification version 1 of project p1 is not readable',
+    expect(await store.rules('p1', 'classification')).toBeUndefined()
+    expect(await store.rulesHistory('p1', 'classification')).toEqual([])
+    expect(warnings).toContainEqual(
+      expect.stringContaining('the unreadable saved classification version 1 of project p1'),
     )
   })
 })

@@ -186,7 +186,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
   }
 
   const prune = () => deleteFinishedJobs(query, options.retentionDays)
-  const rules = rulesRows(query)
+  const rules = rulesRows(query, warn)
   const listening = await db.listen(QUEUED_CHANNEL, queued.notify, queued.notify)
   await prune()
   const pruning = setInterval(

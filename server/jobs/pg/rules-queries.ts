@@ -23,18 +23,37 @@ export async function newestVersion(
   return row as VersionRow | undefined
 }
 
-/** The newest version with its rows, not yet checked. */
+/** A version with its rows, not yet checked. */
+export type RulesRow = VersionRow & { rows: unknown }
+
+/** The newest version below `below` (any, when absent) with its rows, not yet checked. */
 export async function newestRules(
   q: Query,
   projectId: string,
   kind: RulesKind,
-): Promise<(VersionRow & { rows: unknown }) | undefined> {
+  below?: number,
+): Promise<RulesRow | undefined> {
   const [row] = await q(
     `SELECT version, saved_by, saved_at, rows FROM boq_rules
-      WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
-    [projectId, kind],
+      WHERE project_id = $1 AND kind = $2 AND ($3::int IS NULL OR version < $3::int)
+      ORDER BY version DESC LIMIT 1`,
+    [projectId, kind, below ?? null],
   )
-  return row as (VersionRow & { rows: unknown }) | undefined
+  return row as RulesRow | undefined
+}
+
+/** Those versions with their rows, not yet checked. */
+export async function rulesOfVersions(
+  q: Query,
+  projectId: string,
+  kind: RulesKind,
+  numbers: number[],
+): Promise<RulesRow[]> {
+  return (await q(
+    `SELECT version, saved_by, saved_at, rows FROM boq_rules
+      WHERE project_id = $1 AND kind = $2 AND version = ANY($3::int[])`,
+    [projectId, kind, numbers],
+  )) as RulesRow[]
 }
 
 /** Every version, newest first, with its number of rows. */
@@ -51,13 +70,13 @@ export async function versions(
 }
 
 /**
- * Inserts version `expectedVersion + 1` only while `expectedVersion` is the newest: the saved
- * version, or none when another save came first. The primary key refuses a second insert of one
- * version (unique_violation) when two saves race past the condition.
+ * Inserts version `after + 1` only while `after` is the newest: the saved version, or none when
+ * another save came first. The primary key refuses a second insert of one version
+ * (unique_violation) when two saves race past the condition.
  */
 export async function insertNextVersion(
   q: Query,
-  save: { projectId: string; kind: RulesKind; expectedVersion: number; savedBy: string },
+  save: { projectId: string; kind: RulesKind; after: number; savedBy: string },
   rows: unknown[],
 ): Promise<VersionRow | undefined> {
   const [row] = await q(
@@ -66,14 +85,7 @@ export async function insertNextVersion(
       WHERE COALESCE((SELECT max(version) FROM boq_rules
                        WHERE project_id = $1 AND kind = $2), 0) = $3::int
      RETURNING version, saved_by, saved_at`,
-    [
-      save.projectId,
-      save.kind,
-      save.expectedVersion,
-      save.savedBy,
-      rows.length,
-      JSON.stringify(rows),
-    ],
+    [save.projectId, save.kind, save.after, save.savedBy, rows.length, JSON.stringify(rows)],
   )
   return row as VersionRow | undefined
 }

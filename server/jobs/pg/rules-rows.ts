@@ -2,10 +2,13 @@ import * as v from 'valibot'
 import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../../contract/takeoff-rules.ts'
 import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
 import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from '../types.ts'
+import type { Warn } from './job-rows.ts'
 import {
   insertNextVersion,
   newestRules,
   newestVersion,
+  type RulesRow,
+  rulesOfVersions,
   type VersionRow,
   versions,
 } from './rules-queries.ts'
@@ -20,24 +23,84 @@ const ROWS_SCHEMA = {
   classification: v.array(ClassificationEntrySchema),
 }
 
+/** Versions whose rows are read at once, for history to know which are readable. */
+const HISTORY_BATCH = 20
+
 /**
  * A project's saved tables in `boq_rules`, one row per version. A save is one conditional insert
  * of the next version, made only while the held version is the newest; the primary key refuses a
- * second insert of the same version, so of two concurrent saves exactly one wins.
+ * second insert of the same version, so of two concurrent saves exactly one wins. A version whose
+ * rows do not check is skipped, with a warning naming it: the newest readable version answers,
+ * history lists the readable ones, and a save of the newest readable one goes after the
+ * unreadable ones above it.
  */
-export function rulesRows(query: Query) {
+export function rulesRows(query: Query, warn: Warn) {
+  /** Whether each version's rows check; saved versions never change, so each is checked once. */
+  const readable = new Map<string, boolean>()
+  const keyOf = (projectId: string, kind: RulesKind, version: unknown) =>
+    JSON.stringify([projectId, kind, Number(version)])
+
+  /** The row's rows, checked; undefined (with a warning) when they do not check. */
+  function readableRows<K extends RulesKind>(
+    kind: K,
+    row: RulesRow,
+    projectId: string,
+  ): RowsOf[K] | undefined {
+    const key = keyOf(projectId, kind, row.version)
+    try {
+      const rows = checkedRows(kind, row, projectId)
+      readable.set(key, true)
+      return rows
+    } catch (error) {
+      readable.set(key, false)
+      warn(`rules: skipped ${(error as Error).message}`)
+      return undefined
+    }
+  }
+
+  async function newestReadable<K extends RulesKind>(
+    projectId: string,
+    kind: K,
+  ): Promise<SavedRules<K> | undefined> {
+    let below: number | undefined
+    for (;;) {
+      const row = await newestRules(query, projectId, kind, below)
+      if (!row) return undefined
+      const rows = readableRows(kind, row, projectId)
+      if (rows) return { ...meta(row), rows }
+      below = Number(row.version)
+    }
+  }
+
+  async function insertAfter(
+    save: { projectId: string; kind: RulesKind; after: number; savedBy: string },
+    rows: unknown[],
+  ): Promise<VersionRow | undefined> {
+    try {
+      return await insertNextVersion(query, save, rows)
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error
+      return undefined
+    }
+  }
+
   return {
-    async rules<K extends RulesKind>(
-      projectId: string,
-      kind: K,
-    ): Promise<SavedRules<K> | undefined> {
-      const row = await newestRules(query, projectId, kind)
-      return row ? { ...meta(row), rows: checkedRows(kind, row, projectId) } : undefined
-    },
+    rules: newestReadable,
 
     async rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]> {
       const rows = await versions(query, projectId, kind)
-      return rows.map((row) => ({ ...meta(row), rows: Number(row.row_count) }))
+      const unchecked = rows
+        .map((row) => Number(row.version))
+        .filter((version) => !readable.has(keyOf(projectId, kind, version)))
+      for (let start = 0; start < unchecked.length; start += HISTORY_BATCH) {
+        const batch = unchecked.slice(start, start + HISTORY_BATCH)
+        for (const row of await rulesOfVersions(query, projectId, kind, batch)) {
+          readableRows(kind, row, projectId)
+        }
+      }
+      return rows
+        .filter((row) => readable.get(keyOf(projectId, kind, row.version)) !== false)
+        .map((row) => ({ ...meta(row), rows: Number(row.row_count) }))
     },
 
     async saveRules<K extends RulesKind>(
@@ -47,38 +110,34 @@ export function rulesRows(query: Query) {
       rows: RowsOf[K],
       savedBy: string,
     ): Promise<SaveOutcome<K>> {
-      let inserted: VersionRow | undefined
-      try {
-        inserted = await insertNextVersion(
-          query,
-          { projectId, kind, expectedVersion, savedBy },
-          rows,
-        )
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error
+      const save = { projectId, kind, savedBy }
+      let inserted = await insertAfter({ ...save, after: expectedVersion }, rows)
+      if (!inserted) {
+        // Not the newest: stale, unless the versions above it cannot be read (the person holds
+        // the newest they could see).
+        const newest = Number((await newestVersion(query, projectId, kind))?.version ?? 0)
+        const held = (await newestReadable(projectId, kind))?.version ?? 0
+        if (newest !== expectedVersion && held === expectedVersion) {
+          inserted = await insertAfter({ ...save, after: newest }, rows)
+        }
       }
       if (inserted) return { saved: { ...meta(inserted), rows } }
-      const current = await newestVersion(query, projectId, kind)
-      return { conflict: current && meta(current) }
+      const current = await newestReadable(projectId, kind)
+      if (!current) return { conflict: undefined }
+      const { rows: _rows, ...held } = current
+      return { conflict: held }
     },
   }
 }
 
-/**
- * A version's rows, checked as the API checks a table before saving it. One that does not check
- * is refused rather than skipped: an older version in its place would be saved over, unseen.
- */
-function checkedRows<K extends RulesKind>(
-  kind: K,
-  row: VersionRow & { rows: unknown },
-  projectId: string,
-): RowsOf[K] {
+/** A version's rows, checked as the API checks a table before saving it; throws saying which. */
+function checkedRows<K extends RulesKind>(kind: K, row: RulesRow, projectId: string): RowsOf[K] {
   const result = v.safeParse(ROWS_SCHEMA[kind], row.rows)
   if (result.success) return result.output as RowsOf[K]
   const issue = result.issues[0]
   const path = (issue.path ?? []).map((item) => String(item.key)).join('.')
   throw new Error(
-    `the saved ${kind} version ${row.version} of project ${projectId} is not readable: ` +
+    `the unreadable saved ${kind} version ${row.version} of project ${projectId}: ` +
       `${path ? `${path}: ` : ''}${issue.message}`,
   )
 }

@@ -46,6 +46,7 @@ export function createBackends(config: Config, keys: SecretKeys): Backends {
   const cloud = createLocalCloud({
     root: localCloudRoot(config.dataDir),
     localUserName: config.userName,
+    settle: { settleMs: config.settleMs },
   })
   return {
     auth: createLocalAuthProvider({

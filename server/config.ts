@@ -2,6 +2,7 @@ import { availableParallelism, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_MAX_FILE_MB } from './boq/run/limits.ts'
+import { SETTLE_MS } from './cloud/local/settling.ts'
 
 /** The repository root (server/ lives directly below it). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -45,6 +46,11 @@ export interface Config {
    * new versions, and waiting versions given a free place. Default 10.
    */
   watchPollSeconds: number
+  /**
+   * BOQ_SETTLE_SECONDS in ms: how long a file dropped by hand into the local cloud must stay
+   * unchanged before it is a version (0: at once). Default 2 s.
+   */
+  settleMs: number
   /**
    * BOQ_DATABASE_URL: jobs kept and queued in this PostgreSQL database, shared by every process
    * that names it; null: the embedded store in dataDir, for one process.
@@ -99,6 +105,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxFileBytes: parseMaxFileBytes(env),
     maxQueuedPerUser: positiveInteger(env, 'BOQ_MAX_QUEUED_PER_USER', 10),
     watchPollSeconds: positiveInteger(env, 'BOQ_WATCH_POLL_SECONDS', 10),
+    settleMs: parseSettleMs(env),
     ...parseJobsPlace(env, sessionSecret),
     jobRetentionDays: positiveInteger(env, 'BOQ_JOB_RETENTION_DAYS', 90),
     jobRecoverySeconds: parseRecoverySeconds(env),
@@ -159,6 +166,18 @@ export function parseMaxFileBytes(env: Env): number {
     throw new ConfigError(`BOQ_MAX_FILE_MB must be a positive number (got "${raw}").`)
   }
   return Math.round(mb * 1024 * 1024)
+}
+
+function parseSettleMs(env: Env): number {
+  const raw = nonEmpty(env.BOQ_SETTLE_SECONDS)
+  if (raw === undefined) return SETTLE_MS
+  const seconds = Number(raw)
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new ConfigError(
+      `BOQ_SETTLE_SECONDS must be a number of seconds, 0 or more (got "${raw}").`,
+    )
+  }
+  return Math.round(seconds * 1000)
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

@@ -54,7 +54,12 @@ const historyOf = (name: string) => join(docsDir(), HISTORY_DIR, name)
 async function start() {
   await server?.close()
   // A server closes its engine: each start has its own.
-  server = await startTestServer({ dataDir, extractor: createFakeExtractor().extractor })
+  server = await startTestServer({
+    dataDir,
+    extractor: createFakeExtractor().extractor,
+    // The files written here are whole as soon as written: this is about what is on disk.
+    env: { BOQ_SETTLE_SECONDS: '0' },
+  })
   client = await signIn(server.url)
 }
 

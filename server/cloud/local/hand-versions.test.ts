@@ -31,6 +31,10 @@ const ids = {
 const itemId = (name: string) => makeId('item', `${DOCS}/${name}`)
 const storageOf = (version: JsonApiResource) => version.relationships?.storage?.data?.id as string
 
+/** Files written here are whole as written: recorded at the first listing (settling aside). */
+const AT_ONCE = { settleMs: 0 }
+const SETTLED_AT_ONCE = { BOQ_SETTLE_SECONDS: '0' }
+
 let root: string
 let cloud: LocalCloud
 const docsDir = () => join(root, ...DOCS.split('/'))
@@ -39,7 +43,7 @@ const historyOf = (name: string) => join(docsDir(), HISTORY_DIR, name)
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'boq-hand-versions-'))
   await mkdir(docsDir(), { recursive: true })
-  cloud = createLocalCloud({ root, localUserName: 'Local Person' })
+  cloud = createLocalCloud({ root, localUserName: 'Local Person', settle: AT_ONCE })
 })
 afterAll(() => rm(root, { recursive: true, force: true }))
 
@@ -251,7 +255,7 @@ describe('after a restart (a new LocalCloud on the same folder)', () => {
     const before = await versionsOf('restart.dwg')
     const recordsBefore = await readFile(join(historyOf('restart.dwg'), 'versions.json'), 'utf8')
 
-    const again = createLocalCloud({ root, localUserName: 'Someone Else' })
+    const again = createLocalCloud({ root, localUserName: 'Someone Else', settle: AT_ONCE })
     await listFolder(again)
     const after = await versionsOf('restart.dwg', again)
     expect(after.map((v) => [v.id, storageOf(v), v.attributes.lastModifiedUserName])).toEqual(
@@ -340,7 +344,7 @@ describe('over HTTP', () => {
   })
 
   it('lists a file overwritten by hand as versions 2 and 1, and extracts each from its own bytes', async () => {
-    server = await startTestServer({ extractor: fake.extractor })
+    server = await startTestServer({ extractor: fake.extractor, env: SETTLED_AT_ONCE })
     const { url, dataDir } = server
     const docs = join(dataDir, 'cloud', ...DOCS.split('/'))
     await mkdir(docs, { recursive: true })
@@ -383,7 +387,7 @@ describe('over HTTP', () => {
   })
 
   it('refuses to extract a drawing whose BOQ could not be written beside it, before it runs', async () => {
-    server = await startTestServer({ extractor: fake.extractor })
+    server = await startTestServer({ extractor: fake.extractor, env: SETTLED_AT_ONCE })
     const { url, dataDir } = server
     const docs = join(dataDir, 'cloud', ...DOCS.split('/'))
     await mkdir(docs, { recursive: true })

@@ -21,6 +21,7 @@ import {
   projectResource,
   versionResource,
 } from './resources.ts'
+import type { SettleOptions } from './settling.ts'
 import { createVersionRecorder } from './version-recorder.ts'
 import { openIncoming, type VersionInfo, writeVersion } from './version-store.ts'
 
@@ -29,6 +30,8 @@ export interface LocalCloudOptions {
   root: string
   /** Named as the author of files no version record describes (dropped in by hand). */
   localUserName: string
+  /** When a file dropped by hand has stopped changing (settling.ts); the defaults, or a test's. */
+  settle?: SettleOptions
 }
 
 interface Entry {
@@ -89,7 +92,7 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   const lock = createItemLock()
   const fallbackUser = options.localUserName
   // Listing a folder or an item's versions, or reading a version, records what it meets.
-  const recorder = createVersionRecorder({ lock, fallbackUser })
+  const recorder = createVersionRecorder({ lock, fallbackUser, settle: options.settle })
 
   /**
    * Visible files and folders of a folder already resolved inside the cloud: one stat each.

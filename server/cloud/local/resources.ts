@@ -107,6 +107,19 @@ export function itemResource(
   }
 }
 
+/**
+ * Autodesk's `extension.data.processState` of a version: complete once its file is whole; a file
+ * dropped by hand that is still changing is not yet (it is shown, and recorded once settled).
+ */
+const WHOLE = 'PROCESSING_COMPLETE'
+const NOT_WHOLE_YET = 'NEEDS_PROCESSING'
+
+/** A version of the local cloud whose file is still being written by hand: not one to bill yet. */
+export function stillArriving(version: JsonApiResource): boolean {
+  const extension = version.attributes?.extension as { data?: { processState?: unknown } }
+  return extension?.data?.processState === NOT_WHOLE_YET
+}
+
 export function versionResource(
   place: Place & { parentFolderId: string },
   itemRel: string,
@@ -130,7 +143,11 @@ export function versionResource(
       lastModifiedUserName: version.userName,
       storageSize: version.size,
       fileType: extname(name).slice(1).toLowerCase(),
-      extension: { type: 'versions:autodesk.bim360:File', version: '1.0' },
+      extension: {
+        type: 'versions:autodesk.bim360:File',
+        version: '1.0',
+        data: { processState: version.settling ? NOT_WHOLE_YET : WHOLE },
+      },
     },
     links: {
       self: { href: `${base}/contents/${enc(itemId)}/versions?version=${version.number}` },

@@ -13,6 +13,9 @@ vi.mock('./version-store.ts', async (importOriginal) => {
   return { ...store, keptVersion: vi.fn(store.keptVersion) }
 })
 
+/** The files written here are whole as written (settling has tests of its own). */
+const AT_ONCE = { settleMs: 0 }
+
 let folder: string
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'boq-version-recorder-'))
@@ -23,7 +26,11 @@ afterAll(() => rm(folder, { recursive: true, force: true }))
 function countingRecorder() {
   const forget = () => vi.mocked(keptVersion).mockClear()
   forget()
-  const recorder = createVersionRecorder({ fallbackUser: 'Local Person', lock: createKeyedLock() })
+  const recorder = createVersionRecorder({
+    fallbackUser: 'Local Person',
+    lock: createKeyedLock(),
+    settle: AT_ONCE,
+  })
   const looked = () => vi.mocked(keptVersion).mock.calls.map(([abs]) => abs)
   return { recorder, looked, forget }
 }
@@ -101,7 +108,11 @@ describe('listing an item’s versions', () => {
   it('meeting another process’s upload halfway, answers once that upload is over', async () => {
     const abs = join(folder, 'busy.dwg')
     await writeFile(abs, 'one')
-    const recorder = createVersionRecorder({ fallbackUser: 'Local Person', lock: createItemLock() })
+    const recorder = createVersionRecorder({
+      fallbackUser: 'Local Person',
+      lock: createItemLock(),
+      settle: AT_ONCE,
+    })
     await recorder.record(abs)
     const actual = await vi.importActual<typeof import('./version-store.ts')>('./version-store.ts')
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../../lib/atomic-write.ts'
 import { log } from '../../log.ts'
+import { createSettling, type SettleOptions } from './settling.ts'
 import {
   HISTORY_DIR,
   keptVersion,
@@ -33,12 +34,21 @@ export interface ListedFile {
   info: Stats
 }
 
+/** What `record` did: the file is a version kept, is still settling, or could not be recorded. */
+export type Recorded = 'kept' | 'settling' | 'not kept'
+
 export interface VersionRecorder {
-  /** Records the item's file as a version with its bytes kept, unless it already is. */
-  record(itemAbs: string): Promise<void>
+  /**
+   * Records the item's file as a version with its bytes kept, unless it already is, or it is a
+   * file dropped by hand that has not stopped changing yet (settling.ts).
+   */
+  record(itemAbs: string): Promise<Recorded>
   /** The same for a folder's files, skipping those whose size and mtime are known as recorded. */
   recordAll(folderAbs: string, files: readonly ListedFile[]): Promise<void>
-  /** The item's versions, oldest first, once its file is recorded (version-store's `listVersions`). */
+  /**
+   * The item's versions, oldest first, once its file is recorded (version-store's
+   * `listVersions`); a file still settling is the newest, marked `settling`, not yet recorded.
+   */
   versions(itemAbs: string): Promise<VersionInfo[]>
 }
 
@@ -72,14 +82,17 @@ async function readSummaryFile(file: string): Promise<Record<string, unknown>> {
  * Records versions the first time the cloud lists or reads them (version-store's `recordCurrent`),
  * under the item's lock so that two listings at once, in one process or in several, record a
  * version once and never between the steps of an upload. A file already recorded is seen so
- * without the lock: reads never wait for another process's writes to other files. Recording is
- * best effort: a folder BOQ cannot write to is still listed.
+ * without the lock: reads never wait for another process's writes to other files. A file dropped
+ * by hand is recorded once it has stopped changing (`settle`), so a copy seen half written is not
+ * a version of its own. Recording is best effort: a folder BOQ cannot write to is still listed.
  */
 export function createVersionRecorder(options: {
   lock: Lock
   fallbackUser: string
+  settle?: SettleOptions
 }): VersionRecorder {
   const { lock, fallbackUser } = options
+  const settling = createSettling(options.settle)
   /** itemAbs → size and mtime of the version last seen recorded and kept. */
   const seen = new Map<string, string>()
   /** Folders whose summary was read into `seen`. */
@@ -91,14 +104,25 @@ export function createVersionRecorder(options: {
     if (seen.size > REMEMBERED) seen.delete(seen.keys().next().value as string)
   }
 
-  async function record(itemAbs: string): Promise<void> {
+  async function record(itemAbs: string): Promise<Recorded> {
     try {
-      const recorded =
-        (await keptVersion(itemAbs)) ??
-        (await lock(itemAbs, () => recordCurrent(itemAbs, fallbackUser)))
-      if (recorded) remember(itemAbs, signature(recorded))
+      let recorded = await keptVersion(itemAbs)
+      if (!recorded) {
+        // Still changing: not worth the lock (it is asked again under it).
+        if (!settling.settled(itemAbs, await stat(itemAbs))) return 'settling'
+        const done = await lock(itemAbs, () =>
+          recordCurrent(itemAbs, fallbackUser, (info) => settling.settled(itemAbs, info)),
+        )
+        if (done === 'settling') return done
+        recorded = done
+      }
+      if (!recorded) return 'not kept'
+      settling.forget(itemAbs)
+      remember(itemAbs, signature(recorded))
+      return 'kept'
     } catch {
       // Not recorded (no write access, the file gone meanwhile): the listing answers all the same.
+      return 'not kept'
     }
   }
 
@@ -133,12 +157,17 @@ export function createVersionRecorder(options: {
 
     async versions(itemAbs) {
       for (let tries = 1; ; tries++) {
-        await record(itemAbs)
+        const recorded = await record(itemAbs)
         const versions = await listVersions(itemAbs, fallbackUser)
-        // The newest read from the item file, not from its copy: not recorded after all, because
-        // another process had replaced the file and not yet recorded it when this one looked (or
-        // the folder cannot be written to). Once that write is over, the listing is whole.
-        if (versions.at(-1)?.path !== itemAbs || tries === LISTING_TRIES) return versions
+        const newest = versions.at(-1)
+        if (newest?.path !== itemAbs) return versions
+        // Read from the item file, not from its copy: a copy by hand still being written...
+        if (recorded === 'settling')
+          return [...versions.slice(0, -1), { ...newest, settling: true }]
+        // ...or not recorded after all, because another process had replaced the file and not yet
+        // recorded it when this one looked (or the folder cannot be written to). Once that write
+        // is over, the listing is whole.
+        if (tries === LISTING_TRIES) return versions
       }
     },
 

@@ -23,7 +23,8 @@ import { log } from '../../log.ts'
  * `<folder>/.versions/<name>/` holds `versions.json` (who and when, per version) and a copy of
  * every recorded version's bytes as `v<N><ext>`, the newest included, so that a file overwritten
  * by hand never takes a recorded version with it. A file no record describes (dropped in or
- * overwritten by hand) is the next version: `recordCurrent` records it and copies its bytes.
+ * overwritten by hand) is the next version: `recordCurrent` records it and copies its bytes, once
+ * it has stopped changing (its caller says when: settling.ts).
  *
  * Several processes may share the folder: the callers hold the item's lock (item-lock.ts) around
  * every write, and a new version's number is claimed by creating its copy exclusively, so two
@@ -74,6 +75,8 @@ export interface VersionInfo {
   size: number
   /** Where the bytes are: the version's copy, or the item file itself while it has none. */
   path: string
+  /** The newest, a file dropped by hand still changing: shown, not recorded yet (settling.ts). */
+  settling?: boolean
 }
 
 interface History {
@@ -367,14 +370,17 @@ export async function keptVersion(itemAbs: string): Promise<Stats | undefined> {
 
 /**
  * Makes the file on disk a recorded version with its bytes kept, and returns its stat as recorded;
- * `undefined` when it kept changing while being copied (it is recorded at a later call). A file
+ * `undefined` when it kept changing while being copied (it is recorded at a later call);
+ * `settling` when no record describes it and `settled` says it has not stopped changing (a copy
+ * by hand still being written: recorded at a later call, once whole, as one version). A file
  * already recorded and kept costs a read of `versions.json` and of the history folder; a new one
  * is copied once. Puts the history in order first (`repair`). The caller holds the item's lock.
  */
 export async function recordCurrent(
   itemAbs: string,
   fallbackUser: string,
-): Promise<Stats | undefined> {
+  settled: (info: Stats) => boolean = () => true,
+): Promise<Stats | 'settling' | undefined> {
   for (let tries = 0; tries < COPY_TRIES; tries++) {
     const before = await stat(itemAbs)
     if (!before.isFile()) return undefined
@@ -382,6 +388,7 @@ export async function recordCurrent(
     const last = history.records.at(-1)
     const known = describes(last, before)
     if (known && history.copies.has(last.number)) return before
+    if (!known && !settled(before)) return 'settling'
     await mkdir(historyDir(itemAbs), { recursive: true })
     const temp = tempPath(itemAbs, 'copy')
     let number: number

@@ -1,3 +1,4 @@
+import { stillArriving } from '../../cloud/local/resources.ts'
 import type { CloudBackend, JsonApiResource } from '../../cloud/types.ts'
 import type { JobStore } from '../../jobs/types.ts'
 import { log } from '../../log.ts'
@@ -7,7 +8,9 @@ import type { StandingAccess } from '../standing-access.ts'
 /**
  * Looks through every active watch's folder tree every `everyMs`, as its owner, and notes the
  * drawing versions it has not seen; `onNoted` is told when there are new ones. Only items whose
- * modification time moved since the last look have their versions listed. One look at a time.
+ * modification time moved since the last look have their versions listed, and those with a file
+ * still being written by hand (`stillArriving`): such a version is noted once its file is whole,
+ * at a later look. One look at a time.
  */
 export function startLocalPoller(options: {
   store: JobStore
@@ -40,14 +43,26 @@ export function startLocalPoller(options: {
         seenNow.set(item.id, modified)
         return times.get(item.id) !== modified || modified === undefined
       }
+      /** Items with a version still being written: listed again at the next look. */
+      const arriving = new Set<string>()
+      const wholeOnly: Pick<CloudBackend, 'contents' | 'versions'> = {
+        contents: (...args) => cloud.contents(...args),
+        async versions(ctx, hub, projectId, itemId) {
+          const versions = await cloud.versions(ctx, hub, projectId, itemId)
+          const whole = versions.filter((version) => !stillArriving(version))
+          if (whole.length < versions.length) arriving.add(itemId)
+          return whole
+        },
+      }
       try {
         const versions = await walkDrawingVersions(
-          cloud,
+          wholeOnly,
           context,
           { hubId, projectId: watch.projectId, folderId: watch.fileFolderId },
           { changed },
         )
         const added = await store.noteWatchedVersions(watch.id, versions, 'pending')
+        for (const itemId of arriving) seenNow.delete(itemId)
         looked.set(watch.id, seenNow)
         if (added > 0) options.onNoted()
       } catch (error) {

@@ -20,7 +20,12 @@ export type CloudRequest =
 const [root] = process.argv.slice(2)
 if (!root || !process.send) throw new Error('Usage: node cloud-process.ts <root>, with IPC')
 const send = process.send.bind(process)
-const cloud = createLocalCloud({ root, localUserName: `Local Person ${process.pid}` })
+// Files the tests write by hand are whole as written: recorded at the first listing that meets them.
+const cloud = createLocalCloud({
+  root,
+  localUserName: `Local Person ${process.pid}`,
+  settle: { settleMs: 0 },
+})
 const ctx = {
   user: { userId: `u-${process.pid}`, name: `Writer ${process.pid}`, picture: '' } as UserProfile,
   accessToken: 'x',

@@ -1,6 +1,8 @@
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { TableFormat } from '../boq/price/table.ts'
 import type { ChangesFrom } from '../boq/write/files.ts'
+import type { RulesKind } from './types.ts'
 
 /** The change bill from one kept bill to another, written as JSON, CSV or XLSX. */
 export interface ChangeBillTask {
@@ -30,14 +32,24 @@ export interface PriceTask {
   workbook?: { earlier?: ChangesFrom }
 }
 
-export type BillTask = ChangeBillTask | PriceTask
+/** A rules or classification file read and checked as a save checks it (nothing is kept). */
+export interface TableTask {
+  kind: 'table'
+  table: RulesKind
+  format: TableFormat
+  bytes: Uint8Array
+}
+
+export type BillTask = ChangeBillTask | PriceTask | TableTask
 
 /**
- * What a task gives: its bytes (the answer, and a workbook when asked); or which kept bill is not
- * a bill of this version of BOQ (`stale`: 0 the first, 1 the second); or why tables saved
- * earlier cannot price it now (`rulesError`).
+ * What a task gives: its bytes (the answer, and a workbook when asked); a table's checked rows;
+ * or which kept bill is not a bill of this version of BOQ (`stale`: 0 the first, 1 the second);
+ * or why a table cannot be used (`rulesError`: tables saved earlier that cannot price it now, or a
+ * file that does not check).
  */
 export type BillAnswer =
   | { bytes: Uint8Array; workbook?: Uint8Array }
+  | { rows: unknown[] }
   | { stale: 0 | 1 }
   | { rulesError: string }

@@ -1,19 +1,43 @@
 /**
  * The bill pool's thread: work that grows with a bill (parsing a kept bill, comparing two,
- * pricing one, writing a workbook or a CSV) runs here, never on the thread answering requests.
+ * pricing one, writing a workbook or a CSV) or with a file a person sends (a rules or
+ * classification table read and checked) runs here, never on the thread answering requests.
  */
+import type { MessagePort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { compareBills } from '../boq/compare/compare.ts'
 import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/model/schema.ts'
 import { RulesError } from '../boq/price/errors.ts'
 import { priceWithTables } from '../boq/price/price.ts'
+import { readClassification, readRules } from '../boq/price/read.ts'
 import { changeBillCsv } from '../boq/write/csv.ts'
 import { renderFiles } from '../boq/write/files.ts'
 import { changeBillXlsx } from '../boq/write/xlsx.ts'
-import type { BillAnswer, BillTask, ChangeBillTask, PriceTask } from './bill-tasks.ts'
+import type { BillAnswer, BillTask, ChangeBillTask, PriceTask, TableTask } from './bill-tasks.ts'
 
-export default async function run(task: BillTask): Promise<BillAnswer> {
-  return task.kind === 'change-bill' ? changeBill(task) : price(task)
+/** A task as the pool sends it, with the port on which this thread says it has taken it. */
+export type BillMessage = { task: BillTask; started: MessagePort }
+
+export default async function run({ task, started }: BillMessage): Promise<BillAnswer> {
+  // The task's time budget runs from here, not from when it was queued.
+  started.postMessage(null)
+  started.close()
+  if (task.kind === 'change-bill') return changeBill(task)
+  if (task.kind === 'table') return table(task)
+  return price(task)
+}
+
+async function table(task: TableTask): Promise<BillAnswer> {
+  try {
+    const rows =
+      task.table === 'rules'
+        ? await readRules(task.bytes, task.format)
+        : await readClassification(task.bytes, task.format)
+    return { rows }
+  } catch (error) {
+    if (error instanceof RulesError) return { rulesError: error.message }
+    throw error
+  }
 }
 
 async function changeBill(task: ChangeBillTask): Promise<BillAnswer> {

@@ -1,13 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { floorPlanBoq } from '../../contract/testing/boq.ts'
-import { BusyError } from '../errors.ts'
-import { createBillPool } from './bill-pool.ts'
-import type { ChangeBillTask } from './bill-tasks.ts'
+import { AppError, BusyError } from '../errors.ts'
+import { stallingBillPool } from '../testing/jobs/bill-pool.ts'
+import { STALL_CODE } from '../testing/jobs/stalling-bill-worker.ts'
+import { type BillPool, createBillPool } from './bill-pool.ts'
+import type { ChangeBillTask, PriceTask } from './bill-tasks.ts'
 import { perUserLimit } from './per-user-limit.ts'
 
 // Heavy work is bounded: per user (429) and in the bill pool's queue (503), each with Retry-After.
 
-const pools: ReturnType<typeof createBillPool>[] = []
+const pools: BillPool[] = []
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.close()))
 })
@@ -43,6 +45,18 @@ function task(lines: number): ChangeBillTask {
   }
 }
 
+function pricing(code: string): PriceTask {
+  return {
+    kind: 'price',
+    bill: new TextEncoder().encode(JSON.stringify(floorPlanBoq({}))),
+    jobId: 'j1',
+    rules: [{ match: 'count', block: '*', code, unit: 'nr', rate: 2 }],
+    rulesVersion: null,
+    classification: [],
+    classificationVersion: null,
+  }
+}
+
 describe('one user never holds everyone', () => {
   it('lets a user run so many heavy requests at once, then answers 429 with Retry-After', async () => {
     const limit = perUserLimit(2)
@@ -55,7 +69,7 @@ describe('one user never holds everyone', () => {
     expect(refused).toBeInstanceOf(BusyError)
     expect(refused).toMatchObject({ status: 429, retryAfterSeconds: 2 })
     expect((refused as Error).message).toMatch(
-      /^You already have 2 change bills or pricings running/,
+      /^You already have 2 change bills or pricings running \(a table being read counts as one\)/,
     )
     // Another user is not held by Ann's.
     expect(await limit.one('bob', async () => 'ran')).toBe('ran')
@@ -90,5 +104,42 @@ describe('one user never holds everyone', () => {
     const old = () => new TextEncoder().encode('{"schema":"boq","version":1}')
     expect(await pool.run({ ...task(1), after: old() })).toEqual({ stale: 1 })
     expect(await pool.run({ ...task(1), before: old() })).toEqual({ stale: 0 })
+  })
+
+  it('ends a task past its time budget with its thread, says so, and goes on', async () => {
+    const pool = stallingBillPool({ price: 1_000 })
+    pools.push(pool)
+    // One thread: the second pricing waits for it behind the one that never ends.
+    const stuck = pool.run(pricing(STALL_CODE)).catch((e: unknown) => e)
+    const next = pool.run(pricing('A'))
+    const stopped = await stuck
+    expect(stopped).toBeInstanceOf(AppError)
+    expect(stopped).toMatchObject({
+      status: 422,
+      message: 'Pricing this bill took longer than 1 s; stopped.',
+    })
+    // The budget is of running, not of waiting: the one behind is priced by a new thread.
+    const answer = await next
+    expect('bytes' in answer && JSON.parse(new TextDecoder().decode(answer.bytes))).toMatchObject({
+      jobId: 'j1',
+      priced: { items: [expect.objectContaining({ code: 'A' })] },
+    })
+  })
+
+  it('reads a table in its threads: the rows, or the problem in words', async () => {
+    const pool = createBillPool({ threads: 1 })
+    pools.push(pool)
+    const table = (text: string) => ({
+      kind: 'table' as const,
+      table: 'rules' as const,
+      format: 'csv' as const,
+      bytes: new TextEncoder().encode(text),
+    })
+    expect(await pool.run(table('match,code\ncount,A\n'))).toEqual({
+      rows: [{ match: 'count', code: 'A' }],
+    })
+    expect(await pool.run(table('match,colour\ncount,red\n'))).toEqual({
+      rulesError: expect.stringMatching(/^row 1: unknown column 'colour'/),
+    })
   })
 })

@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { floorPlanBoq } from '../../contract/testing/boq.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
-import { testBillPool } from '../testing/jobs/bill-pool.ts'
+import { stallingBillPool, testBillPool } from '../testing/jobs/bill-pool.ts'
 import { contextFor, createFakeCloud, newJobFor } from '../testing/jobs/fakes.ts'
+import { STALL_CODE } from '../testing/jobs/stalling-bill-worker.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import type { BillPool } from './bill-pool.ts'
 import { perUserLimit } from './per-user-limit.ts'
 import { priceRoutes } from './price-routes.ts'
 import type { JobRecord, JobStore } from './types.ts'
@@ -26,13 +28,17 @@ beforeEach(async () => {
   uploads = 'taken'
   const fake = createFakeCloud()
   job = (await store.submit(newJobFor('ann', 's1'), { maxActivePerUser: 5 })).job
-  app = new Hono()
+  app = routesApp(testBillPool(), fake)
+})
+
+function routesApp(bills: BillPool, fake = createFakeCloud()): Hono {
+  const app = new Hono()
   app.onError(errorResponse)
   app.route(
     '/api/boq',
     priceRoutes({
       store,
-      bills: testBillPool(),
+      bills,
       heavy: perUserLimit(2),
       cloud: {
         ...fake.cloud,
@@ -54,7 +60,8 @@ beforeEach(async () => {
       },
     }),
   )
-})
+  return app
+}
 
 afterEach(async () => {
   await store.close()
@@ -132,5 +139,29 @@ describe('price routes', () => {
       status: 400,
       body: expect.stringMatching(/^writeBack: .*boolean/),
     })
+  })
+
+  it('stops a preview past its time budget, saying so; the person’s share is theirs again', async () => {
+    seen.set('ann', new Set([job.projectId]))
+    await finished()
+    const bills = stallingBillPool({ price: 1_000 })
+    app = routesApp(bills)
+    try {
+      const stuck = { rules: [{ match: 'count', code: STALL_CODE }] }
+      // Both of Ann's places (perUserLimit(2)) taken by pricings that never end by themselves.
+      const answers = await Promise.all([post('price', stuck), post('price', stuck)])
+      for (const response of answers) {
+        expect({ status: response.status, body: await response.text() }).toEqual({
+          status: 422,
+          body: 'Pricing this bill took longer than 1 s; stopped.',
+        })
+      }
+      // Her next preview is priced at once: neither her share nor the pool is held.
+      const next = await post('price', { rules: [{ match: 'count', block: '*', code: 'A' }] })
+      expect(next.status).toBe(200)
+      expect(await next.json()).toMatchObject({ jobId: job.id, rulesVersion: null })
+    } finally {
+      await bills.close()
+    }
   })
 })

@@ -51,13 +51,15 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     async (c) => {
       const job = await ownJob(c)
       const request = bodyOf(PriceRequestSchema, await c.req.text())
-      const [rules, classification] = await Promise.all([
-        given('rules', request.rules) ?? saved(job, 'rules'),
-        given('classification', request.classification) ?? saved(job, 'classification'),
-      ])
-      const { json } = await heavy.one(job.userId, () =>
-        priceJob(bills, store, job, rules, classification),
-      )
+      // The tables sent are checked, and the bill priced, in the bill pool: both count as the
+      // person's one heavy request.
+      const { json } = await heavy.one(job.userId, async () => {
+        const [rules, classification] = await Promise.all([
+          given(bills, 'rules', request.rules) ?? saved(job, 'rules'),
+          given(bills, 'classification', request.classification) ?? saved(job, 'classification'),
+        ])
+        return priceJob(bills, store, job, rules, classification)
+      })
       return jsonBody(c, json)
     },
   )
@@ -120,11 +122,12 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
 
 /** The request's own table, checked as a saved one would be (400 naming the row). */
 function given<K extends RulesKind>(
+  bills: BillPool,
   kind: K,
   list: unknown[] | undefined,
 ): Promise<PriceWith<RowsOf[K][number]>> | undefined {
   if (list === undefined) return undefined
-  return checkedList(kind, list).then((rows) => ({
+  return checkedList(bills, kind, list).then((rows) => ({
     rows: rows as RowsOf[K][number][],
     version: null,
   }))

@@ -39,6 +39,7 @@ export async function priceJob(
   // Saved tables were checked when saved; an engine that checks more now says so here.
   if ('rulesError' in answer) throw new AppError(400, `The rules: ${answer.rulesError}.`)
   if ('stale' in answer) throw staleBill(job, 'price')
+  if (!('bytes' in answer)) throw new Error('The priced bill was not written.')
   return { json: answer.bytes, ...(answer.workbook ? { workbook: answer.workbook } : {}) }
 }
 

@@ -1,7 +1,6 @@
-import { RulesError } from '../boq/price/errors.ts'
-import { readClassification, readRules } from '../boq/price/read.ts'
 import type { TableFormat } from '../boq/price/table.ts'
 import { AppError } from '../errors.ts'
+import type { BillPool } from './bill-pool.ts'
 import { CONTENT_TYPES } from './content-types.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
@@ -27,36 +26,39 @@ function formatOf(contentType: string | undefined): TableFormat {
 
 /**
  * A PUT body as checked rows: every problem is a 400 naming its row (the reader's and the rules
- * compiler's checks, as the command line makes them), so an invalid table is never saved.
+ * compiler's checks, as the command line makes them), so an invalid table is never saved. The
+ * file is read and checked in the bill pool, within its bounds and its time.
  */
 export async function tableFromBody<K extends RulesKind>(
+  bills: BillPool,
   kind: K,
   bytes: Uint8Array,
   contentType: string | undefined,
 ): Promise<RowsOf[K]> {
   const format = formatOf(contentType)
   const body = format === 'json' ? listOf(kind, bytes) : bytes
-  return checkedTable(kind, body, format)
+  return checkedTable(bills, kind, body, format)
 }
 
 /** The rows of a list sent as JSON (`{rules: [...]}`), checked as a table, rows from 1. */
-export function checkedList<K extends RulesKind>(kind: K, list: unknown[]): Promise<RowsOf[K]> {
-  return checkedTable(kind, new TextEncoder().encode(JSON.stringify(list)), 'json')
+export function checkedList<K extends RulesKind>(
+  bills: BillPool,
+  kind: K,
+  list: unknown[],
+): Promise<RowsOf[K]> {
+  return checkedTable(bills, kind, new TextEncoder().encode(JSON.stringify(list)), 'json')
 }
 
 async function checkedTable<K extends RulesKind>(
+  bills: BillPool,
   kind: K,
   bytes: Uint8Array,
   format: TableFormat,
 ): Promise<RowsOf[K]> {
-  try {
-    return (
-      kind === 'rules' ? await readRules(bytes, format) : await readClassification(bytes, format)
-    ) as RowsOf[K]
-  } catch (error) {
-    if (error instanceof RulesError) throw new AppError(400, sentence(error.message))
-    throw error
-  }
+  const answer = await bills.run({ kind: 'table', table: kind, format, bytes })
+  if ('rulesError' in answer) throw new AppError(400, sentence(answer.rulesError))
+  if (!('rows' in answer)) throw new Error('The bill pool answered a table with no rows.')
+  return answer.rows as RowsOf[K]
 }
 
 function listOf(kind: RulesKind, bytes: Uint8Array): Uint8Array {

@@ -4,7 +4,9 @@ import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
 import type { ClassificationDocument, RulesDocument } from '../../contract/takeoff-rules-api.ts'
 import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import type { BillPool } from './bill-pool.ts'
 import { CONTENT_TYPES } from './content-types.ts'
+import type { PerUserLimit } from './per-user-limit.ts'
 import type { VisibleProject } from './project-access.ts'
 import { contentDisposition } from './routes.ts'
 import { heldVersion, LIST_KEY, NOUN, tableFromBody } from './rules-body.ts'
@@ -15,6 +17,10 @@ export interface RulesRoutesOptions {
   store: JobStore
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
   visibleProject: VisibleProject
+  /** Where a table sent is read and checked, off the thread answering requests. */
+  bills: BillPool
+  /** Reading a table counts among a person's heavy requests (429 past their share). */
+  heavy: PerUserLimit
 }
 
 /** The table in a sentence. */
@@ -27,7 +33,7 @@ const NONE_SAVED = { rules: 'No rules have', classification: 'No classification 
  * the version it replaces (If-Match), so a colleague's save in between is refused, never lost.
  */
 export function rulesRoutes(options: RulesRoutesOptions): Hono {
-  const { store, withCloud, visibleProject } = options
+  const { store, withCloud, visibleProject, bills, heavy } = options
   const routes = new Hono()
 
   for (const kind of ['rules', 'classification'] as const) {
@@ -81,7 +87,9 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
           await visibleProject(ctx, projectId)
           const held = heldVersion(c.req.header('if-match'), kind)
           const bytes = new Uint8Array(await c.req.arrayBuffer())
-          const rows = await tableFromBody(kind, bytes, c.req.header('content-type'))
+          const rows = await heavy.one(ctx.user.userId, () =>
+            tableFromBody(bills, kind, bytes, c.req.header('content-type')),
+          )
           const by = ctx.user.name || ctx.user.userId
           return { held, result: await store.saveRules(projectId, kind, held, rows, by) }
         })

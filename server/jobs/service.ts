@@ -124,7 +124,7 @@ export async function startJobs(options: {
     geometries: geometryBuilds({ store, cloud, extractor, maxFileBytes: config.maxFileBytes }),
   })
   const visibleProject = projectAccess(cloud)
-  routes.route('/', rulesRoutes({ store, withCloud, visibleProject }))
+  routes.route('/', rulesRoutes({ store, withCloud, visibleProject, bills, heavy }))
   routes.route('/', priceRoutes({ store, cloud, withCloud, visibleProject, bills, heavy }))
 
   let closing: Promise<void> | undefined

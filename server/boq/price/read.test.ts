@@ -1,11 +1,17 @@
+import { createRequire } from 'node:module'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { MAX_RULES_FILE_BYTES } from '../../../contract/takeoff-rules.ts'
+import { longWorkbook } from '../../testing/boq/price/long-workbook.ts'
 import { RulesError } from './errors.ts'
 import { readClassification, readRules, tableFormatOf } from './read.ts'
 import { parseRate } from './rule-rows.ts'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
+
+/** The temporary files ExcelJS's streaming reader would copy a sheet to (the module it uses). */
+const tmp = createRequire(import.meta.url)('tmp') as { file: (...args: unknown[]) => void }
 
 /** The problems a file gives, as the person reads them. */
 async function problems(read: Promise<unknown>): Promise<string[]> {
@@ -137,6 +143,67 @@ describe('reading rules files', () => {
     )
   })
 
+  it('reads a sheet as it unpacks, and stops at the first row past a table’s last', async () => {
+    // Never a copy of a sheet on disk first (the streaming reader's way when the shared strings
+    // come after the sheets, as ExcelJS and Excel write them).
+    const copies = vi.spyOn(tmp, 'file')
+    try {
+      expect(
+        await readRules(
+          await workbook([
+            ['match', 'code'],
+            ['count', 'A'],
+          ]),
+          'xlsx',
+        ),
+      ).toEqual([{ match: 'count', code: 'A' }])
+      // Ten million empty rows: 60 MB unpacked, about 100 KB sent.
+      const long = await longWorkbook(10_000_000)
+      expect(long.length).toBeLessThan(MAX_RULES_FILE_BYTES)
+      expect(await problems(readRules(long, 'xlsx'))).toEqual([
+        'the sheet goes on past row 10,001; at most 10,000 rows are read',
+      ])
+      expect(await readRules(await longWorkbook(9_999), 'xlsx')).toEqual([
+        { match: 'count', code: 'A' },
+      ])
+      expect(copies).not.toHaveBeenCalled()
+    } finally {
+      copies.mockRestore()
+    }
+  })
+
+  it('stops at text past the last column a table has', async () => {
+    const cell = (ref: string, text: string) =>
+      `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`
+    const wide = await longWorkbook(
+      0,
+      `<row r="1">${cell('A1', 'match')}</row><row r="2">${cell('A2', 'count')}${cell('BM2', 'x')}</row>`,
+    )
+    expect(await problems(readRules(wide, 'xlsx'))).toEqual([
+      'row 2: there is text past column 64; a table has at most 64 columns',
+    ])
+    const csv = utf8(`match\ncount${','.repeat(64)}x\n`)
+    expect(await problems(readRules(csv, 'csv'))).toEqual([
+      'row 2: there is text past column 64; a table has at most 64 columns',
+    ])
+  })
+
+  it('never unpacks a part past the size it says it has', async () => {
+    const bytes = await longWorkbook(1_000)
+    // The sheet's size in the central directory, said smaller than it is.
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const name = new TextEncoder().encode('xl/worksheets/sheet1.xml')
+    for (let at = 0; at + 46 < bytes.length; at++) {
+      const here = bytes.subarray(at + 46, at + 46 + name.length)
+      if (view.getUint32(at, true) === 0x02014b50 && here.every((b, i) => b === name[i])) {
+        view.setUint32(at + 24, 300, true)
+      }
+    }
+    expect(await problems(readRules(bytes, 'xlsx'))).toEqual([
+      'the XLSX workbook cannot be read: xl/worksheets/sheet1.xml unpacks to more than it says',
+    ])
+  })
+
   it('reads JSON as a list of rows or {rules: [...]}', async () => {
     const rows = [{ match: 'count', Block: 'Door', code: 7, rate: 10, ignore: false, unit: null }]
     const expected = [{ match: 'count', block: 'Door', code: '7', rate: 10 }]
@@ -177,7 +244,7 @@ describe('reading rules files', () => {
     ])
     const many = utf8(`match,code\n${'count,A\n'.repeat(10_001)}`)
     expect(await problems(readRules(many, 'csv'))).toEqual([
-      'the file has 10,001 rows; at most 10,000 are read',
+      'the file has more than 10,000 rows; at most 10,000 are read',
     ])
     expect(await readRules(utf8(`match,code\n${'count,A\n'.repeat(10_000)}`), 'csv')).toHaveLength(
       10_000,

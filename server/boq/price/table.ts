@@ -1,13 +1,14 @@
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
 import { MAX_RULE_ROWS, MAX_RULES_FILE_BYTES } from '../../../contract/takeoff-rules.ts'
 import { type RuleProblem, RulesError } from './errors.ts'
-import { unpackedSize } from './zip-size.ts'
+import { fail, MAX_TABLE_COLUMNS, tooManyRows, tooWide } from './table-limits.ts'
+import { type SheetLine, xlsxLines } from './xlsx-lines.ts'
 
 /**
  * A rules or classification table from a CSV, XLSX or JSON file: its rows as text cells by
  * column name (lower case), each with the row number a person sees (the header is row 1 of a
- * sheet; in JSON, the first entry is row 1). Blank rows are skipped, keeping the numbers.
+ * sheet; in JSON, the first entry is row 1). Blank rows are skipped, keeping the numbers. A sheet
+ * or a CSV is taken row by row as it is read, and its reading stops at the first bound it passes.
  */
 
 export const TABLE_FORMATS = ['csv', 'xlsx', 'json'] as const
@@ -27,9 +28,6 @@ export type TableShape = {
   sheet: string
 }
 
-/** Unpacked, a workbook of 10,000 rows of rules stays well under this. */
-const MAX_UNPACKED_XLSX_BYTES = 64 * 1024 * 1024
-
 export async function readTable(
   bytes: Uint8Array,
   format: TableFormat,
@@ -40,26 +38,24 @@ export async function readTable(
       `the file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; at most ${MAX_RULES_FILE_BYTES / 1024 / 1024} MB is read`,
     )
   }
-  let decimalComma = false
-  let rows: TableRow[]
-  if (format === 'json') rows = jsonRows(bytes, shape)
-  else if (format === 'xlsx') rows = sheetRows(await xlsxGrid(bytes, shape.sheet), shape)
-  else {
-    const text = decodeText(bytes)
-    const delimiter = delimiterOf(text)
-    decimalComma = delimiter === ';'
-    rows = sheetRows(csvGrid(text, delimiter), shape)
+  if (format === 'json') {
+    const rows = jsonRows(bytes, shape)
+    if (rows.length > MAX_RULE_ROWS) {
+      fail(
+        `the file has ${rows.length.toLocaleString('en')} rows; at most ${MAX_RULE_ROWS.toLocaleString('en')} are read`,
+      )
+    }
+    return { rows, decimalComma: false }
   }
-  if (rows.length > MAX_RULE_ROWS) {
-    fail(
-      `the file has ${rows.length.toLocaleString('en')} rows; at most ${MAX_RULE_ROWS.toLocaleString('en')} are read`,
-    )
+  const sheet = sheetRows(shape)
+  if (format === 'xlsx') {
+    for await (const line of xlsxLines(bytes, shape.sheet)) sheet.take(line)
+    return { rows: sheet.rows(), decimalComma: false }
   }
-  return { rows, decimalComma }
-}
-
-function fail(message: string, row?: number): never {
-  throw new RulesError([{ row, message }])
+  const text = decodeText(bytes)
+  const delimiter = delimiterOf(text)
+  csvLines(text, delimiter, (line) => sheet.take(line))
+  return { rows: sheet.rows(), decimalComma: delimiter === ';' }
 }
 
 /** UTF-8, or the Windows code page Excel writes "CSV (Comma delimited)" in. */
@@ -78,19 +74,24 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
 }
 
-function csvGrid(text: string, delimiter: string): string[][] {
-  let grid: string[][]
+/** Each record of the CSV given to `take` as it is read; `take` may stop the reading by throwing. */
+function csvLines(text: string, delimiter: string, take: (line: SheetLine) => void): void {
+  let row = 0
   try {
-    grid = parse(text, {
+    parse(text, {
       delimiter,
       bom: true,
       relax_column_count: true,
       skip_empty_lines: false,
-    }) as string[][]
+      on_record: (record: string[]) => {
+        take({ row: ++row, cells: record.map(unguarded) })
+        return null
+      },
+    })
   } catch (error) {
-    return fail(`the CSV cannot be read: ${(error as Error).message}`)
+    if (error instanceof RulesError) throw error
+    fail(`the CSV cannot be read: ${(error as Error).message}`)
   }
-  return grid.map((line) => line.map(unguarded))
 }
 
 /**
@@ -101,80 +102,55 @@ function unguarded(cell: string): string {
   return /^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell
 }
 
-async function xlsxGrid(bytes: Uint8Array, preferred: string): Promise<string[][]> {
-  const size = unpackedSize(bytes)
-  if (size === null) fail('the file is not an XLSX workbook')
-  if (size > MAX_UNPACKED_XLSX_BYTES) fail('the workbook unpacks to more than a rules table can be')
-  const workbook = new ExcelJS.Workbook()
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
-  } catch (error) {
-    fail(`the XLSX workbook cannot be read: ${(error as Error).message}`)
-  }
-  const sheet =
-    workbook.worksheets.find((s) => s.name.trim().toLowerCase() === preferred) ??
-    workbook.worksheets[0]
-  if (!sheet) fail('the workbook has no sheet')
-  if (sheet.rowCount > MAX_RULE_ROWS + 1) {
-    fail(
-      `the sheet has ${sheet.rowCount.toLocaleString('en')} rows; at most ${MAX_RULE_ROWS.toLocaleString('en')} are read`,
-    )
-  }
-  const grid: string[][] = []
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: string[] = []
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell)
-    })
-    grid[number - 1] = Array.from(cells, (c) => c ?? '')
-  })
-  return Array.from(grid, (row) => row ?? [])
-}
-
-/** A cell as the person reads it: a formula's result, rich text's characters, TRUE as yes. */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (typeof value === 'object' && 'result' in value) {
-    const result = value.result
-    if (typeof result === 'boolean') return result ? 'yes' : 'no'
-    return result === undefined || result === null ? '' : String(result)
-  }
-  try {
-    return cell.text ?? ''
-  } catch {
-    return ''
-  }
-}
-
-/** A sheet's first row names the columns; every later row that is not blank is a row. */
-function sheetRows(grid: string[][], shape: TableShape): TableRow[] {
-  const header = (grid[0] ?? []).map((name) => name.trim().toLowerCase())
-  if (header.every((name) => name === '')) fail('the first row must name the columns', 1)
-  const problems: RuleProblem[] = []
-  header.forEach((name, i) => {
-    if (name && !shape.columns.includes(name))
-      problems.push({ row: 1, message: unknownColumn(name, shape) })
-    else if (name && header.indexOf(name) !== i)
-      problems.push({ row: 1, message: `the column '${name}' is there twice` })
-  })
-  if (problems.length > 0) throw new RulesError(problems)
+/**
+ * A sheet's rows taken one at a time: its first row names the columns, and every later row that
+ * is not blank is a row. Past the rows a table may have, or with text past its last column, the
+ * taking stops (a RulesError); other problems are all told once every row is taken.
+ */
+function sheetRows(shape: TableShape): { take(line: SheetLine): void; rows(): TableRow[] } {
+  let header: string[] | undefined
   const rows: TableRow[] = []
-  for (let r = 1; r < grid.length; r++) {
-    const line = grid[r]
-    if (line.every((cell) => cell.trim() === '')) continue
-    const cells: Record<string, string> = {}
-    line.forEach((cell, i) => {
-      const name = header[i]
-      if (name) cells[name] = cell.trim()
-      else if (cell.trim() !== '')
-        problems.push({ row: r + 1, message: `column ${i + 1} has no name` })
+  const problems: RuleProblem[] = []
+  const headerOf = (line: SheetLine | undefined): string[] => {
+    const names = line?.row === 1 ? line.cells.map((name) => name.trim().toLowerCase()) : []
+    if (names.every((name) => name === '')) fail('the first row must name the columns', 1)
+    names.forEach((name, i) => {
+      if (name && !shape.columns.includes(name))
+        problems.push({ row: 1, message: unknownColumn(name, shape) })
+      else if (name && names.indexOf(name) !== i)
+        problems.push({ row: 1, message: `the column '${name}' is there twice` })
     })
-    rows.push({ row: r + 1, cells })
+    if (problems.length > 0) throw new RulesError(problems)
+    return names
   }
-  if (problems.length > 0) throw new RulesError(problems)
-  return rows
+  return {
+    take(line) {
+      if (line.cells.length > MAX_TABLE_COLUMNS) {
+        if (line.cells.slice(MAX_TABLE_COLUMNS).some((cell) => cell.trim() !== ''))
+          tooWide(line.row)
+        line.cells.length = MAX_TABLE_COLUMNS
+      }
+      if (!header) {
+        header = headerOf(line)
+        if (line.row === 1) return
+      }
+      if (line.cells.every((cell) => cell.trim() === '')) return
+      if (rows.length === MAX_RULE_ROWS) tooManyRows()
+      const cells: Record<string, string> = {}
+      line.cells.forEach((cell, i) => {
+        const name = header?.[i]
+        if (name) cells[name] = cell.trim()
+        else if (cell.trim() !== '')
+          problems.push({ row: line.row, message: `column ${i + 1} has no name` })
+      })
+      rows.push({ row: line.row, cells })
+    },
+    rows() {
+      header ??= headerOf(undefined)
+      if (problems.length > 0) throw new RulesError(problems)
+      return rows
+    },
+  }
 }
 
 function unknownColumn(name: string, shape: TableShape): string {

@@ -1,4 +1,4 @@
-import { type BillPool, createBillPool } from '../../jobs/bill-pool.ts'
+import { type BillPool, type BillWork, createBillPool } from '../../jobs/bill-pool.ts'
 
 let shared: BillPool | undefined
 
@@ -9,4 +9,17 @@ let shared: BillPool | undefined
 export function testBillPool(): BillPool {
   shared ??= createBillPool({ threads: 1, idleTimeoutMs: 1_000 })
   return shared
+}
+
+/**
+ * A bill pool whose pricings with a rule of code STALL_CODE (stalling-bill-worker.ts) never end
+ * until their budget ends their thread; the test closes it.
+ */
+export function stallingBillPool(budgetsMs: Partial<Record<BillWork, number>>): BillPool {
+  return createBillPool({
+    threads: 1,
+    idleTimeoutMs: 1_000,
+    budgetsMs,
+    workerUrl: new URL('./stalling-bill-worker.ts', import.meta.url),
+  })
 }

@@ -165,6 +165,18 @@ describe('upload places', () => {
         'You already have 2 uploads under way, as many as one person may at once; try again when one has finished.',
       )
 
+      // One more that dribbles is refused too: its body, read only to be dropped, is cut short
+      // at the same pace rather than read for as long as it comes.
+      async function* dribbled() {
+        yield fields()
+        for (;;) {
+          await pause(50)
+          yield new Uint8Array(1)
+        }
+      }
+      const fourth = await postStream(server.url, ann, dribbled())
+      expect(fourth.status).toBe(429)
+
       const bobs = await postStream(server.url, bob, smallDrawing('bob.dwg'))
       expect(bobs.status).toBe(201)
       // Answered while Ann's two still hold their places.

@@ -16,12 +16,43 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { FIXTURES, fixturePath } from '../../testing/boq/fixtures.ts'
 import { knownDrawing } from '../../testing/boq/known-drawing.ts'
+import { main } from './cli.ts'
 import { SHOWN_WARNINGS, warningLines } from './cli-warnings.ts'
 
-const CLI = resolve(import.meta.dirname, 'cli.ts')
+const BIN = resolve(import.meta.dirname, 'bin.ts')
 const ROOT = resolve(import.meta.dirname, '../../..')
 
 type Ran = { code: number; stdout: string; stderr: string }
+
+/**
+ * `boq <args>` in this process, typed in `cwd` with this process's environment and `env` over it
+ * (`undefined` removes a variable): its exit code and what it printed.
+ */
+async function run(
+  args: string[],
+  cwd = process.cwd(),
+  env: Record<string, string | undefined> = {},
+): Promise<Ran> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env }
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name]
+  let stdout = ''
+  let stderr = ''
+  const code = await main(args, {
+    cwd,
+    env: merged,
+    stdout: {
+      write: (chunk) => {
+        stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+      },
+    },
+    stderr: {
+      write: (text) => {
+        stderr += text
+      },
+    },
+  })
+  return { code, stdout, stderr }
+}
 
 /** Processes started and not yet closed: each test's end kills what is left of them. */
 const running = new Set<ChildProcess>()
@@ -74,22 +105,27 @@ function start(
   })
 }
 
-/** `node cli.ts <args>` with this test's Node. */
-function run(
+/** `node bin.ts <args>`, the command as its own process, with this test's Node. */
+function spawnBoq(
   args: string[],
   cwd?: string,
   env: Record<string, string | undefined> = {},
 ): Promise<Ran> {
-  return start(process.execPath, [CLI, ...args], { cwd, env })
+  return start(process.execPath, [BIN, ...args], { cwd, env })
 }
 
-/** npm and npx as a user types them, on this test's Node, without asking the registry. */
+/**
+ * npm and npx as a user types them, on this test's Node, without asking the registry. With a
+ * cache of their own: npx links this package's `bin` into its cache once and keeps that link, so
+ * a cache of earlier runs would run the `bin` of an earlier checkout.
+ */
 function npm(command: 'npm' | 'npx', args: string[], cwd: string): Promise<Ran> {
   return start(command, args, {
     cwd,
     env: {
       PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
       npm_config_update_notifier: 'false',
+      npm_config_cache: tempFolder(),
     },
   })
 }
@@ -130,8 +166,8 @@ function drawingWithWarnings(loops: number): string {
   return w.toString()
 }
 
-// Every test starts whole BOQ processes (npm, Node, the engine's workers): generous limits, for a
-// busy machine, that only stop a hang.
+// Every test reads drawings with the engine's workers, and a few start whole BOQ processes (npm,
+// Node): generous limits, for a busy machine, that only stop a hang.
 describe('the command line', { timeout: 120_000 }, () => {
   const dir = tempFolder()
   const known = join(dir, 'known.dxf')
@@ -363,7 +399,7 @@ describe('the command line', { timeout: 120_000 }, () => {
     expect(stdout).toMatch(/relative to the folder the command was typed in/)
   })
 
-  it('takes paths from the folder the command was typed in: npm run boq, npx boq, node cli.ts', {
+  it('takes paths from the folder the command was typed in: npm run boq, npx boq, node bin.ts', {
     timeout: 300_000,
   }, async () => {
     // A folder inside the repository, as server/ is (git ignores test-results/): npm runs the
@@ -400,12 +436,41 @@ describe('the command line', { timeout: 120_000 }, () => {
     // Started by another npm script, node inherits that script's INIT_CWD: not where it runs.
     const elsewhere = tempFolder()
     copyFileSync(fixturePath('sample_2018.dwg'), join(elsewhere, 'plan.dwg'))
-    for (const env of [{ INIT_CWD: undefined }, { INIT_CWD: ROOT, npm_lifecycle_event: 'test' }]) {
-      const direct = await run(['plan.dwg', '--format', 'xlsx'], elsewhere, env)
-      expect(direct.stderr).toBe(`plan.dwg: BOQ written to ${join(elsewhere, 'plan.boq.xlsx')}\n`)
-      expect(direct.code).toBe(0)
-      rmSync(join(elsewhere, 'plan.boq.xlsx'))
-    }
+    const written = `plan.dwg: BOQ written to ${join(elsewhere, 'plan.boq.xlsx')}\n`
+    const direct = await spawnBoq(['plan.dwg', '--format', 'xlsx'], elsewhere, {
+      INIT_CWD: undefined,
+    })
+    expect(direct.stderr).toBe(written)
+    expect(direct.code).toBe(0)
+    rmSync(join(elsewhere, 'plan.boq.xlsx'))
+    const inherited = await run(['plan.dwg', '--format', 'xlsx'], elsewhere, {
+      INIT_CWD: ROOT,
+      npm_lifecycle_event: 'test',
+    })
+    expect(inherited.stderr).toBe(written)
+    expect(inherited.code).toBe(0)
+    rmSync(join(elsewhere, 'plan.boq.xlsx'))
+  })
+
+  it('as its own process: exit 0 with the bill on stdout, 1 for a drawing not read, 2 for bad usage', async () => {
+    const good = await spawnBoq([known])
+    expect([good.code, good.stderr]).toEqual([0, ''])
+    expect(JSON.parse(good.stdout).source.fileName).toBe('known.dxf')
+    const unread = await spawnBoq([pdf])
+    expect([unread.code, unread.stdout]).toEqual([1, ''])
+    expect(unread.stderr).toBe(`${pdf}: not a DWG file (it looks like a PDF document)\n`)
+    const usage = await spawnBoq([known, '--format', 'pdf'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr.trim().split('\n')).toEqual([
+      "boq: unknown format 'pdf' (json, csv or xlsx)",
+      expect.stringMatching(/^usage: boq <drawing>/),
+    ])
+  })
+
+  it('an unexpected error: one line "boq: <reason>", no stack trace, exit 1', async () => {
+    const { code, stdout, stderr } = await run([known], undefined, { BOQ_MAX_FILE_MB: 'lots' })
+    expect([code, stdout]).toEqual([1, ''])
+    expect(stderr).toBe('boq: BOQ_MAX_FILE_MB must be a positive number (got "lots").\n')
   })
 
   it("prints the bill's warnings on stderr, one line each, exit 0; compare prints both drawings'", async () => {

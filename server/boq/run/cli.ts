@@ -1,7 +1,7 @@
-#!/usr/bin/env node
 /**
  * boq <drawing>… [options]: the bill of quantities of each drawing, as JSON, CSV or XLSX.
- * The exit codes are the ones HELP lists; scripts rely on them.
+ * The exit codes are the ones HELP lists; scripts rely on them. `main` runs one command in this
+ * process (bin.ts is the command itself), so tests run it without starting Node again.
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
@@ -87,9 +87,22 @@ const FORMATS = ['json', 'csv', 'xlsx'] as const
 type Format = (typeof FORMATS)[number]
 const SYSTEMS: UnitSystem[] = ['metric', 'imperial', 'drawing']
 
-/** Where relative paths start from: the folder the user typed the command in. */
-const HERE = typedIn()
-const at = (path: string) => resolve(HERE, path)
+/** What a command reads and writes besides its files. */
+export interface CliIo {
+  stdout: { write(chunk: string | Uint8Array): unknown }
+  stderr: { write(text: string): unknown }
+  /** The process's working folder (npm runs scripts from the package's folder). */
+  cwd: string
+  env: NodeJS.ProcessEnv
+}
+
+/** One command's surroundings: where relative paths start from, and where its lines go. */
+interface Command {
+  io: CliIo
+  /** The folder the user typed the command in. */
+  here: string
+  at(path: string): string
+}
 
 /** Bad usage: one line saying what is wrong, then the usage line; exit 2. */
 class UsageError extends Error {}
@@ -189,14 +202,13 @@ function parse(argv: string[]): Parsed | 'help' {
 }
 
 /** Where each drawing's BOQ goes: a path, or undefined for stdout. */
-async function targets({
-  files,
-  format,
-  out,
-}: Parsed): Promise<(file: string) => string | undefined> {
+async function targets(
+  { here, at }: Command,
+  { files, format, out }: Parsed,
+): Promise<(file: string) => string | undefined> {
   const named = (folder: string) => (file: string) =>
     join(folder, `${basename(file, extname(file))}.boq.${format}`)
-  if (out === undefined) return format === 'xlsx' ? named(HERE) : () => undefined
+  if (out === undefined) return format === 'xlsx' ? named(here) : () => undefined
   const kind = await kindOf(at(out))
   const folder = kind === 'folder' || out.endsWith('/') || (files.length > 1 && kind === 'none')
   if (files.length > 1 && !folder) {
@@ -214,7 +226,23 @@ async function targets({
   return named(at(out))
 }
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * Runs `boq <argv>`: the exit code HELP lists. Every line goes to `io`, never to the process's own
+ * streams; an unexpected error is one line too (`boq: <reason>`, exit 1).
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const here = typedIn(io.env, io.cwd)
+  const command: Command = { io, here, at: (path) => resolve(here, path) }
+  try {
+    return await run(command, argv)
+  } catch (error) {
+    io.stderr.write(`boq: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+}
+
+async function run(command: Command, argv: string[]): Promise<number> {
+  const { io, at } = command
   const comparing = argv[0] === 'compare'
   let parsed: Parsed | 'help'
   let target: (file: string) => string | undefined = () => undefined
@@ -231,33 +259,32 @@ async function main(argv: string[]): Promise<number> {
     // Before --out's folder is made: a bad rules file leaves nothing written.
     if (parsed !== 'help' && parsed.rules !== undefined)
       pricing = await readPricing(parsed.rules, parsed.classification, at)
-    if (parsed !== 'help' && !comparing) target = await targets(parsed)
+    if (parsed !== 'help' && !comparing) target = await targets(command, parsed)
   } catch (error) {
     if (error instanceof RulesFileError) {
-      process.stderr.write(`boq: ${error.message}\n`)
+      io.stderr.write(`boq: ${error.message}\n`)
       return 2
     }
     if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
+    io.stderr.write(`boq: ${error.message}\n${USAGE}\n`)
     return 2
   }
   if (parsed === 'help') {
-    process.stdout.write(HELP)
+    io.stdout.write(HELP)
     return 0
   }
-  return comparing ? compare(parsed) : extractEach(parsed, target, pricing)
+  return comparing ? compare(command, parsed) : extractEach(command, parsed, target, pricing)
 }
 
 /** `boq drawing…`: each drawing's BOQ, to its file or to stdout. */
 async function extractEach(
+  { io, at }: Command,
   parsed: Parsed,
   target: (file: string) => string | undefined,
   pricing?: Pricing,
 ): Promise<number> {
   const { files, format, options } = parsed
-  const engine = createBoqEngine({
-    maxFileBytes: parseMaxFileBytes(process.env),
-  })
+  const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(io.env) })
   let failed = 0
   const toStdout: Boq[] = []
   try {
@@ -271,12 +298,12 @@ async function extractEach(
           toStdout.push(boq)
         } else {
           await writeFile(path, await render(boq, format))
-          process.stderr.write(`${file}: BOQ written to ${path}\n`)
+          io.stderr.write(`${file}: BOQ written to ${path}\n`)
         }
-        printWarnings(file, [...boq.warnings, ...(boq.priced?.warnings ?? [])])
+        printWarnings(io, file, [...boq.warnings, ...(boq.priced?.warnings ?? [])])
       } catch (error) {
         failed++
-        process.stderr.write(`${line(file, error)}\n`)
+        io.stderr.write(`${line(file, error)}\n`)
       }
     }
   } finally {
@@ -285,18 +312,18 @@ async function extractEach(
   if (toStdout.length > 0) {
     if (format === 'json') {
       const value = files.length === 1 ? toStdout[0] : toStdout
-      process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+      io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
     } else {
-      process.stdout.write(toStdout.map((boq) => toCsv(boq)).join('\n'))
+      io.stdout.write(toStdout.map((boq) => toCsv(boq)).join('\n'))
     }
   }
   return failed > 0 ? 1 : 0
 }
 
 /** `boq compare old new`: both drawings read with the same options, then their change bill. */
-async function compare(parsed: Parsed): Promise<number> {
+async function compare({ io, here, at }: Command, parsed: Parsed): Promise<number> {
   const { files, format, out, options } = parsed
-  const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(process.env) })
+  const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(io.env) })
   const bills: Boq[] = []
   try {
     for (const file of files) {
@@ -304,7 +331,7 @@ async function compare(parsed: Parsed): Promise<number> {
         const bytes = new Uint8Array(await readFile(at(file)))
         bills.push(await engine.extract({ bytes, fileName: basename(file), options }))
       } catch (error) {
-        process.stderr.write(`${line(file, error)}\n`)
+        io.stderr.write(`${line(file, error)}\n`)
         return 1
       }
     }
@@ -312,8 +339,8 @@ async function compare(parsed: Parsed): Promise<number> {
     await engine.close()
   }
   const [before, after] = bills as [Boq, Boq]
-  printWarnings(files[0], before.warnings)
-  printWarnings(files[1], after.warnings)
+  printWarnings(io, files[0], before.warnings)
+  printWarnings(io, files[1], after.warnings)
   const side = (file: string) => ({ jobId: null, fileName: basename(file), versionNumber: null })
   const changes = { from: side(files[0]), to: side(files[1]), ...compareBills(before, after) }
   const rendered =
@@ -326,27 +353,17 @@ async function compare(parsed: Parsed): Promise<number> {
     out !== undefined
       ? at(out)
       : format === 'xlsx'
-        ? join(HERE, `${basename(files[1], extname(files[1]))}.changes.xlsx`)
+        ? join(here, `${basename(files[1], extname(files[1]))}.changes.xlsx`)
         : undefined
   if (path === undefined) {
-    process.stdout.write(rendered)
+    io.stdout.write(rendered)
   } else {
     await writeFile(path, rendered)
-    process.stderr.write(`change bill written to ${path}\n`)
+    io.stderr.write(`change bill written to ${path}\n`)
   }
   return 0
 }
 
-function printWarnings(file: string, warnings: readonly string[]): void {
-  for (const line of warningLines(file, warnings)) process.stderr.write(`${line}\n`)
+function printWarnings(io: CliIo, file: string, warnings: readonly string[]): void {
+  for (const line of warningLines(file, warnings)) io.stderr.write(`${line}\n`)
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error) => {
-    process.stderr.write(`boq: ${error instanceof Error ? error.message : String(error)}\n`)
-    process.exitCode = 1
-  },
-)

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { decodeGeometry, geometryCounts } from '../../../contract/drawing-geometry.ts'
 import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
 import { knownDrawing } from '../../testing/boq/known-drawing.ts'
+import { STALL_CODE } from '../../testing/stall-code.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Boq } from '../model/schema.ts'
 import { createReader, createResettableReader } from '../read/libredwg.ts'
@@ -162,6 +163,39 @@ describe('a bill priced in the worker with the tables it is given', () => {
           /^The bill is not priced: the project's takeoff rules could not be applied \(row 1: formula/,
         ),
       )
+    } finally {
+      await engine.close()
+    }
+  })
+})
+
+describe('a pricing past its budget', () => {
+  it('ends its worker; the bill is read again and written unpriced, saying why, and the next job is served', async () => {
+    const engine = createBoqEngine({
+      workers: 1,
+      pricingBudgetMs: 1_000,
+      workerUrl: new URL('../../testing/boq/stalling-engine-worker.ts', import.meta.url),
+    })
+    try {
+      const rule = (code: string) =>
+        ({ match: 'count', block: '*', code, unit: 'nr', rate: 2 }) as const
+      const priced = (code: string) =>
+        engine.extractFiles({ ...dxf(), pricing: { rules: [rule(code)], classification: [] } }, [
+          'json',
+        ])
+      // One worker: the second job waits behind the one whose pricing never ends by itself.
+      const [stuck, next] = await Promise.all([priced(STALL_CODE), priced('A')])
+      expect(stuck.priced).toBe(false)
+      const measured = JSON.parse(new TextDecoder().decode(stuck.files.json)) as Boq
+      expect(measured.priced).toBeUndefined()
+      expect(measured.bill.length).toBeGreaterThan(0)
+      const why =
+        "The bill is not priced: pricing it with the project's takeoff rules took longer than 1 s, so it was stopped; the bill is measured only."
+      expect(stuck.warnings).toContain(why)
+      expect(measured.warnings).toContain(why)
+      expect(next.priced).toBe(true)
+      expect(next.warnings).not.toContain(why)
+      expect(engine.stats().workersReplaced).toBe(1)
     } finally {
       await engine.close()
     }

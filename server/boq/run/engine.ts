@@ -12,8 +12,15 @@ export type BoqEngineOptions = {
   workers?: number
   /** Larger files are refused before any parsing (default BOQ_MAX_FILE_MB's default, 200 MB). */
   maxFileBytes?: number
-  /** A parse that takes longer is stopped (default 120 s). */
+  /** A parse that takes longer is stopped (default 120 s); writing the files has as long again. */
   timeoutMs?: number
+  /**
+   * Pricing the bill with the job's tables that takes longer is stopped with its worker (default
+   * 20 s): the drawing is read again in a fresh worker and its bill written unpriced, saying why.
+   */
+  pricingBudgetMs?: number
+  /** A worker module in place of worker.ts that loads it (tests). */
+  workerUrl?: URL
   /** Memory one parse may use: JS heap and WebAssembly memory each (default 2048 MB). */
   memoryLimitMb?: number
   /**
@@ -62,6 +69,8 @@ type Job = {
   input: BoqInput
   /** Files to write in the worker; absent: the Boq itself is the answer. */
   formats?: OutputFormat[]
+  /** Why the bill is written unpriced (its pricing ran past the budget before). */
+  unpriced?: string
   onProgress?: (fraction: number) => void
   resolve: (answer: Boq | BoqFiles) => void
   reject: (error: unknown) => void
@@ -85,6 +94,13 @@ type Slot = {
   retire: boolean
 }
 
+/** A job's pricing ran past its budget: its worker is ended and the job read again, unpriced. */
+class PricingOverBudget extends Error {}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms / 1000} s` : `${Math.round(ms / 1000)} s`
+}
+
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
 }
@@ -98,6 +114,8 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   const workers = Math.max(1, Math.floor(options.workers ?? 1))
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1024 * 1024
   const timeoutMs = options.timeoutMs ?? 120_000
+  const pricingBudgetMs = options.pricingBudgetMs ?? 20_000
+  const workerUrl = options.workerUrl ?? WORKER_URL
   const memoryLimitMb = Math.max(64, options.memoryLimitMb ?? 2048)
   const recycleAboveMb = options.recycleAboveMb ?? 512
   const idle: Slot[] = []
@@ -119,7 +137,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
   }
 
   const spawn = (): Slot => {
-    const worker = new Worker(WORKER_URL, {
+    const worker = new Worker(workerUrl, {
       workerData: { memoryLimitMb },
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
       stdout: true,
@@ -220,6 +238,17 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
           timeoutMs,
         )
       let timer = budget('read')
+      // Pricing has a budget of its own, shorter: a rule set that prices slowly ends the worker
+      // before it holds it (and everyone's jobs behind it) for the whole write budget.
+      const pricingBudget = () =>
+        setTimeout(
+          () =>
+            finish(() => {
+              slot.retire = true
+              reject(new PricingOverBudget())
+            }),
+          pricingBudgetMs,
+        )
       const done = (info: WorkerFileInfo) => {
         stats.files++
         stats.last = { ...info, worker: slot.id }
@@ -227,9 +256,12 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       }
       slot.onMessage = (message) => {
         if (message.type === 'progress') job.onProgress?.(message.fraction)
-        else if (message.type === 'read') {
+        else if (message.type === 'read' || message.type === 'priced') {
           clearTimeout(timer)
           timer = budget('write the bill')
+        } else if (message.type === 'pricing') {
+          clearTimeout(timer)
+          timer = pricingBudget()
         } else if (message.type === 'result') {
           done(message.info)
           finish(() => resolve(message.answer))
@@ -267,12 +299,31 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
           formats: job.formats,
           changesFrom: job.input.changesFrom,
           pricing: job.input.pricing,
+          unpriced: job.unpriced,
         } satisfies WorkerJob,
         [bytes.buffer],
       )
     })
 
+  /**
+   * A job whose pricing ran past its budget is read again at once, in a fresh worker, without
+   * its pricing: its bill is written measured only, saying why (as tables that do not apply).
+   */
   const run = async (job: Job): Promise<Boq | BoqFiles> => {
+    try {
+      return await runOnce(job)
+    } catch (error) {
+      if (!(error instanceof PricingOverBudget)) throw error
+      const { pricing: _slow, ...input } = job.input
+      return runOnce({
+        ...job,
+        input,
+        unpriced: `The bill is not priced: pricing it with the project's takeoff rules took longer than ${seconds(pricingBudgetMs)}, so it was stopped; the bill is measured only.`,
+      })
+    }
+  }
+
+  const runOnce = async (job: Job): Promise<Boq | BoqFiles> => {
     const slot = await acquire()
     slot.worker.ref() // a file in progress keeps the process alive
     try {

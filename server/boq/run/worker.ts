@@ -22,8 +22,12 @@ import { type BoqFiles, type OutputFormat, renderFiles } from '../write/files.ts
 import { billOf, readDrawing } from './extract.ts'
 import type { BoqInput } from './input.ts'
 
-/** A drawing to read, and the files to write here and answer instead of the Boq. */
-export type WorkerJob = BoqInput & { formats?: OutputFormat[] }
+/**
+ * A drawing to read, and the files to write here and answer instead of the Boq; `unpriced`: why
+ * the bill is written measured only (a warning the engine gives when it read the drawing again
+ * without the pricing that ran past its budget).
+ */
+export type WorkerJob = BoqInput & { formats?: OutputFormat[]; unpriced?: string }
 
 /** What the worker says about itself after each file (the engine's recycling decision, tests). */
 export type WorkerFileInfo = {
@@ -40,6 +44,9 @@ export type WorkerMessage =
   | { type: 'progress'; fraction: number }
   /** The drawing is read and its bill made: what follows is writing files. */
   | { type: 'read' }
+  /** Pricing the bill with the job's tables begins, and has ended: its time is its own. */
+  | { type: 'pricing' }
+  | { type: 'priced' }
   | { type: 'result'; answer: Boq | BoqFiles; info: WorkerFileInfo }
   | { type: 'error'; kind: string; message: string; info: WorkerFileInfo }
 
@@ -123,6 +130,7 @@ async function read(job: WorkerJob): Promise<void> {
     // Writing the files is not reading the drawing: its time and its failure are its own.
     port?.postMessage({ type: 'read' } satisfies WorkerMessage)
     try {
+      if (job.unpriced) boq.warnings.push(job.unpriced)
       const written = await renderFiles(boq, job.formats, job.changesFrom, pricedOf(boq, job))
       if (drawing && wantsGeometry(job)) addGeometry(written, drawing)
       drawing = null
@@ -162,6 +170,8 @@ async function read(job: WorkerJob): Promise<void> {
  */
 function pricedOf(boq: Boq, job: WorkerJob): PricedBill | undefined {
   if (!job.pricing) return undefined
+  // The engine gives pricing a budget of its own, and ends this worker past it.
+  port?.postMessage({ type: 'pricing' } satisfies WorkerMessage)
   try {
     return priceWithTables(boq, job.pricing)
   } catch (error) {
@@ -170,6 +180,8 @@ function pricedOf(boq: Boq, job: WorkerJob): PricedBill | undefined {
       `The bill is not priced: the project's takeoff rules could not be applied (${error.message.replace(/\s+/g, ' ')}).`,
     )
     return undefined
+  } finally {
+    port?.postMessage({ type: 'priced' } satisfies WorkerMessage)
   }
 }
 

@@ -137,11 +137,7 @@ function overBudget(task: BillTask, work: BillWork, budgetMs: number): string {
     'change-bill': 'Making this change bill',
     table: `Reading this ${task.kind === 'table' ? task.table : ''} table`,
   }[work]
-  return `${doing} took longer than ${seconds(budgetMs)}; stopped.`
-}
-
-function seconds(ms: number): string {
-  return ms < 1000 ? `${ms / 1000} s` : `${Math.round(ms / 1000)} s`
+  return `${doing} took longer than ${Math.round(budgetMs / 1000)} s; stopped.`
 }
 
 function buffersOf(task: BillTask): ArrayBuffer[] {

@@ -97,10 +97,6 @@ type Slot = {
 /** A job's pricing ran past its budget: its worker is ended and the job read again, unpriced. */
 class PricingOverBudget extends Error {}
 
-function seconds(ms: number): string {
-  return ms < 1000 ? `${ms / 1000} s` : `${Math.round(ms / 1000)} s`
-}
-
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
 }
@@ -318,7 +314,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
       return runOnce({
         ...job,
         input,
-        unpriced: `The bill is not priced: pricing it with the project's takeoff rules took longer than ${seconds(pricingBudgetMs)}, so it was stopped; the bill is measured only.`,
+        unpriced: `The bill is not priced: pricing it with the project's takeoff rules took longer than ${Math.round(pricingBudgetMs / 1000)} s, so it was stopped; the bill is measured only.`,
       })
     }
   }

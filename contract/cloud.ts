@@ -6,6 +6,12 @@
 // server follows every page), so a `links.next` beside `data` is not followed.
 import * as v from 'valibot'
 
+/**
+ * A version's `extension.data.processState` while its file is not whole yet (Autodesk's value; the
+ * local cloud gives it to a drawing still being copied in by hand): such a version is not billed.
+ */
+export const VERSION_NOT_WHOLE = 'NEEDS_PROCESSING'
+
 /** The resource a relationship points to. */
 const ResourceIdentifierSchema = v.looseObject({ type: v.string(), id: v.string() })
 
@@ -28,6 +34,24 @@ export const CloudResourceSchema = v.looseObject({
       versionNumber: v.optional(v.number()),
       createTime: v.optional(v.string()),
       lastModifiedUserName: v.optional(v.string()),
+      /**
+       * Autodesk's processing state of a version; `NEEDS_PROCESSING` while its file is not whole
+       * yet (the local cloud says so of a drawing still being copied in by hand). Anything else
+       * that is not a string reads as none.
+       */
+      extension: v.fallback(
+        v.optional(
+          v.looseObject({
+            data: v.fallback(
+              v.optional(
+                v.looseObject({ processState: v.fallback(v.optional(v.string()), undefined) }),
+              ),
+              undefined,
+            ),
+          }),
+        ),
+        undefined,
+      ),
     }),
     () => ({}),
   ),

@@ -74,6 +74,8 @@ export function version(options: {
   storageId?: string
   webView?: string
   id?: string
+  /** Autodesk's processing state (`NEEDS_PROCESSING` while the file is not whole yet). */
+  processState?: string
 }): CloudResource {
   const versionNumber = options.versionNumber ?? 1
   const id = options.id ?? `urn:adsk.wipprod:fs.file:vf.${next('v')}?version=${versionNumber}`
@@ -86,6 +88,9 @@ export function version(options: {
       versionNumber,
       createTime: options.createTime ?? '2024-03-04T05:06:07.000Z',
       lastModifiedUserName: options.user ?? 'Ada Lovelace',
+      ...(options.processState
+        ? { extension: { data: { processState: options.processState } } }
+        : {}),
     },
     links: {
       self: { href: `https://cloud.test/versions/${encodeURIComponent(id)}` },
@@ -359,6 +364,7 @@ export function fakePricing(
       )
       if (same) {
         same.quantity += line.quantity
+        same.measuredQuantity += line.quantity
         same.amount = rate === null ? null : same.quantity * rate
         same.rules.push(i + 1)
         same.sources.push(source)
@@ -371,6 +377,8 @@ export function fakePricing(
         description,
         unit,
         quantity: line.quantity,
+        measuredQuantity: line.quantity,
+        decimals: unit === 'nr' ? 0 : 2,
         rate,
         amount: rate === null ? null : line.quantity * rate,
         rules: [i + 1],

@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs'
 import { extname } from 'node:path'
+import { VERSION_NOT_WHOLE } from '../../../contract/cloud.ts'
 import type { JsonApiResource } from '../types.ts'
 import { makeId, makeStorageId, makeVersionId } from './ids.ts'
 import type { VersionInfo } from './version-store.ts'
@@ -112,12 +113,11 @@ export function itemResource(
  * dropped by hand that is still changing is not yet (it is shown, and recorded once settled).
  */
 const WHOLE = 'PROCESSING_COMPLETE'
-const NOT_WHOLE_YET = 'NEEDS_PROCESSING'
 
 /** A version of the local cloud whose file is still being written by hand: not one to bill yet. */
 export function stillArriving(version: JsonApiResource): boolean {
   const extension = version.attributes?.extension as { data?: { processState?: unknown } }
-  return extension?.data?.processState === NOT_WHOLE_YET
+  return extension?.data?.processState === VERSION_NOT_WHOLE
 }
 
 export function versionResource(
@@ -146,7 +146,7 @@ export function versionResource(
       extension: {
         type: 'versions:autodesk.bim360:File',
         version: '1.0',
-        data: { processState: version.settling ? NOT_WHOLE_YET : WHOLE },
+        data: { processState: version.settling ? VERSION_NOT_WHOLE : WHOLE },
       },
     },
     links: {

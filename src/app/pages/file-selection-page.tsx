@@ -25,6 +25,7 @@ function extractSelection(node: TreeNode | null): ExtractSelection | null {
       fileFolderId: node.fileFolderId,
       projectId: node.projectId,
     },
+    stillArriving: node.stillArriving,
   }
 }
 

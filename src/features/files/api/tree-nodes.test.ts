@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { VERSION_NOT_WHOLE } from '../../../../contract/cloud'
 import { accWebView, bim360WebView, folder, item, version } from '../../../testing/fixtures'
 import { folderIdFromWebView, toChildNodes } from './tree-nodes'
 
@@ -43,8 +44,19 @@ describe('toChildNodes', () => {
       fileFolderId: FOLDER,
       projectId: 'b.p1',
       hubId: 'b.h',
+      stillArriving: false,
       children: null,
     })
+  })
+
+  it('marks a version whose file is not whole yet', () => {
+    const place = { kind: 'item', hubId: 'b.h', projectId: 'b.p1', itemId: 'i' } as const
+    const [arriving, whole] = toChildNodes(place, [
+      version({ displayName: 'a.dwg', processState: VERSION_NOT_WHOLE }),
+      version({ displayName: 'a.dwg', processState: 'PROCESSING_COMPLETE' }),
+    ])
+    expect(arriving).toMatchObject({ kind: 'version', stillArriving: true })
+    expect(whole).toMatchObject({ kind: 'version', stillArriving: false })
   })
 
   it('keeps folders and items of a folder, with their titles, and skips other types', () => {

@@ -1,4 +1,4 @@
-import type { CloudResource } from '../../../../contract/cloud'
+import { type CloudResource, VERSION_NOT_WHOLE } from '../../../../contract/cloud'
 import { formatDateTime } from '../../../lib/format-date'
 
 /** What a node's children are loaded from; also the node's query key part. */
@@ -37,6 +37,8 @@ export type VersionNode = NodeBase & {
   versionNumber: number | undefined
   createTime: string
   lastModifiedUserName: string
+  /** Its file is not whole yet (still being copied into the cloud): not one to extract yet. */
+  stillArriving: boolean
   /** Versions are leaves. */
   children: null
 }
@@ -158,6 +160,7 @@ function toChildNode(parent: TreeParent, r: CloudResource): TreeNode | null {
           versionNumber: a.versionNumber,
           createTime,
           lastModifiedUserName: user,
+          stillArriving: a.extension?.data?.processState === VERSION_NOT_WHOLE,
           children: null,
         },
       )

@@ -61,6 +61,13 @@ describe('why Extract BOQ is disabled', () => {
     expect(extractBlocker(selection)).toBe(reason)
   })
 
+  it('waits for a version whose file is still being copied in', () => {
+    const arriving = { ...version('plan.dwg'), stillArriving: true }
+    expect(extractBlocker(arriving)).toBe(
+      'plan.dwg is still being copied into its folder: it can be extracted once the copy is whole.',
+    )
+  })
+
   it('agrees with the rule on every name', () => {
     for (const name of ['plan.dwg', 'PLAN.DWG', 'README', 'x.dwg.pdf', '.dwg', 'plan.dwg ']) {
       expect(extractBlocker(version(name)) === null).toBe(isExtractableName(name))

@@ -14,11 +14,11 @@ export function isExtractableName(fileName: string): boolean {
 /** What is selected in the tree, as far as Extract BOQ is concerned. */
 export type ExtractSelection =
   | { kind: 'hub' | 'project' | 'folder' | 'item'; name: string }
-  | { kind: 'version'; request: ExtractRequest }
+  | { kind: 'version'; request: ExtractRequest; stillArriving?: boolean }
 
 /**
  * Why Extract BOQ cannot take the selection, in one short line; null when it can (the rule
- * above, unchanged: a version whose name ends exactly in '.dwg').
+ * above, unchanged: a version whose name ends exactly in '.dwg', and whose file is whole).
  */
 export function extractBlocker(selection: ExtractSelection | null): string | null {
   if (selection === null) return 'Select a version of a .dwg drawing in the tree.'
@@ -29,7 +29,11 @@ export function extractBlocker(selection: ExtractSelection | null): string | nul
     return `Select a version of a drawing: open the ${selection.kind}, then an item, to see its versions.`
   }
   const name = selection.request.fileName
-  if (isExtractableName(name)) return null
+  if (isExtractableName(name)) {
+    return selection.stillArriving
+      ? `${name} is still being copied into its folder: it can be extracted once the copy is whole.`
+      : null
+  }
   const extension = extensionOf(name)
   if (extension === '') {
     return `Only .dwg drawings can be extracted: ${name || 'this version'} has no extension.`

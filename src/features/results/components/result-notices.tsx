@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import type { BoqNotMeasured } from '../../../../contract/boq'
 import { formatCount } from '../../../lib/format-quantity'
+import { entitiesWord, kindsWord } from '../utils/not-measured-words'
 
 /** The warnings a banner lists before "Show all". */
 export const SHOWN_WARNINGS = 10
 
 /**
  * What a reader of the bill must know, at the top of it: every warning, and everything the bill
- * does not measure (type and count; the reasons are on the Not measured tab).
+ * does not measure: how many entities of how many kinds (the Not measured tab counts the same
+ * kinds), each kind with its count; the reasons are on that tab.
  */
 export function ResultNotices({
   warnings,
@@ -47,9 +49,7 @@ export function ResultNotices({
       {unmeasured > 0 ? (
         <div className="rounded border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-800">
           <h2 className="font-semibold">
-            {unmeasured === 1
-              ? '1 item not measured'
-              : `${formatCount(unmeasured)} items not measured`}
+            Not measured: {entitiesWord(unmeasured)} of {kindsWord(notMeasured.length)}
           </h2>
           <p>
             {notMeasured.map((entry) => `${entry.type} (${formatCount(entry.count)})`).join(', ')}

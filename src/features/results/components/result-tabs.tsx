@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import { kindsWord } from '../utils/not-measured-words'
 import { RESULT_TABS, type ResultTab } from '../utils/result-tables'
 
 /**
@@ -12,7 +13,7 @@ export function ResultTabs({
   children,
 }: {
   tab: ResultTab
-  /** How many rows each table has, shown on its tab (when known). */
+  /** How many rows each table has, shown on its tab (when known): Not measured's are kinds. */
   counts: Partial<Record<ResultTab, number>>
   onTab(tab: ResultTab): void
   /** The chosen tab's panel. */
@@ -69,7 +70,7 @@ export function ResultTabs({
               }`}
             >
               {entry.label}
-              {counts[entry.id] === undefined ? '' : ` (${counts[entry.id]})`}
+              {countText(entry.id, counts[entry.id])}
             </button>
           )
         })}
@@ -84,4 +85,10 @@ export function ResultTabs({
       </div>
     </div>
   )
+}
+
+/** A tab's count as its label shows it: ` (12)`; the Not measured tab's with its noun, ` (22 kinds)`. */
+function countText(tab: ResultTab, count: number | undefined): string {
+  if (count === undefined) return ''
+  return tab === 'not-measured' ? ` (${kindsWord(count)})` : ` (${count})`
 }

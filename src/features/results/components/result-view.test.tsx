@@ -149,7 +149,7 @@ describe('the result view', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['The drawing attaches site.dwg: its content is not in the bill.'])
-    expect(notices).toHaveTextContent('58 items not measured')
+    expect(notices).toHaveTextContent('Not measured: 58 entities of 1 kind')
     expect(notices).toHaveTextContent('3DSOLID (58)')
   })
 
@@ -239,7 +239,7 @@ describe('the result view', () => {
       'The drawing has no units.',
     ])
     expect(
-      within(notices).getByRole('heading', { name: '6 items not measured' }),
+      within(notices).getByRole('heading', { name: 'Not measured: 6 entities of 2 kinds' }),
     ).toBeInTheDocument()
     expect(notices).toHaveTextContent('TEXT (2), DIMENSION_LINEAR (4)')
   })
@@ -268,7 +268,7 @@ describe('the result view', () => {
       'Blocks (2)',
       'Lengths (2)',
       'Areas (1)',
-      'Not measured (2)',
+      'Not measured (2 kinds)',
     ])
     expect(screen.getByRole('tab', { name: 'Bill (4)' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel')).toContainElement(table('Bill'))

@@ -48,6 +48,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const STARS = `${'*'.repeat(MAX_RULE_CELL_LENGTH - 1)}z`
 
 const EMPTY_ROWS = 10_000_000
+const RULE_COLUMNS = ['match', 'block', 'code', 'description', 'unit', 'rate']
 let emptyRowsBook: Uint8Array<ArrayBuffer> | undefined
 
 const linework = { match: 'length', code: 'X.1', description: 'Linework', unit: 'm', rate: 1 }
@@ -74,9 +75,9 @@ export const ATTACKS: Attack[] = [
     ],
   },
   {
-    name: `PUT rules as an XLSX of ${EMPTY_ROWS.toLocaleString('en')} empty rows`,
+    name: `PUT rules as an XLSX of column names, then ${EMPTY_ROWS.toLocaleString('en')} empty rows`,
     prepare: () => {
-      emptyRowsBook ??= emptyRowsXlsx(EMPTY_ROWS)
+      emptyRowsBook ??= emptyRowsXlsx(EMPTY_ROWS, RULE_COLUMNS)
     },
     send: async ({ mallory, drawing }) => {
       if (!emptyRowsBook) throw new Error('The workbook was not made')

@@ -1,7 +1,8 @@
 // How a job reads for a person, wherever the app shows one (the jobs panel, the jobs list, a result).
 import type { Job, JobStatus } from '../../contract/jobs'
 
-const STATUS_WORD: Record<JobStatus, string> = {
+/** Each status in a word: Queued, Running, Done, Failed. */
+export const STATUS_WORD: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',
   succeeded: 'Done',

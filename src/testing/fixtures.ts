@@ -399,3 +399,25 @@ export function fakePricing(
   const total = items.reduce((sum, item) => sum + (item.amount ?? 0), 0)
   return pricedBill({ sections, items, total, notClassified, ignored, rules })
 }
+
+/**
+ * A succeeded `job` whose bill was compared with the earlier bill of job `earlier.jobId` (null:
+ * a bill kept without its job), of version `earlier.versionNumber`, `changedLines` of its lines
+ * differing (null: not counted).
+ */
+export function comparedJob(
+  job: Job,
+  earlier: { jobId: string | null; versionNumber: number | null },
+  changedLines: number | null = null,
+): Job {
+  const result = job.result ?? (succeededJob({ id: job.id }).result as NonNullable<Job['result']>)
+  return {
+    ...job,
+    status: 'succeeded',
+    result: {
+      ...result,
+      comparedWith: { fileName: job.fileName, ...earlier },
+      changedLines,
+    },
+  }
+}

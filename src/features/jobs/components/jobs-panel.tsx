@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { ChangesLink } from '../../../components/ui/changes-link'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { WatchBadge } from '../../../components/ui/watch-badge'
 import { apiUrl } from '../../../lib/api-client'
@@ -108,18 +109,7 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
             <a className="text-sky-700 underline" href={apiUrl(result.csvUrl)} download>
               Download CSV
             </a>
-            {result.comparedWith?.jobId ? (
-              <Link
-                to="/compare"
-                search={{ from: result.comparedWith.jobId, to: job.id }}
-                className="text-sky-700 underline"
-              >
-                Changes since{' '}
-                {result.comparedWith.versionNumber === null
-                  ? 'the earlier version'
-                  : `version ${result.comparedWith.versionNumber}`}
-              </Link>
-            ) : null}
+            <ChangesLink job={job} />
             {onShowInTree && location ? (
               <button
                 type="button"

@@ -1,12 +1,23 @@
 import { Link } from '@tanstack/react-router'
 import type { Job } from '../../../../contract/jobs'
+import { ChangesLink } from '../../../components/ui/changes-link'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { WatchBadge } from '../../../components/ui/watch-badge'
 import { formatDateTime } from '../../../lib/format-date'
 import { changedLinesWords, progressPercent, statusWord } from '../../../lib/job-words'
 
-/** The user's jobs, newest first; each drawing's name opens the job's result page. */
-export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
+/**
+ * The user's jobs, newest first: each drawing's name opens the job's result page, its project
+ * and folder beside it, and a bill compared with an earlier version's links to the change bill.
+ */
+export function JobsTable({
+  jobs,
+  projectName,
+}: {
+  jobs: readonly Job[]
+  /** A project's name by its id (the id itself when the name is not known). */
+  projectName(projectId: string): string
+}) {
   const newestFirst = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   return (
     <table className="w-full border-collapse text-sm">
@@ -15,6 +26,9 @@ export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
         <tr className="border-b border-slate-300 text-left">
           <th scope="col" className="py-1 pr-2">
             Drawing
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            Project
           </th>
           <th scope="col" className="py-1 pr-2 text-right">
             Version
@@ -25,6 +39,9 @@ export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
           <th scope="col" className="py-1 pr-2">
             Progress
           </th>
+          <th scope="col" className="py-1 pr-2">
+            Changes
+          </th>
           <th scope="col" className="py-1">
             Extracted
           </th>
@@ -32,16 +49,15 @@ export function JobsTable({ jobs }: { jobs: readonly Job[] }) {
       </thead>
       <tbody>
         {newestFirst.map((job) => (
-          <JobLine key={job.id} job={job} />
+          <JobLine key={job.id} job={job} project={projectName(job.projectId)} />
         ))}
       </tbody>
     </table>
   )
 }
 
-function JobLine({ job }: { job: Job }) {
+function JobLine({ job, project }: { job: Job; project: string }) {
   const percent = progressPercent(job)
-  const changed = changedLinesWords(job.result)
   return (
     <tr className="border-b border-slate-100 align-top">
       <th scope="row" className="py-1 pr-2 text-left font-normal">
@@ -54,13 +70,18 @@ function JobLine({ job }: { job: Job }) {
           </span>
         ) : null}
       </th>
+      <td className="py-1 pr-2">
+        {project}
+        {job.folder.name ? (
+          <span className="block text-xs text-slate-500">{job.folder.name}</span>
+        ) : null}
+      </td>
       <td className="py-1 pr-2 text-right tabular-nums">{job.fileVersionNumber ?? '–'}</td>
       <td className="py-1 pr-2">
         {statusWord(job)}
         {job.status === 'failed' && job.error ? (
           <span className="block text-xs text-red-700">{job.error}</span>
         ) : null}
-        {changed ? <span className="block text-xs text-slate-600">{changed}</span> : null}
       </td>
       <td className="py-1 pr-2">
         {job.status === 'running' ? (
@@ -71,7 +92,20 @@ function JobLine({ job }: { job: Job }) {
           '–'
         )}
       </td>
+      <td className="py-1 pr-2">
+        <Changes job={job} />
+      </td>
       <td className="py-1 tabular-nums">{formatDateTime(job.createdAt)}</td>
     </tr>
   )
+}
+
+/**
+ * How much the bill changed since the earlier version's ("12 lines changed since version 6"),
+ * as the link to that change bill when the earlier bill has a job; '–' when compared with none.
+ */
+function Changes({ job }: { job: Job }) {
+  const words = changedLinesWords(job.result)
+  if (job.result?.comparedWith?.jobId) return <ChangesLink job={job}>{words}</ChangesLink>
+  return words ?? '–'
 }

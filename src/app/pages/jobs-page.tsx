@@ -40,7 +40,7 @@ export function JobsPage({ search }: { search: JobsFilter }) {
             filter={search}
             projects={projectsOf(jobs.data, projectName)}
             // Each keystroke replaces the address: Back leaves the page, not the last letter.
-            onFilter={(next) => navigate({ to: '/jobs', search: next, replace: true })}
+            onFilter={(next) => void navigate({ to: '/jobs', search: next, replace: true })}
           />
           <FilteredJobs jobs={jobs.data} filter={search} projectName={projectName} />
         </>

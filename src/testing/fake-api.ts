@@ -92,6 +92,12 @@ export type FakeApi = {
    */
   earlierVersions: Record<string, SavedVersion[]>
   /**
+   * The documents of versions saved before the current one, with their rows, by the same keys
+   * (GET …/history/{version} answers them, and the current version): each PUT through the fake
+   * server keeps the document it replaces here.
+   */
+  earlierDocuments: Record<string, (SavedDocument<'rules'> | SavedDocument<'entries'>)[]>
+  /**
    * What PUT …/rules and …/classification answer to a CSV or XLSX body (the server parses files;
    * the fake does not): the rows the file held (`{rules}` or `{entries}`), or the server's
    * refusal as text. The default refuses.
@@ -205,6 +211,7 @@ export function defaultFakeApi(): FakeApi {
     rules: {},
     classification: {},
     earlierVersions: {},
+    earlierDocuments: {},
     rulesFile: () => text(400, 'row 1: the fake server reads no files'),
     price: (jobId, request) => {
       const found = fakeApi.jobs.find((j) => j.id === jobId)

@@ -75,7 +75,8 @@ const versionOf = <Key extends 'rules' | 'entries'>(saved: SavedDocument<Key>, k
  * GET, history and PUT of a project's versioned document (rules or classification), as the
  * server answers them: If-Match with the version, 428 without it, 412 when another save came
  * in between; a CSV or XLSX body goes through fakeApi.rulesFile. The history is the current
- * version and those a PUT replaced (fakeApi.earlierVersions), newest first.
+ * version and those a PUT replaced (fakeApi.earlierVersions), newest first; a version's own
+ * document, the current one or one a PUT replaced (fakeApi.earlierDocuments).
  */
 function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'entries') {
   const kept = () =>
@@ -100,6 +101,18 @@ function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'ent
     http.get(`*/api/boq/projects/:projectId/${path}/history`, ({ params }) =>
       HttpResponse.json(history(String(params.projectId))),
     ),
+    http.get(`*/api/boq/projects/:projectId/${path}/history/:version`, ({ params }) => {
+      const projectId = String(params.projectId)
+      const wanted = Number(params.version)
+      const saved = kept()[projectId]
+      const found =
+        saved?.version === wanted
+          ? saved
+          : fakeApi.earlierDocuments[`${path}:${projectId}`]?.find((d) => d.version === wanted)
+      return found
+        ? HttpResponse.json(found)
+        : answer({ status: 404, body: `There is no version ${wanted} of the ${path}.` })
+    }),
     http.put(`*/api/boq/projects/:projectId/${path}`, async ({ request, params }) => {
       const projectId = String(params.projectId)
       const saved = savedOf(kept(), projectId, key)
@@ -128,6 +141,10 @@ function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'ent
         [key]: rows,
       } as SavedDocument<typeof key>
       fakeApi.earlierVersions[`${path}:${projectId}`] = history(projectId)
+      if (saved.version > 0) {
+        const earlier = fakeApi.earlierDocuments[`${path}:${projectId}`] ?? []
+        fakeApi.earlierDocuments[`${path}:${projectId}`] = [saved, ...earlier]
+      }
       kept()[projectId] = next
       return HttpResponse.json(next)
     }),

@@ -7,6 +7,7 @@ import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { classificationEntry, succeededJob, takeoffRule } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
+import { confirmImport } from '../../testing/table-editor-helpers'
 
 const CLASSIFICATION_PATH = `/api/boq/projects/${ids.tower}/classification`
 const page = `/projects/${ids.tower}/classification`
@@ -57,11 +58,11 @@ describe('the classification page', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Add a row' }))
     // A row without a code or a title can be no part of a system: said at once, Save waits.
-    expect(within(entry(1)).getByText('Give the row a code.')).toBeInTheDocument()
+    expect(cell('Code', 1)).toHaveAccessibleDescription('Give the row a code.')
     expect(cell('Code', 1)).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
     await user.type(cell('Code', 1), 'E')
-    expect(within(entry(1)).getByText('Give the code a title.')).toBeInTheDocument()
+    expect(cell('Code', 1)).toHaveAccessibleDescription('Give the code a title.')
     await user.type(cell('Title', 1), 'Electrical')
     await user.click(screen.getByRole('button', { name: 'Add a row' }))
     await user.type(cell('Code', 2), ' E.1 ')
@@ -125,14 +126,16 @@ describe('the classification page', { timeout: 20_000 }, () => {
       ),
     )
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(
-      await within(entry(2)).findByText("parent 'X' is not a code of the system."),
-    ).toBeInTheDocument()
-    expect(within(entry(1)).queryByText(/not a code/)).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(cell('Code', 2)).toHaveAccessibleDescription(
+        "parent 'X' is not a code of the system.",
+      ),
+    )
+    expect(cell('Code', 1)).not.toHaveAccessibleDescription(/not a code/)
     expect(cell('Code', 2)).toHaveAttribute('aria-invalid', 'true')
 
     await user.clear(cell('Parent', 2))
-    expect(within(entry(2)).queryByText(/not a code/)).not.toBeInTheDocument()
+    expect(cell('Code', 2)).not.toHaveAccessibleDescription(/not a code/)
   })
 
   it('removes and reorders codes: the order is the sections’ order', async () => {
@@ -210,6 +213,7 @@ describe('the classification page', { timeout: 20_000 }, () => {
 
     const input = screen.getByLabelText('Import CSV or XLSX')
     await user.upload(input, new File(['code,title\nE.1,Points\n'], 'codes.csv'))
+    await confirmImport(user)
     expect(await screen.findByText('Imported codes.csv. Saved as version 3.')).toBeInTheDocument()
     expect(codes()).toEqual(['E.1'])
     const put = requestsTo(CLASSIFICATION_PATH, 'PUT')[0]
@@ -217,6 +221,7 @@ describe('the classification page', { timeout: 20_000 }, () => {
     expect(put?.headers.get('If-Match')).toBe('"2"')
 
     await user.upload(input, new File(['nonsense'], 'bad.xlsx'))
+    await confirmImport(user)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'bad.xlsx was not imported: Row 3: title is empty.',
     )

@@ -7,6 +7,7 @@ import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { fakePricing, succeededJob, takeoffRule } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
+import { confirmImport } from '../../testing/table-editor-helpers'
 import { clickPath } from '../../testing/tree-helpers'
 
 const RULES_PATH = `/api/boq/projects/${ids.tower}/rules`
@@ -93,7 +94,7 @@ describe('the rules page', { timeout: 20_000 }, () => {
     const { user } = await openRules()
     expect(await screen.findByText(/No rules yet/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Add a row' }))
-    expect(within(rule(1)).getByText('Choose what the row matches.')).toBeInTheDocument()
+    expect(cell('Match', 1)).toHaveAccessibleDescription('Choose what the row matches.')
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
     await user.selectOptions(cell('Match', 1), 'count')
     await user.click(screen.getByRole('button', { name: 'Add a row' }))
@@ -107,14 +108,14 @@ describe('the rules page', { timeout: 20_000 }, () => {
       ),
     )
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(
-      await within(rule(2)).findByText("unknown variable 'lenght' in quantity"),
-    ).toBeInTheDocument()
-    expect(within(rule(1)).queryByText(/unknown variable/)).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(cell('Match', 2)).toHaveAccessibleDescription("unknown variable 'lenght' in quantity"),
+    )
+    expect(cell('Match', 1)).not.toHaveAccessibleDescription(/unknown variable/)
     expect(cell('Match', 2)).toHaveAttribute('aria-invalid', 'true')
     // Fixing the row clears what the server said of the old table.
     await user.clear(cell('Quantity', 2))
-    expect(within(rule(2)).queryByText(/unknown variable/)).not.toBeInTheDocument()
+    expect(cell('Match', 2)).not.toHaveAccessibleDescription(/unknown variable/)
   })
 
   it('on a colleague’s save in between, keeps mine: saved again over theirs', async () => {
@@ -181,6 +182,7 @@ describe('the rules page', { timeout: 20_000 }, () => {
 
     const input = screen.getByLabelText('Import CSV or XLSX')
     await user.upload(input, new File(['match,block\ncount,FromFile\n'], 'rules.csv'))
+    await confirmImport(user)
     expect(await screen.findByText('Imported rules.csv. Saved as version 5.')).toBeInTheDocument()
     expect(blocks()).toEqual(['FromFile'])
     const put = requestsTo(RULES_PATH, 'PUT')[0]
@@ -188,6 +190,7 @@ describe('the rules page', { timeout: 20_000 }, () => {
     expect(put?.headers.get('If-Match')).toBe('"4"')
 
     await user.upload(input, new File(['nonsense'], 'bad.csv'))
+    await confirmImport(user)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'bad.csv was not imported: row 1: unknown column',
     )
@@ -277,10 +280,12 @@ describe('the rules page', { timeout: 20_000 }, () => {
     const { user } = await openRules()
     expect(await screen.findByText('Total 0.00')).toBeInTheDocument()
     await user.type(cell('Quantity', 2), 'lenght')
-    expect(
-      await within(rule(2)).findByText("unknown variable 'lenght' in quantity."),
-    ).toBeInTheDocument()
-    expect(within(rule(1)).queryByText(/unknown variable/)).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(cell('Match', 2)).toHaveAccessibleDescription(
+        "unknown variable 'lenght' in quantity.",
+      ),
+    )
+    expect(cell('Match', 1)).not.toHaveAccessibleDescription(/unknown variable/)
   })
 
   it('says the server’s words when the rules cannot be read', async () => {

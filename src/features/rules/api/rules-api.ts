@@ -69,6 +69,17 @@ export const rulesQueries = {
           await api.get(`${tablePath(projectId, table)}/history`, { signal }).json(),
         ),
     }),
+  /** One saved version of a project's table, with its rows: a version never changes. */
+  version: <T extends TableKind>(projectId: string, table: T, version: number) =>
+    queryOptions({
+      queryKey: [...rulesQueries.all(), 'version', { projectId, table, version }] as const,
+      queryFn: async ({ signal }) =>
+        v.parse(
+          DOCUMENT_SCHEMAS[table],
+          await api.get(`${tablePath(projectId, table)}/history/${version}`, { signal }).json(),
+        ) as TableDocument[T],
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** Every preview: a save of the classification names their items again. */
   previews: () => [...rulesQueries.all(), 'preview'] as const,
   /** A finished job priced with the editor's unsaved rules: keyed by their content. */

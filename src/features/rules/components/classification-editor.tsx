@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 import type { ClassificationDocument } from '../api/rules-api'
 import { entryError, fromEntry, newEntryRow, toEntry } from '../utils/classification-rows'
-import { ENTRY_HEADERS, EntryCells } from './classification-row'
+import { tableHeaders } from '../utils/table-columns'
+import { EntryCells } from './classification-row'
 import { EditorTable } from './editor-table'
 import { SavedTableFrame } from './saved-table-frame'
 import { useSavedTable } from './use-saved-table'
@@ -47,15 +48,15 @@ export function ClassificationEditor({
         projectId={projectId}
         table="classification"
         editor={editor}
-        general={errors[0]}
+        errors={errors}
         canSave={valid}
         onAdd={() => dispatch({ type: 'add', row: newEntryRow() })}
-        onSave={() => editor.save({ kind: 'rows', rows: state.rows.map(toEntry) })}
+        onSave={() => editor.save(state.rows.map(toEntry))}
       >
         <EditorTable
           label="Classification"
           rowName="Entry"
-          headers={ENTRY_HEADERS}
+          headers={tableHeaders('classification')}
           empty="No codes yet: add a row or import a file."
           rows={state.rows}
           errors={errors}

@@ -1,13 +1,6 @@
 import { type ClassificationRow, ENTRY_COLUMNS } from '../utils/classification-rows'
+import { COLUMN_LABELS } from '../utils/table-columns'
 import { CELL_CLASS, type CellsProps } from './editor-table'
-
-const LABELS: Record<(typeof ENTRY_COLUMNS)[number], string> = {
-  code: 'Code',
-  title: 'Title',
-  parent: 'Parent',
-}
-
-export const ENTRY_HEADERS = ENTRY_COLUMNS.map((column) => LABELS[column])
 
 /** One code's editable cells: the code, its title, the code it sits under (empty: the top). */
 export function EntryCells({ row, number, onEdit, invalid }: CellsProps<ClassificationRow>) {
@@ -17,7 +10,7 @@ export function EntryCells({ row, number, onEdit, invalid }: CellsProps<Classifi
         <td key={column} className="px-1 py-1">
           <input
             type="text"
-            aria-label={`${LABELS[column]}, row ${number}`}
+            aria-label={`${COLUMN_LABELS[column]}, row ${number}`}
             value={row[column]}
             onChange={(event) => onEdit({ [column]: event.target.value })}
             className={`${CELL_CLASS} ${column === 'title' ? 'w-72' : 'w-28'}`}

@@ -1,4 +1,4 @@
-import { type ComponentType, useLayoutEffect, useRef } from 'react'
+import { type ComponentType, Fragment, useLayoutEffect, useRef } from 'react'
 import type { RowAction } from '../utils/rules-editor-state'
 import type { RowWithId } from '../utils/table-rows'
 
@@ -17,7 +17,8 @@ export type CellsProps<Row extends RowWithId> = {
 
 /**
  * An editable table of one of the project's tables, in order: each row's number, its own cells,
- * buttons to move it up or down and to remove it, and what is wrong with it. A moved row keeps
+ * buttons to move it up or down and to remove it, and, on a line of its own under the row, what is
+ * wrong with it (the cell that stands for the row is described by it). A moved row keeps
  * the focus on the button that moved it, so the keyboard can move it again; a removed row's
  * place keeps it too.
  */
@@ -84,9 +85,6 @@ export function EditorTable<Row extends RowWithId>({
             <th scope="col" className="px-1 font-medium">
               <span className="sr-only">Order</span>
             </th>
-            <th scope="col" className="px-1 font-medium">
-              Problem
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -95,56 +93,63 @@ export function EditorTable<Row extends RowWithId>({
             const error = errors[number]
             const errorId = `row-${row.id}-error`
             return (
-              <tr
-                key={row.id}
-                aria-label={`${rowName} ${number}`}
-                data-row-id={row.id}
-                className="align-top"
-              >
-                <th scope="row" className="px-1 py-1 text-right text-sm font-normal text-slate-500">
-                  {number}
-                </th>
-                <Cells
-                  row={row}
-                  number={number}
-                  onEdit={(changed) => dispatch({ type: 'edit', id: row.id, cells: changed })}
-                  invalid={error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}}
-                />
-                <td className="px-1 py-1 whitespace-nowrap">
-                  <RowButton
-                    label={`Move row ${number} up`}
-                    disabled={number === 1}
-                    onClick={() => {
-                      refocus.current = { kind: 'moved', id: row.id, by: -1 }
-                      dispatch({ type: 'move', id: row.id, by: -1 })
-                    }}
+              <Fragment key={row.id}>
+                <tr aria-label={`${rowName} ${number}`} data-row-id={row.id} className="align-top">
+                  <th
+                    scope="row"
+                    className="px-1 py-1 text-right text-sm font-normal text-slate-500"
                   >
-                    ↑
-                  </RowButton>
-                  <RowButton
-                    label={`Move row ${number} down`}
-                    disabled={number === rows.length}
-                    onClick={() => {
-                      refocus.current = { kind: 'moved', id: row.id, by: 1 }
-                      dispatch({ type: 'move', id: row.id, by: 1 })
-                    }}
-                  >
-                    ↓
-                  </RowButton>
-                  <RowButton
-                    label={`Remove row ${number}`}
-                    onClick={() => {
-                      refocus.current = { kind: 'removed', index }
-                      dispatch({ type: 'remove', id: row.id })
-                    }}
-                  >
-                    ✕
-                  </RowButton>
-                </td>
-                <td className="min-w-48 px-1 py-1 text-sm text-red-700">
-                  {error ? <span id={errorId}>{error}</span> : null}
-                </td>
-              </tr>
+                    {number}
+                  </th>
+                  <Cells
+                    row={row}
+                    number={number}
+                    onEdit={(changed) => dispatch({ type: 'edit', id: row.id, cells: changed })}
+                    invalid={error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}}
+                  />
+                  <td className="px-1 py-1 whitespace-nowrap">
+                    <RowButton
+                      label={`Move row ${number} up`}
+                      disabled={number === 1}
+                      onClick={() => {
+                        refocus.current = { kind: 'moved', id: row.id, by: -1 }
+                        dispatch({ type: 'move', id: row.id, by: -1 })
+                      }}
+                    >
+                      ↑
+                    </RowButton>
+                    <RowButton
+                      label={`Move row ${number} down`}
+                      disabled={number === rows.length}
+                      onClick={() => {
+                        refocus.current = { kind: 'moved', id: row.id, by: 1 }
+                        dispatch({ type: 'move', id: row.id, by: 1 })
+                      }}
+                    >
+                      ↓
+                    </RowButton>
+                    <RowButton
+                      label={`Remove row ${number}`}
+                      onClick={() => {
+                        refocus.current = { kind: 'removed', index }
+                        dispatch({ type: 'remove', id: row.id })
+                      }}
+                    >
+                      ✕
+                    </RowButton>
+                  </td>
+                </tr>
+                {error ? (
+                  // Under the row it is about, across the row's cells: on screen wherever the row is.
+                  <tr className="align-top">
+                    <td />
+                    <td colSpan={headers.length + 1} className="px-1 pb-2 text-sm text-red-700">
+                      <span aria-hidden="true">↳ </span>
+                      <span id={errorId}>{error}</span>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             )
           })}
         </tbody>
@@ -178,5 +183,15 @@ function RowButton({
   )
 }
 
-/** The look of every cell's input. */
-export const CELL_CLASS = 'rounded border border-slate-300 px-1.5 py-1 text-sm'
+/** The look of every cell's input; the cell standing for a wrong row is outlined in red. */
+export const CELL_CLASS =
+  'rounded border border-slate-300 px-1.5 py-1 text-sm aria-invalid:border-red-600'
+
+/** Puts the focus in a row of the table (on its marked cell when it is wrong), by the row's id. */
+export function focusRow(rowId: number): void {
+  const row = document.querySelector(`tr[data-row-id="${rowId}"]`)
+  const cell =
+    row?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+    row?.querySelector<HTMLElement>('input, select')
+  cell?.focus()
+}

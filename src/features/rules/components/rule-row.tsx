@@ -1,20 +1,23 @@
 import { RULE_MATCHES } from '../../../../contract/takeoff-rules'
 import { type EditorRow, TEXT_COLUMNS, type TextColumn } from '../utils/rule-rows'
+import { COLUMN_LABELS } from '../utils/table-columns'
 import { CELL_CLASS, type CellsProps } from './editor-table'
 
-const LABELS: Record<TextColumn, string> = {
-  block: 'Block',
-  layer: 'Layer',
-  kind: 'Kind',
-  attribute: 'Attribute',
-  visibility: 'Visibility',
-  code: 'Code',
-  description: 'Description',
-  unit: 'Unit',
-  quantity: 'Quantity',
+/**
+ * Each text cell's width: the whole row fits a 1440 px screen beside its buttons, with room for
+ * the longer cells (block names, descriptions, formulas).
+ */
+const WIDTHS: Record<TextColumn, string> = {
+  block: 'w-28',
+  layer: 'w-24',
+  kind: 'w-20',
+  attribute: 'w-24',
+  visibility: 'w-20',
+  code: 'w-20',
+  description: 'w-48',
+  unit: 'w-14',
+  quantity: 'w-28',
 }
-
-export const HEADERS = ['Match', ...TEXT_COLUMNS.map((c) => LABELS[c]), 'Rate', 'Ignore']
 
 /** One rule's editable cells: its match, its text cells, its rate, whether it leaves out. */
 export function RuleCells({ row, number, onEdit, invalid }: CellsProps<EditorRow>) {
@@ -40,10 +43,10 @@ export function RuleCells({ row, number, onEdit, invalid }: CellsProps<EditorRow
         <td key={column} className="px-1 py-1">
           <input
             type="text"
-            aria-label={`${LABELS[column]}, row ${number}`}
+            aria-label={`${COLUMN_LABELS[column]}, row ${number}`}
             value={row[column]}
             onChange={(event) => onEdit({ [column]: event.target.value })}
-            className={`${CELL_CLASS} ${column === 'description' ? 'w-48' : 'w-24'}`}
+            className={`${CELL_CLASS} ${WIDTHS[column]}`}
           />
         </td>
       ))}
@@ -54,7 +57,7 @@ export function RuleCells({ row, number, onEdit, invalid }: CellsProps<EditorRow
           aria-label={`Rate, row ${number}`}
           value={row.rate}
           onChange={(event) => onEdit({ rate: event.target.value })}
-          className={`${CELL_CLASS} w-24 text-right`}
+          className={`${CELL_CLASS} w-20 text-right`}
         />
       </td>
       <td className="px-1 py-1 text-center">

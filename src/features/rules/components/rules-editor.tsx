@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react'
 import { errorText, httpStatus } from '../../../lib/http-errors'
 import { type RulesDocument, rulesQueries } from '../api/rules-api'
 import { clientError, type EditorRow, fromRule, newRow, toRule } from '../utils/rule-rows'
+import { tableHeaders } from '../utils/table-columns'
 import { rowErrors } from '../utils/table-rows'
 import { EditorTable } from './editor-table'
-import { HEADERS, RuleCells } from './rule-row'
+import { RuleCells } from './rule-row'
 import { type PreviewJob, PreviewJobSelect, RulesPreview } from './rules-preview'
 import { SavedTableFrame } from './saved-table-frame'
 import { useDebounced } from './use-debounced'
@@ -79,15 +80,15 @@ export function RulesEditor({
         projectId={projectId}
         table="rules"
         editor={editor}
-        general={errors[0]}
+        errors={errors}
         canSave={rules !== null}
         onAdd={() => dispatch({ type: 'add', row: newRow() })}
-        onSave={() => rules && editor.save({ kind: 'rows', rows: rules })}
+        onSave={() => rules && editor.save(rules)}
       >
         <EditorTable
           label="Takeoff rules"
           rowName="Rule"
-          headers={HEADERS}
+          headers={tableHeaders('rules')}
           empty="No rules yet: add a row or import a file."
           rows={state.rows}
           errors={errors}
@@ -102,8 +103,12 @@ export function RulesEditor({
           <p className="text-sm text-slate-600">
             The preview waits for the rows marked to be fixed.
           </p>
-        ) : preview.isError && httpStatus(preview.error) !== 400 ? (
-          <p className="text-sm text-red-700">{errorText(preview.error)}</p>
+        ) : preview.isError ? (
+          // Refused (400: the rows it names are marked too) or not answered: said, not waited on.
+          <p className="text-sm whitespace-pre-line text-red-700">
+            {httpStatus(preview.error) === 400 ? 'Not priced: ' : 'The preview failed: '}
+            {errorText(preview.error)}
+          </p>
         ) : preview.data ? (
           <RulesPreview priced={preview.data.priced} />
         ) : jobId ? (

@@ -2,9 +2,9 @@ import { useId } from 'react'
 import { type TableKind, tableExportUrl } from '../api/rules-api'
 
 /**
- * Import and export of one of the project's tables. An import is a save: the file goes to the
- * server, which reads and checks it and keeps it as the next version; the table then shows what
- * it holds.
+ * Import and export of one of the project's tables. An import is a save: once the person has
+ * seen what it replaces, the file goes to the server, which reads and checks it and keeps it as
+ * the next version; the table then shows what it holds.
  */
 export function TableFiles({
   projectId,
@@ -36,7 +36,7 @@ export function TableFiles({
         />
       </label>
       <span id={hint} className="text-xs text-slate-500">
-        (saved at once as the next version, in place of the table)
+        (shows what it replaces, then saves it as the next version)
       </span>
       <a className="text-sky-700 underline" href={tableExportUrl(projectId, table, 'csv')} download>
         Export CSV

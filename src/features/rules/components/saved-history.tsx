@@ -7,17 +7,21 @@ import { rulesQueries, type TableKind } from '../api/rules-api'
 
 /**
  * The History button and its popover: every saved version of the table, newest first, with who
- * saved it, when and how many rows it has. It is asked for when opened, and again after a save.
+ * saved it, when and how many rows it has, each opening that version. It is asked for when
+ * opened, and again after a save.
  */
 export function SavedHistory({
   projectId,
   table,
   version,
+  onOpen,
 }: {
   projectId: string
   table: TableKind
   /** The version the editor's table started from, marked in the list. */
   version: number
+  /** Shows a version's rows (read-only). */
+  onOpen(version: number): void
 }) {
   const [open, setOpen] = useState(false)
   const history = useQuery({ ...rulesQueries.history(projectId, table), enabled: open })
@@ -51,13 +55,25 @@ export function SavedHistory({
             <ol aria-label="Saved versions" className="flex flex-col gap-1 text-slate-700">
               {history.data.map((saved) => (
                 <li key={saved.version}>
-                  <span className="font-medium">Version {saved.version}</span>, saved by{' '}
-                  {saved.savedBy} on{' '}
-                  <span className="tabular-nums">{formatDateTime(saved.savedAt)}</span>,{' '}
-                  {saved.rows} {saved.rows === 1 ? 'row' : 'rows'}
-                  {saved.version === version ? (
-                    <span className="text-slate-500"> (in the table)</span>
-                  ) : null}
+                  {/* The line itself opens the version, read-only. */}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setOpen(false)
+                      onOpen(saved.version)
+                    }}
+                    className="rounded px-1 text-left hover:bg-slate-100"
+                  >
+                    <span className="font-medium text-sky-800 underline">
+                      Version {saved.version}
+                    </span>
+                    , saved by {saved.savedBy} on{' '}
+                    <span className="tabular-nums">{formatDateTime(saved.savedAt)}</span>,{' '}
+                    {saved.rows} {saved.rows === 1 ? 'row' : 'rows'}
+                    {saved.version === version ? (
+                      <span className="text-slate-500"> (in the table)</span>
+                    ) : null}
+                  </button>
                 </li>
               ))}
             </ol>

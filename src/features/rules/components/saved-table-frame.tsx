@@ -1,22 +1,27 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { formatDateTime } from '../../../lib/format-date'
 import type { TableKind } from '../api/rules-api'
 import type { RowWithId } from '../utils/table-rows'
+import { editorRowTexts } from '../utils/table-texts'
+import { ImportConfirm } from './import-confirm'
+import { RowsToFix } from './rows-to-fix'
 import { TableFiles } from './rules-files'
 import { SaveConflict } from './save-conflict'
 import { SavedHistory } from './saved-history'
+import { SavedVersion } from './saved-version'
 import type { SavedTable } from './use-saved-table'
 
 /**
  * What every editor of a project's table has around the table itself: the version it started
- * from and its History, import and export, a colleague's save in between, Add a row and Save,
- * and what the last action said.
+ * from and its History (a version opened read-only, to restore), import (asked first) and
+ * export, a colleague's save in between, Add a row and Save with the rows to fix beside it, and
+ * what the last action said.
  */
 export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
   projectId,
   table,
   editor,
-  general,
+  errors,
   canSave,
   onAdd,
   onSave,
@@ -25,8 +30,8 @@ export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
   projectId: string
   table: T
   editor: SavedTable<Row, T>
-  /** What is wrong with the table but with no row of it. */
-  general: string | undefined
+  /** What is wrong, by row number (1-based; 0: with the table but no row of it). */
+  errors: Record<number, string>
   /** Every row can be sent. */
   canSave: boolean
   onAdd(): void
@@ -35,6 +40,9 @@ export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
   children: ReactNode
 }) {
   const { state, busy, failure } = editor
+  const [opened, setOpened] = useState<number | null>(null)
+  const [importing, setImporting] = useState<File | null>(null)
+  const general = errors[0]
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -46,18 +54,48 @@ export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
               }.`}
           {state.dirty ? ' Unsaved changes.' : ''}
         </p>
-        <SavedHistory projectId={projectId} table={table} version={state.version} />
+        <SavedHistory
+          projectId={projectId}
+          table={table}
+          version={state.version}
+          onOpen={setOpened}
+        />
       </div>
-      <TableFiles
-        projectId={projectId}
-        table={table}
-        busy={busy}
-        onImport={(file) => editor.save({ kind: 'file', file })}
-      />
+      {opened === null ? null : (
+        <SavedVersion
+          projectId={projectId}
+          table={table}
+          version={opened}
+          current={state.version}
+          dirty={state.dirty}
+          busy={busy}
+          onRestore={(rows) => {
+            setOpened(null)
+            editor.restore(opened, rows)
+          }}
+          onClose={() => setOpened(null)}
+        />
+      )}
+      <TableFiles projectId={projectId} table={table} busy={busy} onImport={setImporting} />
+      {importing ? (
+        <ImportConfirm
+          table={table}
+          file={importing}
+          current={state.rows.map((row) => editorRowTexts(table, row))}
+          dirty={state.dirty}
+          busy={busy}
+          onImport={() => {
+            setImporting(null)
+            editor.importFile(importing)
+          }}
+          onCancel={() => setImporting(null)}
+        />
+      ) : null}
       {state.conflict ? (
         <SaveConflict
           table={table}
-          reason={state.conflict.reason}
+          conflict={state.conflict}
+          base={state.base}
           busy={busy}
           onReload={editor.reloadTheirs}
           onKeep={editor.keepMine}
@@ -69,7 +107,7 @@ export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
           {general}
         </p>
       ) : null}
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
           onClick={onAdd}
@@ -85,6 +123,7 @@ export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
         >
           Save
         </button>
+        <RowsToFix rows={state.rows} errors={errors} />
         <p role="status" className="text-sm text-slate-700">
           {state.note}
         </p>

@@ -5,7 +5,6 @@ import {
   rowsOf,
   rulesQueries,
   saveTable,
-  type TableBody,
   type TableDocument,
   type TableKind,
   type TableRow,
@@ -15,6 +14,7 @@ import {
   type EditorState,
   editorReducer,
   initialEditor,
+  type SaveRequest,
 } from '../utils/rules-editor-state'
 import { type RowWithId, rowErrors } from '../utils/table-rows'
 
@@ -24,10 +24,14 @@ export type SavedTable<Row extends RowWithId, T extends TableKind> = {
   dispatch: Dispatch<EditorAction<Row, T>>
   /** A save or a reload is under way. */
   busy: boolean
-  /** Why the last save, import or reload failed, when no row says it. */
+  /** Why the last save, import, restore or reload failed, when no row says it. */
   failure: string
-  /** Saves the rows or a file as the version after the one the table started from. */
-  save(body: TableBody<T>): void
+  /** Saves the editor's rows as the version after the one the table started from. */
+  save(rows: TableRow[T][]): void
+  /** Saves a CSV or XLSX file (read and checked by the server) in place of the table. */
+  importFile(file: File): void
+  /** Saves an earlier version's rows again, as the version after the one the table started from. */
+  restore(version: number, rows: TableRow[T][]): void
   /** After a conflict: their version in place of the table. */
   reloadTheirs(): void
   /** After a conflict: what was refused, saved again as the version after theirs. */
@@ -35,12 +39,14 @@ export type SavedTable<Row extends RowWithId, T extends TableKind> = {
 }
 
 /** A save: what, and after which version (`theirs`: the newest, asked first). */
-type Save<T extends TableKind> = { body: TableBody<T>; after: number | 'theirs' }
+type Save<T extends TableKind> = { request: SaveRequest<T>; after: number | 'theirs' }
 
 /**
  * The table's rows as edited, saved with If-Match on the version they started from: a colleague's
- * save in between is a conflict to resolve (reload theirs, or keep mine), a 400 names its rows,
- * an import is a save of the file. Each save updates the cached document and its history.
+ * save in between is a conflict to resolve (their version is read, to show what they changed;
+ * then reload theirs, or keep mine), a 400 names its rows, an import is a save of the file, a
+ * restore a save of an earlier version's rows. Each save updates the cached document and its
+ * history.
  */
 export function useSavedTable<Row extends RowWithId, T extends TableKind>({
   projectId,
@@ -60,9 +66,10 @@ export function useSavedTable<Row extends RowWithId, T extends TableKind>({
   onSaved(): void
 }): SavedTable<Row, T> {
   const queryClient = useQueryClient()
-  const [state, dispatch] = useReducer(editorReducer<Row, T>, undefined, () =>
-    initialEditor<Row, T>(document, rowsOf(table, document).map(toRow), extra),
-  )
+  const [state, dispatch] = useReducer(editorReducer<Row, T>, undefined, () => {
+    const rows = rowsOf(table, document)
+    return initialEditor<Row, T>(document, rows.map(toRow), rows, extra)
+  })
   const [failure, setFailure] = useState('')
   const documentKey = rulesQueries.document(projectId, table).queryKey
 
@@ -72,63 +79,113 @@ export function useSavedTable<Row extends RowWithId, T extends TableKind>({
     return queryClient.fetchQuery(rulesQueries.document(projectId, table))
   }
 
+  /** Their version, read for the conflict `pending` met. */
+  const readTheirs = (pending: SaveRequest<T>) => {
+    latest()
+      .then((theirs) =>
+        dispatch({ type: 'theirs', pending, theirs: { status: 'read', document: theirs } }),
+      )
+      .catch((error: unknown) =>
+        dispatch({
+          type: 'theirs',
+          pending,
+          theirs: { status: 'failed', reason: errorText(error) },
+        }),
+      )
+  }
+
   const saving = useMutation({
-    mutationFn: async ({ body, after }: Save<T>) =>
-      saveTable(projectId, table, after === 'theirs' ? (await latest()).version : after, body),
+    mutationFn: async ({ request, after }: Save<T>) =>
+      saveTable(
+        projectId,
+        table,
+        after === 'theirs' ? (await latest()).version : after,
+        request.body,
+      ),
     onMutate: () => setFailure(''),
-    onSuccess: (saved, { body }) => {
+    onSuccess: (saved, { request }) => {
       queryClient.setQueryData(documentKey, saved)
       queryClient
         .invalidateQueries({ queryKey: rulesQueries.history(projectId, table).queryKey })
         .catch(() => {})
+      const base = rowsOf(table, saved)
       const note = `Saved as version ${saved.version}.`
-      dispatch(
-        body.kind === 'file'
-          ? {
-              type: 'loaded',
-              saved,
-              rows: rowsOf(table, saved).map(toRow),
-              note: `Imported ${body.file.name}. ${note}`,
-            }
-          : { type: 'saved', saved, note },
-      )
+      const { body, restoring } = request
+      if (body.kind === 'rows' && restoring === undefined) {
+        dispatch({ type: 'saved', saved, base, note })
+      } else {
+        // The table becomes what was saved: the file's rows, or the restored version's.
+        dispatch({
+          type: 'loaded',
+          saved,
+          rows: base.map(toRow),
+          base,
+          note:
+            body.kind === 'file'
+              ? `Imported ${body.file.name}. ${note}`
+              : `Version ${restoring} restored as version ${saved.version}.`,
+        })
+      }
       onSaved()
     },
-    onError: (error, { body }) => {
+    onError: (error, { request }) => {
       const status = httpStatus(error)
       const reason = errorText(error)
+      const { body, restoring } = request
       if (status === 412 || status === 409) {
-        dispatch({ type: 'conflict', conflict: { reason, pending: body } })
-      } else if (status === 400 && body.kind === 'rows') {
+        dispatch({
+          type: 'conflict',
+          conflict: { reason, pending: request, theirs: { status: 'reading' } },
+        })
+        readTheirs(request)
+      } else if (body.kind === 'file') {
+        setFailure(`${body.file.name} was not imported: ${reason}`)
+      } else if (restoring !== undefined) {
+        setFailure(`Version ${restoring} was not restored: ${reason}`)
+      } else if (status === 400) {
         dispatch({ type: 'refused', errors: rowErrors(reason) })
       } else {
-        setFailure(body.kind === 'file' ? `${body.file.name} was not imported: ${reason}` : reason)
+        setFailure(reason)
       }
     },
   })
 
   const reloading = useMutation({
     mutationFn: latest,
-    onSuccess: (theirs) =>
+    onSuccess: (theirs) => {
+      const rows = rowsOf(table, theirs)
       dispatch({
         type: 'loaded',
         saved: theirs,
-        rows: rowsOf(table, theirs).map(toRow),
+        rows: rows.map(toRow),
+        base: rows,
         note: `Version ${theirs.version} loaded.`,
-      }),
+      })
+    },
     onError: (error) => setFailure(errorText(error)),
   })
+
+  const saveAfterMine = (request: SaveRequest<T>) =>
+    saving.mutate({ request, after: state.version })
 
   return {
     state,
     dispatch,
     busy: saving.isPending || reloading.isPending,
     failure,
-    save: (body) => saving.mutate({ body, after: state.version }),
+    save: (rows) => saveAfterMine({ body: { kind: 'rows', rows } }),
+    importFile: (file) => saveAfterMine({ body: { kind: 'file', file } }),
+    restore: (version, rows) => saveAfterMine({ body: { kind: 'rows', rows }, restoring: version }),
     reloadTheirs: () => reloading.mutate(),
     keepMine: () => {
-      const pending = state.conflict?.pending
-      if (pending) saving.mutate({ body: pending, after: 'theirs' })
+      const conflict = state.conflict
+      if (!conflict) return
+      // Saved after the version shown, so that a save after it is met, and shown, in turn.
+      const theirs = conflict.theirs
+      saving.mutate({
+        request: conflict.pending,
+        after: theirs.status === 'read' ? theirs.document.version : 'theirs',
+      })
     },
   }
 }

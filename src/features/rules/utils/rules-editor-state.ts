@@ -1,15 +1,36 @@
-import type { TableBody, TableKind } from '../api/rules-api'
+import type { TableBody, TableDocument, TableKind, TableRow } from '../api/rules-api'
 import type { RowWithId } from './table-rows'
 
 /** Who saved the version a table started from, and when (null before the first save). */
 export type SavedMeta = { version: number; savedBy: string | null; savedAt: string | null }
 
-/** A save the server refused because a colleague saved first: their words and what was sent. */
-export type Conflict<T extends TableKind> = { reason: string; pending: TableBody<T> }
+/**
+ * What a save sends, and why: the editor's rows (an edit), a file (an import), or the rows of an
+ * earlier version (a restore of that version).
+ */
+export type SaveRequest<T extends TableKind> = { body: TableBody<T>; restoring?: number }
+
+/** The colleague's version a refused save met: being read, read, or why it could not be. */
+export type Theirs<T extends TableKind> =
+  | { status: 'reading' }
+  | { status: 'read'; document: TableDocument[T] }
+  | { status: 'failed'; reason: string }
+
+/**
+ * A save the server refused because a colleague saved first: their words, what was sent, and
+ * their version (to show what they changed).
+ */
+export type Conflict<T extends TableKind> = {
+  reason: string
+  pending: SaveRequest<T>
+  theirs: Theirs<T>
+}
 
 /** An editor of one of the project's tables (rules or classification), whatever its rows. */
 export type EditorState<Row extends RowWithId, T extends TableKind> = SavedMeta & {
   rows: Row[]
+  /** The saved version's rows as the server keeps them: what a colleague's changes are told against. */
+  base: TableRow[T][]
   /** Edited since the last load or save. */
   dirty: boolean
   /** The server's refusal of the last save, by row number (0: not about one row). */
@@ -24,10 +45,12 @@ export type EditorAction<Row extends RowWithId, T extends TableKind> =
   | { type: 'remove'; id: number }
   | { type: 'move'; id: number; by: -1 | 1 }
   | { type: 'edit'; id: number; cells: Partial<Omit<Row, 'id'>> }
-  | { type: 'saved'; saved: SavedMeta; note: string }
-  | { type: 'loaded'; saved: SavedMeta; rows: Row[]; note: string }
+  | { type: 'saved'; saved: SavedMeta; base: TableRow[T][]; note: string }
+  | { type: 'loaded'; saved: SavedMeta; rows: Row[]; base: TableRow[T][]; note: string }
   | { type: 'refused'; errors: Record<number, string> }
   | { type: 'conflict'; conflict: Conflict<T> }
+  /** Their version read for the conflict met by `pending` (ignored once that conflict is gone). */
+  | { type: 'theirs'; pending: SaveRequest<T>; theirs: Theirs<T> }
 
 const metaOf = ({ version, savedBy, savedAt }: SavedMeta): SavedMeta => ({
   version,
@@ -39,11 +62,13 @@ const metaOf = ({ version, savedBy, savedAt }: SavedMeta): SavedMeta => ({
 export function initialEditor<Row extends RowWithId, T extends TableKind>(
   saved: SavedMeta,
   rows: Row[],
+  base: TableRow[T][],
   extra?: Row,
 ): EditorState<Row, T> {
   return {
     ...metaOf(saved),
     rows: extra ? [...rows, extra] : rows,
+    base,
     dirty: extra !== undefined,
     saveErrors: {},
     conflict: null,
@@ -93,17 +118,22 @@ export function editorReducer<Row extends RowWithId, T extends TableKind>(
       return {
         ...state,
         ...metaOf(action.saved),
+        base: action.base,
         dirty: false,
         saveErrors: {},
         conflict: null,
         note: action.note,
       }
     case 'loaded':
-      return { ...initialEditor(action.saved, action.rows), note: action.note }
+      return { ...initialEditor<Row, T>(action.saved, action.rows, action.base), note: action.note }
     case 'refused':
       return { ...state, saveErrors: action.errors, conflict: null, note: '' }
     case 'conflict':
       return { ...state, conflict: action.conflict, note: '' }
+    case 'theirs':
+      return state.conflict?.pending === action.pending
+        ? { ...state, conflict: { ...state.conflict, theirs: action.theirs } }
+        : state
   }
 }
 

@@ -86,6 +86,14 @@ describe('takeoff rules on the wire', () => {
       ],
       warnings: [],
     }
-    expect(v.parse(PricedBillSchema, bill)).toEqual(bill)
+    const billed = structuredClone(bill)
+    Object.assign(billed.items[0] as object, { measuredQuantity: 10.004, decimals: 2 })
+    expect(v.parse(PricedBillSchema, billed)).toEqual(billed)
+    // A bill kept before quantities were billed: its quantities as they were, to its units'.
+    expect(v.parse(PricedBillSchema, bill).items[0]).toMatchObject({
+      quantity: 10,
+      measuredQuantity: 10,
+      decimals: 2,
+    })
   })
 })

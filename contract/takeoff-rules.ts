@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
+import { unitDecimals } from './figures.ts'
+
+export { MAX_FIGURE } from './figures.ts'
 
 /**
  * Takeoff rules and the priced bill they give: an ordered table of rules turns the measured
@@ -50,14 +53,6 @@ export const RULE_TEXT_COLUMNS = [
 export const MAX_RULE_CELL_LENGTH = 1000
 
 const text = v.pipe(v.string(), v.maxLength(MAX_RULE_CELL_LENGTH))
-
-/**
- * The largest figure, either way, a rate, an item's quantity, an amount, a subtotal or the total
- * may be: a million billion. Past it a sum no longer holds its cents (doubles are exact to 2⁵³,
- * about 9 × 10¹⁵), so a rate past it is refused and a quantity or an amount past it is flagged
- * on its item and left out of the sums.
- */
-export const MAX_FIGURE = 1e15
 
 /** One row of the table. Filters are globs (`*`, `?`, case-insensitive); empty is "any". */
 export const TakeoffRuleSchema = v.strictObject({
@@ -112,23 +107,39 @@ export const PricedSourceSchema = v.object({
 })
 export type PricedSource = v.InferOutput<typeof PricedSourceSchema>
 
-export const PricedItemSchema = v.object({
-  ref: v.string(),
-  /** The section's code (its top-level classification code, or the code's first segment). */
-  section: v.string(),
-  code: v.string(),
-  description: v.string(),
-  unit: v.string(),
-  quantity: v.number(),
-  rate: v.nullable(v.number()),
-  /** quantity × rate; null when not priced, or when it would pass MAX_FIGURE (then flagged). */
-  amount: v.nullable(v.number()),
-  /** The rules (1-based, in the rules used) that gave it. */
-  rules: v.array(v.number()),
-  sources: v.array(PricedSourceSchema),
-  /** Why the quantity may be incomplete or approximate; empty when it is not. */
-  flags: v.array(v.string()),
-})
+export const PricedItemSchema = v.pipe(
+  v.object({
+    ref: v.string(),
+    /** The section's code (its top-level classification code, or the code's first segment). */
+    section: v.string(),
+    code: v.string(),
+    description: v.string(),
+    unit: v.string(),
+    /** The billed quantity: `measuredQuantity` rounded to `decimals`. What every output shows. */
+    quantity: v.number(),
+    /** What the rules gave, unrounded (a bill kept before billed quantities: `quantity`). */
+    measuredQuantity: v.optional(v.number()),
+    /** The decimals of the item's unit (bill settings; by default 0 for `nr`, else 2). */
+    decimals: v.optional(v.number()),
+    rate: v.nullable(v.number()),
+    /**
+     * The billed quantity × rate, rounded to the currency's decimals; null when not priced, or when
+     * it would pass MAX_FIGURE (then flagged).
+     */
+    amount: v.nullable(v.number()),
+    /** The rules (1-based, in the rules used) that gave it. */
+    rules: v.array(v.number()),
+    sources: v.array(PricedSourceSchema),
+    /** Why the quantity may be incomplete or approximate; empty when it is not. */
+    flags: v.array(v.string()),
+  }),
+  // A bill kept before quantities were billed reads as one: its quantities as they were.
+  v.transform((item) => ({
+    ...item,
+    measuredQuantity: item.measuredQuantity ?? item.quantity,
+    decimals: item.decimals ?? unitDecimals(item.unit),
+  })),
+)
 export type PricedItem = v.InferOutput<typeof PricedItemSchema>
 
 export const PricedSectionSchema = v.object({
@@ -136,6 +147,7 @@ export const PricedSectionSchema = v.object({
   title: v.string(),
   /** Item refs, in order. */
   items: v.array(v.string()),
+  /** The sum of its items' amounts, as billed. */
   subtotal: v.number(),
 })
 export type PricedSection = v.InferOutput<typeof PricedSectionSchema>

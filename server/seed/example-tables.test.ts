@@ -83,7 +83,7 @@ describe('the example tables', () => {
 
   it('price the featured drawing’s points, blocks, multiline wall and floor, and leave the rest', () => {
     const bill = priced.get(FEATURED_DRAWING) as PricedBill
-    const byCode = Object.fromEntries(bill.items.map((item) => [item.code, item.quantity]))
+    const byCode = Object.fromEntries(bill.items.map((item) => [item.code, item.measuredQuantity]))
     expect(byCode['EX-40.10']).toBe(8)
     expect(byCode['EX-40.20']).toBe(2)
     // The assembly: the wall's length, its plaster on both sides 2.7 m high, its skirtings.

@@ -14,3 +14,19 @@ export function formatAmount(value: number): string {
 export function formatItemQuantity(value: number): string {
   return Number.isInteger(value) ? formatCount(value) : formatMeasure(value)
 }
+
+/** A billed figure with exactly the decimals it was billed to (`131.00` m², `8` nr). */
+export function formatBilled(value: number, decimals: number): string {
+  return value.toLocaleString('en', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
+}
+
+/** A rate as given: at least the amounts' decimals, all of its own (`7.125`). */
+export function formatRate(value: number, amountDecimals = 2): string {
+  return value.toLocaleString('en', {
+    minimumFractionDigits: amountDecimals,
+    maximumFractionDigits: Math.max(amountDecimals, 10),
+  })
+}

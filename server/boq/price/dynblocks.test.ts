@@ -107,13 +107,17 @@ describe('pricing the measured bill of 2018_Dynblocks', () => {
 
     const walls = boq.bill.find((line) => line.layer === 'WALL_0.40')
     const feet = walls?.quantity ?? Number.NaN
-    expect(byCode.get('20.10')?.quantity).toBeCloseTo(feet * 16)
-    expect(byCode.get('20.20')?.quantity).toBeCloseTo(feet * 0.3048)
+    expect(byCode.get('20.10')?.measuredQuantity).toBeCloseTo(feet * 16)
+    expect(byCode.get('20.20')?.measuredQuantity).toBeCloseTo(feet * 0.3048)
     expect(byCode.get('20.20')?.sources.map((s) => s.line)).toEqual([walls?.ref])
-    expect(byCode.get('40.10')?.quantity).toBeCloseTo(5.25 * 0.3048 ** 2)
+    expect(byCode.get('40.10')?.measuredQuantity).toBeCloseTo(5.25 * 0.3048 ** 2)
     expect(bill.sections.map((s) => s.code)).toEqual(['20', '30', '40', '90'])
+    // Billed: each quantity to two decimals, each amount to the cent.
+    const billed = (quantity: number, rate: number) =>
+      Math.round(Math.round(quantity * 100) * rate) / 100
     expect(bill.total).toBeCloseTo(
-      400 + 650 + feet * 16 * 3 + feet * 0.3048 * 9 + 5.25 * 0.3048 ** 2 * 20,
+      400 + 650 + billed(feet * 16, 3) + billed(feet * 0.3048, 9) + billed(5.25 * 0.3048 ** 2, 20),
+      9,
     )
 
     // Every handle named is one the measured bill names.
@@ -198,7 +202,8 @@ describe('pricing the measured bill of 2018_Dynblocks', () => {
     expect(v.is(PricedBillSchema, bill)).toBe(true)
     const byCode = new Map(bill.items.map((i) => [i.code, i]))
     expect(byCode.get('30.20')).toMatchObject({
-      quantity: (40 + 168) / 12,
+      quantity: 17.33,
+      measuredQuantity: (40 + 168) / 12,
       sources: [{ handles: ['C15A'] }],
     })
     expect(byCode.get('50.10')).toMatchObject({

@@ -1,3 +1,4 @@
+import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '../../../contract/figures.ts'
 import type {
   ClassificationEntry,
   PricedBill,
@@ -19,6 +20,7 @@ import { RulesError } from './errors.ts'
 import { figureProblem } from './figures.ts'
 import { variableName } from './formula.ts'
 import { piecesOf } from './pieces.ts'
+import { roundTo } from './rounding.ts'
 
 /** Rules checked and compiled once, to price any number of bills; throws naming the rows. */
 export function compileRuleSet(rules: TakeoffRule[]): CompiledRules {
@@ -59,7 +61,11 @@ export function priceBill(
     pieceVariables: new Set([...boq.attributeTags, ...boq.propertyNames].map(variableName)),
   }
   const applied = applyRules(rules, pieces, context)
-  const { sections, items, total } = arrange(applied.items, classification)
+  const billing: Billing = {
+    decimalsOf: (unit) => unitDecimals(unit),
+    amountDecimals: DEFAULT_AMOUNT_DECIMALS,
+  }
+  const { sections, items, total } = arrange(applied.items, classification, billing)
   const lineOrder = new Map(boq.bill.map((line, i) => [line.ref, i]))
   const byLine = (a: { line: string }, b: { line: string }) =>
     (lineOrder.get(a.line) ?? 0) - (lineOrder.get(b.line) ?? 0)
@@ -74,14 +80,21 @@ export function priceBill(
   }
 }
 
+/** How figures are billed: the decimals of each unit's quantities, and of amounts. */
+type Billing = { decimalsOf: (unit: string) => number; amountDecimals: number }
+
 /**
  * Items into sections (in the classification's order), each in rule order, numbered 1, 2…, with
- * the subtotals and the total. An amount that would take its item, subtotal or total past the
- * largest figure is left out of them, flagged on its item.
+ * the subtotals and the total. Each quantity is billed rounded to its unit's decimals and each
+ * amount is the billed quantity × the rate rounded to the amounts' decimals, so that every line
+ * multiplies out as printed; subtotals and the total are sums of the amounts as billed. An amount
+ * that would take its item, subtotal or total past the largest figure is left out of them,
+ * flagged on its item.
  */
 function arrange(
   drafts: DraftItem[],
   classification: Classification,
+  billing: Billing,
 ): { sections: PricedSection[]; items: PricedItem[]; total: number } {
   const bySection = new Map<string, { section: Section; drafts: DraftItem[] }>()
   for (const draft of drafts) {
@@ -101,7 +114,10 @@ function arrange(
     const refs: string[] = []
     let subtotal = 0
     for (const draft of list) {
-      let amount = draft.rate === null ? null : draft.quantity * draft.rate
+      const decimals = billing.decimalsOf(draft.unit)
+      const quantity = roundTo(draft.quantity, decimals)
+      const billed = (figure: number) => roundTo(figure, billing.amountDecimals)
+      let amount = draft.rate === null ? null : billed(quantity * draft.rate)
       let problem: string | null = null
       if (amount !== null) {
         const own = figureProblem(amount)
@@ -113,10 +129,12 @@ function arrange(
       }
       if (problem || amount === null) amount = null
       else {
-        subtotal += amount
-        total += amount
+        // Rounded again: a sum of figures in cents holds binary noise (0.1 + 0.2).
+        subtotal = billed(subtotal + amount)
+        total = billed(total + amount)
       }
-      const item = priced(draft, section.code, `${items.length + 1}`, amount, problem)
+      const ref = `${items.length + 1}`
+      const item = priced(draft, section.code, ref, { quantity, decimals, amount }, problem)
       refs.push(item.ref)
       items.push(item)
     }
@@ -129,10 +147,15 @@ function priced(
   draft: DraftItem,
   section: string,
   ref: string,
-  amount: number | null,
+  { quantity, decimals, amount }: { quantity: number; decimals: number; amount: number | null },
   amountProblem: string | null,
 ): PricedItem {
   const flags = amountProblem ? [`${amountProblem}: left out of the amounts`] : []
+  if (quantity === 0 && draft.quantity !== 0) {
+    flags.push(
+      `its quantity ${draft.quantity} ${draft.unit} is billed as 0 at ${decimals} decimals`,
+    )
+  }
   flags.push(...draft.flags)
   if (draft.flagsUntold > 0) flags.push(`and ${draft.flagsUntold} more like these`)
   return {
@@ -141,7 +164,9 @@ function priced(
     code: draft.code,
     description: draft.description,
     unit: draft.unit,
-    quantity: draft.quantity,
+    quantity,
+    measuredQuantity: draft.quantity,
+    decimals,
     rate: draft.rate,
     amount,
     rules: [...draft.rules].sort((a, b) => a - b),

@@ -168,14 +168,17 @@ describe('toCsv of a priced bill', () => {
     expect(sections).toContain('Bill')
     expect(sections.indexOf('Bill')).toBeGreaterThan(sections.indexOf('Rules'))
     const priced = rows.filter((r) => r.Section === 'Priced bill')
-    expect(priced.map((r) => [r['Bill section'], r.Item, r.Description, r.Amount])).toEqual([
-      ['22', '1', 'Walls', String(25.123456789012344 * 40)],
-      ['22', '2', 'Slab', '5000'],
-      ['22', undefined, 'Subtotal 22', String(25.123456789012344 * 40 + 5000)],
-      ['23', '3', 'Doors', '1650'],
-      ['23', '4', 'Windows', '600'],
-      ['23', undefined, 'Subtotal 23', '2250'],
-      [undefined, undefined, 'Total', String(pricedBoq().priced?.total)],
+    // Billed figures: 25.123456789 m of walls is billed as 25.12 m, × 40 = 1,004.80.
+    expect(
+      priced.map((r) => [r['Bill section'], r.Item, r.Description, r.Quantity, r.Amount]),
+    ).toEqual([
+      ['22', '1', 'Walls', '25.12', '1004.8'],
+      ['22', '2', 'Slab', '400', '5000'],
+      ['22', undefined, 'Subtotal 22', undefined, '6004.8'],
+      ['23', '3', 'Doors', '11', '1650'],
+      ['23', '4', 'Windows', '2', '600'],
+      ['23', undefined, 'Subtotal 23', undefined, '2250'],
+      [undefined, undefined, 'Total', undefined, '8254.8'],
     ])
     expect(rows.find((r) => r.Section === 'Not classified')).toMatchObject({
       'Measured line': 'A3',
@@ -242,8 +245,8 @@ describe('changeBillCsv', () => {
     expect(items.some((r) => r.Before !== undefined || r.After !== undefined)).toBe(false)
     const total = items.at(-1)
     expect(total).toMatchObject({ Description: 'Total', 'Amount change': '155' })
-    expect(Number(total?.['Amount before'])).toBeCloseTo(8254.938, 3)
-    expect(Number(total?.['Amount after'])).toBeCloseTo(8409.938, 3)
+    expect(Number(total?.['Amount before'])).toBe(8254.8)
+    expect(Number(total?.['Amount after'])).toBe(8409.8)
   })
 
   it('has no Items when only one bill is priced, and says which is not', () => {

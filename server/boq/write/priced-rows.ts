@@ -1,5 +1,6 @@
 import {
   type PricedBill,
+  type PricedItem,
   RULE_COLUMNS,
   type RuleColumn,
   type TakeoffRule,
@@ -29,7 +30,7 @@ export const PRICED_COLUMNS: Column[] = [
 /** Rows of the priced bill: a section's heading, an item, a section's subtotal, the total. */
 export type PricedRow =
   | { kind: 'section'; code: string; title: string }
-  | { kind: 'item'; cells: Cell[]; amount: number | null }
+  | { kind: 'item'; cells: Cell[]; item: PricedItem }
   | { kind: 'subtotal'; label: string; subtotal: number }
   | { kind: 'total'; total: number }
 
@@ -44,7 +45,7 @@ export function pricedRows(priced: PricedBill): PricedRow[] {
       if (!item) continue
       rows.push({
         kind: 'item',
-        amount: item.amount,
+        item,
         cells: [
           item.ref,
           item.code,

@@ -7,6 +7,29 @@ export const NUMBER_FORMATS: Record<Exclude<Format, 'text'>, string> = {
   count: '#,##0',
   measure: '#,##0.00',
 }
+
+/** Thousands separated, with this many decimals: `#,##0` for 0, `#,##0.00` for 2. */
+export function decimalsFormat(decimals: number): string {
+  return decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0'
+}
+
+/** The most decimals a rate is shown with: rates are given, not measured. */
+const MAX_RATE_DECIMALS = 10
+
+/**
+ * A rate as given: at least the amounts' decimals, more when it has more (40.125 shows all of
+ * it), so that the billed quantity × the rate shown is the amount shown.
+ */
+export function rateFormat(rate: number, amountDecimals: number): string {
+  const fraction = /\.(\d+)/.exec(String(rate))?.[1]?.length ?? 0
+  const exact = /e-(\d+)/.exec(String(rate)) ? MAX_RATE_DECIMALS : fraction
+  return decimalsFormat(Math.min(MAX_RATE_DECIMALS, Math.max(amountDecimals, exact)))
+}
+
+/** A number in a formula's text: its shortest exact form, as a spreadsheet reads it. */
+export function formulaNumber(value: number): string {
+  return String(value).toUpperCase()
+}
 /** A measure that two decimals would show as 0.00: in figures that say it is not nothing. */
 const SMALL_MEASURE = '0.00E+00'
 const SMALLEST_SHOWN = 0.005
@@ -101,18 +124,25 @@ function eachMeasuredCell(
   })
 }
 
-const SHOWN = {
-  '#,##0': new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
-  '#,##0.00': new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }),
-  [SMALL_MEASURE]: new Intl.NumberFormat('en-US', {
-    notation: 'scientific',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }),
-} as Record<string, Intl.NumberFormat>
+const SCIENTIFIC = new Intl.NumberFormat('en-US', {
+  notation: 'scientific',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** The text a number format shows: its quoted text (a currency's symbol) and the figure. */
+function shownNumber(value: number, numFmt: string | undefined): string {
+  const format = numFmt || NUMBER_FORMATS.measure
+  if (format === SMALL_MEASURE) return SCIENTIFIC.format(value)
+  const section = format.split(';')[0] ?? format
+  const quoted = [...section.matchAll(/"([^"]*)"/g)].map((match) => match[1]).join('')
+  const decimals = /\.(0+)/.exec(section.replace(/"[^"]*"/g, ''))?.[1]?.length ?? 0
+  const figure = value.toLocaleString('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
+  return quoted + figure
+}
 
 /** How many characters the cell takes: its longest line, or its number as formatted, and its indent. */
 function shownLength(cell: ExcelJS.Cell): number {
@@ -126,8 +156,7 @@ function shownText(cell: ExcelJS.Cell): number {
     typeof cell.value === 'object' && cell.value !== null && 'formula' in cell.value
       ? cell.value.result
       : cell.value
-  if (typeof value === 'number')
-    return (SHOWN[cell.numFmt] ?? SHOWN['#,##0.00']).format(value).length
+  if (typeof value === 'number') return shownNumber(value, cell.numFmt).length
   if (value instanceof Date) return DATE_FORMAT.length
   return Math.max(
     ...String(value ?? '')

@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs'
-import type { PricedBill } from '../../../contract/takeoff-rules.ts'
+import { DEFAULT_AMOUNT_DECIMALS } from '../../../contract/figures.ts'
+import type { PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
 import {
   IGNORED_COLUMNS,
   ignoredRows,
@@ -11,9 +12,12 @@ import {
 import type { Cell, Column, Format } from './table.ts'
 import {
   DATE_FORMAT,
+  decimalsFormat,
   fitColumns,
   font,
+  formulaNumber,
   NUMBER_FORMATS,
+  rateFormat,
   type Sentences,
   setUpPrinting,
   writeCell,
@@ -23,13 +27,18 @@ import {
 const QUANTITY = 'D'
 const RATE = 'F'
 const AMOUNT = 'G'
+const QUANTITY_COLUMN = 4
+const RATE_COLUMN = 6
 const AMOUNT_COLUMN = 7
+const AMOUNT_DECIMALS = DEFAULT_AMOUNT_DECIMALS
 
 /**
- * The priced bill: provenance, then sections of items whose amounts are live formulas
- * (quantity × rate, their values stored as the formulas' results so that a reader that does not
- * calculate still shows them), each section's subtotal and the total as SUBTOTAL formulas, then
- * what no rule took and what rules left out. No filter: it would hide subtotals from their items.
+ * The priced bill: provenance, then sections of items whose billed quantities and amounts are
+ * live formulas (the measured quantity rounded to its unit's decimals; the billed quantity × the
+ * rate rounded to the amounts' decimals; their values stored as the formulas' results so that a
+ * reader that does not calculate still shows them), each section's subtotal and the total as
+ * SUBTOTAL formulas, then what no rule took and what rules left out. No filter: it would hide
+ * subtotals from their items.
  */
 export function writePricedSheet(
   sheet: ExcelJS.Worksheet,
@@ -64,9 +73,7 @@ export function writePricedSheet(
       sectionStart = r + 1
     } else if (row.kind === 'item') {
       writeRow(sheet, r, PRICED_COLUMNS, row.cells)
-      const amount = sheet.getCell(r, AMOUNT_COLUMN)
-      if (row.amount !== null && Number.isFinite(row.amount))
-        amount.value = { formula: `${QUANTITY}${r}*${RATE}${r}`, result: row.amount }
+      writeItemFigures(sheet, r, row.item, AMOUNT_DECIMALS)
     } else if (row.kind === 'subtotal') {
       writeCell(sheet.getCell(r, 3), row.label, 'text')
       sumCell(sheet.getCell(r, AMOUNT_COLUMN), sectionStart, r - 1, row.subtotal)
@@ -111,6 +118,33 @@ export function writePricedSheet(
   }
   fitColumns(sheet, sentences)
   setUpPrinting(sheet, headerRow)
+}
+
+/**
+ * An item's billed quantity (its measured one rounded, as a formula), its rate as given and its
+ * amount (the billed quantity × the rate, rounded): each line multiplies out as printed.
+ */
+function writeItemFigures(
+  sheet: ExcelJS.Worksheet,
+  r: number,
+  item: PricedItem,
+  amountDecimals: number,
+): void {
+  const quantity = sheet.getCell(r, QUANTITY_COLUMN)
+  quantity.value = {
+    formula: `ROUND(${formulaNumber(item.measuredQuantity)},${item.decimals})`,
+    result: item.quantity,
+  }
+  quantity.numFmt = decimalsFormat(item.decimals)
+  if (item.rate === null) return
+  sheet.getCell(r, RATE_COLUMN).numFmt = rateFormat(item.rate, amountDecimals)
+  if (item.amount === null) return
+  const amount = sheet.getCell(r, AMOUNT_COLUMN)
+  amount.value = {
+    formula: `ROUND(${QUANTITY}${r}*${RATE}${r},${amountDecimals})`,
+    result: item.amount,
+  }
+  amount.numFmt = decimalsFormat(amountDecimals)
 }
 
 function sumCell(cell: ExcelJS.Cell, from: number, to: number, result: number): void {

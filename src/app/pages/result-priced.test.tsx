@@ -132,6 +132,8 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
                       description: 'Walls',
                       unit: 'm',
                       quantity: 12.5,
+                      measuredQuantity: 12.5,
+                      decimals: 2,
                       rate: 4,
                       amount: 50,
                       rules: [1],

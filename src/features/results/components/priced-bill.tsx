@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { NotClassified, PricedBill } from '../../../../contract/takeoff-rules'
-import { formatAmount, formatItemQuantity } from '../../../lib/format-amount'
+import {
+  formatAmount,
+  formatBilled,
+  formatItemQuantity,
+  formatRate,
+} from '../../../lib/format-amount'
 import { errorText } from '../../../lib/http-errors'
 import { type Job, resultQueries } from '../api/results-api'
 
@@ -103,9 +108,9 @@ function PricedItems({ bill }: { bill: PricedBill }) {
                     </span>
                   ))}
                 </td>
-                <td className={numeric}>{formatItemQuantity(item.quantity)}</td>
+                <td className={numeric}>{formatBilled(item.quantity, item.decimals)}</td>
                 <td className="px-2 py-1">{item.unit}</td>
-                <td className={numeric}>{item.rate === null ? '—' : formatAmount(item.rate)}</td>
+                <td className={numeric}>{item.rate === null ? '—' : formatRate(item.rate)}</td>
                 <td className={numeric}>
                   {item.amount === null ? '—' : formatAmount(item.amount)}
                 </td>

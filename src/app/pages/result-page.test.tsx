@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { exampleBoq } from '../../../contract/testing/boq'
 import type { DrawingSlotProps } from '../../features/results/components/drawing-slot'
 import { fakeApi, requestsTo } from '../../testing/fake-api'
 import { job, succeededJob } from '../../testing/fixtures'
+import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
 
 // The drawing feature's view stands in as the agreed props describe it (its renderer is its own
@@ -70,6 +72,33 @@ describe('the result page', { timeout: 20_000 }, () => {
       'true',
     )
     expect(drawing).toHaveTextContent('Drawing of j1: 8 highlighted')
+  })
+
+  it('shows the drawing while the bill is on its way: its geometry is asked before the bill answers', async () => {
+    keptBill()
+    let answerBill: (() => void) | undefined
+    const billAsked = new Promise<void>((asked) => {
+      server.use(
+        http.get('*/api/boq/jobs/j1/result.json', async () => {
+          asked()
+          await new Promise<void>((resolve) => {
+            answerBill = resolve
+          })
+          return HttpResponse.json(exampleBoq())
+        }),
+      )
+    })
+    renderApp('/jobs/j1')
+    await billAsked
+    const drawing = await screen.findByText('Drawing of j1: 0 highlighted')
+    expect(screen.getByText('Loading the bill…')).toBeInTheDocument()
+    await waitFor(() => expect(requestsTo('/api/boq/jobs/j1/geometry')).toHaveLength(1))
+    expect(screen.queryByRole('table', { name: 'Bill' })).toBeNull()
+
+    answerBill?.()
+    expect(await bill()).toBeInTheDocument()
+    // The same drawing, kept in its place as the bill came: not made again.
+    expect(screen.getByText('Drawing of j1: 0 highlighted')).toBe(drawing)
   })
 
   it('says the server’s words for a job that is not the user’s', async () => {

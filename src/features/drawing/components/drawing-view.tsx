@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
 import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
 import { errorText } from '../../../lib/http-errors'
@@ -63,6 +63,7 @@ export function DrawingView({
   marked,
   onPick,
 }: DrawingViewProps) {
+  const queryClient = useQueryClient()
   const geometry = useQuery(drawingQueries.geometry(geometryUrl))
   const mount = useRef<HTMLDivElement>(null)
   const [viewer, setViewer] = useState<ShownViewer | null>(null)
@@ -77,17 +78,15 @@ export function DrawingView({
   const blank = drawn ? drawsNothing(drawn) : false
   useEffect(() => {
     const container = mount.current
-    // An empty paper is not worth a renderer: the view says why it is empty instead.
-    if (!drawn || !container || drawsNothing(drawn)) return
+    if (!container) return
     let gone = false
     let made: ShownViewer | undefined
-    setFailure(null)
-    setProgress(0)
     const onProgress = (percent: number) => {
       if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
     }
     /** Loads the renderer, makes it in the container, and opens the geometry with it. */
     async function show(source: DrawingGeometry) {
+      markDrawing('file')
       const create = await loadGeometryViewer()
       if (gone || !container) return
       const viewer = await create(container)
@@ -97,16 +96,27 @@ export function DrawingView({
       await viewer.open(source, onProgress)
       if (!gone) setViewer(viewer)
     }
-    markDrawing('file')
-    show(drawn).catch((error: unknown) => {
-      if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
-    })
+    setFailure(null)
+    setProgress(0)
+    // Opened in the very task the geometry is read in (the request the page started, joined),
+    // not after a render: an answer that came meanwhile, the bill's, is read after the drawing.
+    queryClient.ensureQueryData(drawingQueries.geometry(geometryUrl)).then(
+      (source) => {
+        // An empty paper is not worth a renderer: the view says why it is empty instead.
+        if (gone || drawsNothing(source)) return
+        show(source).catch((error: unknown) => {
+          if (!gone) setFailure(`The drawing could not be shown: ${errorText(error)}`)
+        })
+      },
+      // The query says why (geometry.error).
+      () => {},
+    )
     return () => {
       gone = true
       setViewer(null)
       made?.destroy().catch(() => {})
     }
-  }, [drawn])
+  }, [queryClient, geometryUrl])
 
   // The same handles in a new array are the same highlight.
   const highlightKey = highlighted.join('\n')

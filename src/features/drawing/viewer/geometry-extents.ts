@@ -1,5 +1,5 @@
 import { arcBounds, type DrawingGeometry } from '../../../../contract/drawing-geometry'
-import { type Extents, mainExtents } from './main-extents'
+import { type Extents, mainOfBoxes } from './main-extents'
 
 /**
  * Each owner's extents in the geometry's coordinates, four numbers an owner (min x, min y, max x,
@@ -62,5 +62,17 @@ export function extentsOf(box: Float64Array, owners?: Iterable<number>): Extents
  * leaving out the few far from where most are.
  */
 export function mainBoxOf(box: Float64Array, owners?: readonly number[]): Extents | undefined {
-  return mainExtents(extentsOf(box, owners))
+  const count = owners ? owners.length : box.length / 4
+  const drawn = new Float64Array(count * 4)
+  let length = 0
+  for (let i = 0; i < count; i++) {
+    const at = (owners ? (owners[i] as number) : i) * 4
+    if (!(box[at] <= box[at + 2])) continue
+    drawn[length] = box[at]
+    drawn[length + 1] = box[at + 1]
+    drawn[length + 2] = box[at + 2]
+    drawn[length + 3] = box[at + 3]
+    length += 4
+  }
+  return mainOfBoxes(drawn.subarray(0, length))
 }

@@ -43,6 +43,7 @@ import { GeometryScene, type Overlay } from './geometry-scene'
 import { type Extents, withSomeSize } from './main-extents'
 import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
+import { yieldToPage } from './yield-to-page'
 
 /** Model space's background, as AutoCAD draws it. */
 const BACKGROUND = 0x000000
@@ -269,7 +270,7 @@ export function geometryViewer(
         if (step.done) buffers = step.value
         else if (performance.now() - sliceStarted > SLICE_MS) {
           onProgress?.(step.value)
-          await new Promise((resume) => setTimeout(resume, 0))
+          await yieldToPage()
           if (destroyed) return
           sliceStarted = performance.now()
         }

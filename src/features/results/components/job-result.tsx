@@ -27,9 +27,9 @@ export function JobResult({ jobId, Drawing }: { jobId: string; Drawing: DrawingS
   return <KeptBill job={job.data} jsonUrl={result.jsonUrl} Drawing={Drawing} />
 }
 
+/** The bill once it has come, and the drawing beside it already while it comes. */
 function KeptBill({ job, jsonUrl, Drawing }: { job: Job; jsonUrl: string; Drawing: DrawingSlot }) {
   const bill = useQuery(resultQueries.bill(job.id, jsonUrl))
-  if (bill.isPending) return <p className="text-sm text-slate-500">Loading the bill…</p>
   if (bill.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">

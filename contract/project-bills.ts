@@ -1,0 +1,204 @@
+import * as v from 'valibot'
+
+/**
+ * A project bill: one priced bill across a project's drawings, made from folders (every drawing
+ * below them, today's and later ones) and single items, assembled from the drawings' kept bills.
+ * Routes under /api/boq/projects/{projectId}/bills.
+ */
+
+export const MAX_BILL_NAME_LENGTH = 200
+/** Folders and single items one bill may name. */
+export const MAX_BILL_SOURCES = 500
+
+const NameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'a name is needed'),
+  v.maxLength(MAX_BILL_NAME_LENGTH, `a name is at most ${MAX_BILL_NAME_LENGTH} characters`),
+)
+const IdsSchema = v.pipe(
+  v.array(v.pipe(v.string(), v.minLength(1, 'an id is never empty'), v.maxLength(2048))),
+  v.maxLength(MAX_BILL_SOURCES, `at most ${MAX_BILL_SOURCES} ids`),
+)
+
+/** POST …/bills: a name and at least one folder or item. */
+export const NewProjectBillSchema = v.pipe(
+  v.strictObject({
+    name: NameSchema,
+    folderIds: v.optional(IdsSchema),
+    itemIds: v.optional(IdsSchema),
+  }),
+  v.check(
+    (bill) => (bill.folderIds?.length ?? 0) + (bill.itemIds?.length ?? 0) > 0,
+    'a bill needs at least one folder or item',
+  ),
+)
+export type NewProjectBill = v.InferOutput<typeof NewProjectBillSchema>
+
+/** PATCH …/bills/{billId}: what changes; the rest stays. */
+export const ProjectBillPatchSchema = v.strictObject({
+  name: v.optional(NameSchema),
+  folderIds: v.optional(IdsSchema),
+  itemIds: v.optional(IdsSchema),
+})
+export type ProjectBillPatch = v.InferOutput<typeof ProjectBillPatchSchema>
+
+/** POST …/bills/{billId}/issues. */
+export const NewBillIssueSchema = v.strictObject({ name: NameSchema })
+export type NewBillIssue = v.InferOutput<typeof NewBillIssueSchema>
+
+export const ProjectBillSchema = v.object({
+  id: v.string(),
+  projectId: v.string(),
+  name: v.string(),
+  folderIds: v.array(v.string()),
+  itemIds: v.array(v.string()),
+  createdBy: v.string(),
+  createdAt: v.string(),
+})
+export type ProjectBill = v.InferOutput<typeof ProjectBillSchema>
+
+/** A drawing version a bill used: the job whose kept bill gave its figures. */
+export const BilledVersionSchema = v.object({
+  itemId: v.string(),
+  fileName: v.string(),
+  versionNumber: v.number(),
+  jobId: v.string(),
+})
+export type BilledVersion = v.InferOutput<typeof BilledVersionSchema>
+
+/** An issue: the bill frozen under a name, numbered 1, 2, … per bill. */
+export const BillIssueSchema = v.object({
+  number: v.number(),
+  name: v.string(),
+  issuedAt: v.string(),
+  issuedBy: v.string(),
+  versions: v.array(BilledVersionSchema),
+})
+export type BillIssue = v.InferOutput<typeof BillIssueSchema>
+
+/**
+ * What a drawing of the bill is: `billed` (its newest version), `newer-version` (billed, but a
+ * newer version has no bill yet), `extracting`, `failed` (with the reason), `no-bill`, or
+ * `other-units` (billed in units the bill's are not: left out).
+ */
+export const DRAWING_STATES = [
+  'billed',
+  'newer-version',
+  'extracting',
+  'failed',
+  'no-bill',
+  'other-units',
+] as const
+export const DrawingStateSchema = v.picklist(DRAWING_STATES)
+export type DrawingState = v.InferOutput<typeof DrawingStateSchema>
+
+export const BillDrawingSchema = v.object({
+  itemId: v.string(),
+  fileName: v.string(),
+  /** The drawing's folder, when the cloud tells it. */
+  folderId: v.nullable(v.string()),
+  /** The version billed (null: none). */
+  versionNumber: v.nullable(v.number()),
+  jobId: v.nullable(v.string()),
+  state: DrawingStateSchema,
+  /** The newest version the cloud has. */
+  newestVersionNumber: v.nullable(v.number()),
+  /** Why: a failure's reason, the units it was billed in. */
+  reason: v.optional(v.string()),
+})
+export type BillDrawing = v.InferOutput<typeof BillDrawingSchema>
+
+/** One drawing's share of an item. */
+export const DrawingShareSchema = v.object({
+  itemId: v.string(),
+  fileName: v.string(),
+  versionNumber: v.number(),
+  quantity: v.number(),
+  amount: v.nullable(v.number()),
+})
+export type DrawingShare = v.InferOutput<typeof DrawingShareSchema>
+
+/** An item summed over the drawings (items are the same when code, description and unit are). */
+export const ProjectItemSchema = v.object({
+  section: v.string(),
+  code: v.string(),
+  description: v.string(),
+  unit: v.string(),
+  /** The rate, when every drawing priced the item at the same one; else null. */
+  rate: v.nullable(v.number()),
+  quantity: v.number(),
+  /** Null when no drawing priced it. */
+  amount: v.nullable(v.number()),
+  byDrawing: v.array(DrawingShareSchema),
+})
+export type ProjectItem = v.InferOutput<typeof ProjectItemSchema>
+
+/** The bill's units: those of its first billed drawing (null: nothing billed). */
+export const BillUnitsSchema = v.nullable(v.object({ length: v.string(), area: v.string() }))
+
+export const ProjectFiguresSchema = v.object({
+  units: BillUnitsSchema,
+  items: v.array(ProjectItemSchema),
+  total: v.number(),
+})
+export type ProjectFigures = v.InferOutput<typeof ProjectFiguresSchema>
+
+export const DrawingWarningSchema = v.object({
+  itemId: v.string(),
+  fileName: v.string(),
+  warning: v.string(),
+})
+export type DrawingWarning = v.InferOutput<typeof DrawingWarningSchema>
+
+/** GET …/bills/{billId}: the bill, its drawings and their states, the summed figures. */
+export const AssembledBillSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  bill: ProjectBillSchema,
+  drawings: v.array(BillDrawingSchema),
+  priced: ProjectFiguresSchema,
+  warnings: v.array(DrawingWarningSchema),
+})
+export type AssembledBill = v.InferOutput<typeof AssembledBillSchema>
+
+const FigureSchema = v.object({ quantity: v.number(), amount: v.nullable(v.number()) })
+
+/** One drawing's part in an item's change: its versions before and after, and what it moved. */
+export const ChangeDriverSchema = v.object({
+  itemId: v.string(),
+  fileName: v.string(),
+  fromVersion: v.nullable(v.number()),
+  toVersion: v.nullable(v.number()),
+  quantity: v.number(),
+  amount: v.nullable(v.number()),
+})
+export type ChangeDriver = v.InferOutput<typeof ChangeDriverSchema>
+
+export const ProjectChangeItemSchema = v.object({
+  section: v.string(),
+  code: v.string(),
+  description: v.string(),
+  unit: v.string(),
+  before: FigureSchema,
+  after: FigureSchema,
+  change: FigureSchema,
+  drivenBy: v.array(ChangeDriverSchema),
+})
+export type ProjectChangeItem = v.InferOutput<typeof ProjectChangeItemSchema>
+
+/** Which side of a comparison: an issue, or the bill as it is now (`number: null`). */
+export const ComparedSideSchema = v.object({
+  number: v.nullable(v.number()),
+  name: v.string(),
+  issuedAt: v.nullable(v.string()),
+})
+
+/** GET …/bills/{billId}/compare?from=N&to=M|current: the project change bill. */
+export const ProjectChangeBillSchema = v.object({
+  from: ComparedSideSchema,
+  to: ComparedSideSchema,
+  items: v.array(ProjectChangeItemSchema),
+  total: v.object({ before: v.number(), after: v.number(), change: v.number() }),
+})
+export type ProjectChangeBill = v.InferOutput<typeof ProjectChangeBillSchema>

@@ -1,0 +1,55 @@
+import type {
+  BilledVersion,
+  BillIssue,
+  ProjectBill,
+  ProjectBillPatch,
+  ProjectFigures,
+} from '../../contract/project-bills.ts'
+
+/** A bill as made: what the person asked for, and who they are. */
+export interface NewBillRecord {
+  projectId: string
+  name: string
+  folderIds: string[]
+  itemIds: string[]
+  createdBy: string
+}
+
+/** An issue as kept: what the list shows, and the figures it froze (for comparing later). */
+export interface IssueRecord extends BillIssue {
+  figures: ProjectFigures
+}
+
+export interface NewIssue {
+  name: string
+  issuedBy: string
+  versions: BilledVersion[]
+  figures: ProjectFigures
+}
+
+/**
+ * The project bills and their issues behind one seam (embedded in the data folder, or shared by
+ * every process). A bill is found only in its own project: another project's id is unknown.
+ */
+export interface BillStore {
+  create(bill: NewBillRecord): Promise<ProjectBill>
+  /** The project's bills, oldest first. */
+  list(projectId: string): Promise<ProjectBill[]>
+  get(projectId: string, billId: string): Promise<ProjectBill | undefined>
+  /** The bill changed as `patch` says; undefined when there is no such bill. */
+  patch(
+    projectId: string,
+    billId: string,
+    patch: ProjectBillPatch,
+  ): Promise<ProjectBill | undefined>
+  /** Removes the bill and its issues; false when there was no such bill. */
+  delete(projectId: string, billId: string): Promise<boolean>
+  /**
+   * Keeps an issue as the bill's next number: of two issues at once, each gets its own number,
+   * never one number twice. Undefined when there is no such bill.
+   */
+  issue(projectId: string, billId: string, issue: NewIssue): Promise<IssueRecord | undefined>
+  /** The bill's issues, by number (empty for an unknown bill). */
+  issues(projectId: string, billId: string): Promise<IssueRecord[]>
+  close(): Promise<void>
+}

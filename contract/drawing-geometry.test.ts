@@ -1,6 +1,37 @@
 import { describe, expect, it } from 'vitest'
-import { arcBounds, decodeGeometry, encodeGeometry } from './drawing-geometry.ts'
-import { geometryOf } from './testing/drawing-geometry.ts'
+import {
+  arcBounds,
+  decodeDrawnGeometry,
+  decodeGeometry,
+  encodeGeometry,
+  GEOMETRY_ARRAYS,
+} from './drawing-geometry.ts'
+import { GeometryHandles, handleNumber } from './geometry-handles.ts'
+import { drawnGeometryOf, geometryOf } from './testing/drawing-geometry.ts'
+
+/** Bytes as version 1 wrote them: every handle as text in the header, no handle numbers. */
+function versionOne(geometry: ReturnType<typeof geometryOf>): Uint8Array {
+  const { origin, bounds, handles, colours } = geometry
+  const lengths = Object.fromEntries(
+    GEOMETRY_ARRAYS.map(({ name }) => [name, geometry[name].length]),
+  )
+  const header = new TextEncoder().encode(
+    JSON.stringify({ origin, bounds, handles, colours, lengths }),
+  )
+  const arraysAt = Math.ceil((12 + header.length) / 4) * 4
+  const arrays = GEOMETRY_ARRAYS.map(({ name }) => geometry[name])
+  const bytes = new Uint8Array(arrays.reduce((sum, array) => sum + array.byteLength, arraysAt))
+  bytes.set(new TextEncoder().encode('BOQG'), 0)
+  new DataView(bytes.buffer).setUint32(4, 1, true)
+  new DataView(bytes.buffer).setUint32(8, header.length, true)
+  bytes.set(header, 12)
+  let at = arraysAt
+  for (const array of arrays) {
+    bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at)
+    at += array.byteLength
+  }
+  return bytes
+}
 
 describe('drawing geometry', () => {
   const geometry = geometryOf({
@@ -16,6 +47,44 @@ describe('drawing geometry', () => {
     const read = decodeGeometry(encodeGeometry(geometry))
     expect(read).toEqual(geometry)
     expect(read.pathStarts).toEqual(new Uint32Array([0, 3, 5]))
+  })
+
+  it('sends plain hex handles as numbers, any other as its text, and reads each back as it was', () => {
+    const odd = geometryOf({ handles: ['1F', 'FFFFFFFF', '100000000', 'a1', '01', '', '0', 'X'] })
+    const bytes = encodeGeometry(odd)
+    expect(decodeGeometry(bytes).handles).toEqual(odd.handles)
+    const drawn = decodeDrawnGeometry(bytes)
+    expect([...drawn.handles.numbers]).toEqual([0x1f, 0xffffffff, 0, 0, 0, 0, 0, 0])
+    expect([...drawn.handles.texts]).toEqual([
+      [2, '100000000'],
+      [3, 'a1'],
+      [4, '01'],
+      [5, ''],
+      [7, 'X'],
+    ])
+    // No handle is in the header as text but those.
+    const header = new TextDecoder().decode(
+      bytes.subarray(12, 12 + new DataView(bytes.buffer).getUint32(8, true)),
+    )
+    expect(header).not.toContain('"1F"')
+  })
+
+  it('reads the drawing view’s form: the same arrays, the handles as numbers', () => {
+    expect(decodeDrawnGeometry(encodeGeometry(geometry))).toEqual(
+      drawnGeometryOf({
+        handles: ['1F', '2A0'],
+        colours: [0xff0000, 0x00ff00],
+        origin: [1000, -50],
+        paths: [{ points: [0, 0, 10, 0, 10, 5] }, { points: [1, 1, 2, 2], owner: 1, colour: 1 }],
+        arcs: [{ x: 3, y: 4, radius: 2, start: 0.5, sweep: 1, owner: 1 }],
+        triangles: [{ points: [0, 0, 1, 0, 0, 1], colour: 1 }],
+      }),
+    )
+  })
+
+  it('still reads version 1, kept by jobs recorded before handles were sent as numbers', () => {
+    expect(decodeGeometry(versionOne(geometry))).toEqual(geometry)
+    expect(decodeDrawnGeometry(versionOne(geometry)).handles.toArray()).toEqual(['1F', '2A0'])
   })
 
   it('reads bytes that do not start on a multiple of four', () => {
@@ -63,5 +132,22 @@ describe('drawing geometry', () => {
         20 + 2 * Math.sin(0.3),
       ].map((v) => Number(v.toFixed(9))),
     )
+  })
+})
+
+describe('geometry handles', () => {
+  it('takes as a number only hex as readers write a handle: upper case, no leading zero, 32 bits', () => {
+    expect(['0', '1F', 'FFFFFFFF'].map(handleNumber)).toEqual([0, 0x1f, 0xffffffff])
+    expect(['', '01F', '1f', '100000000', 'G1', ' 1F'].map(handleNumber)).toEqual(
+      Array(6).fill(undefined),
+    )
+  })
+
+  it('gives each owner its handle as it was written', () => {
+    const handles = ['A', 'a', '', '00A', '123456789']
+    const held = GeometryHandles.of(handles)
+    expect(held.length).toBe(5)
+    expect(handles.map((_, owner) => held.at(owner))).toEqual(handles)
+    expect(held.toArray()).toEqual(handles)
   })
 })

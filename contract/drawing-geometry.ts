@@ -7,19 +7,26 @@
  *
  * Layout (little-endian, as every browser and Node on x86 and ARM are): "BOQG", the format's
  * version (u32), the header's length in bytes (u32), the header (JSON, UTF-8), padding to a
- * multiple of 4, then the arrays in the order of GEOMETRY_ARRAYS.
+ * multiple of 4, then the owners' handles as numbers (u32, one an owner: 0 for those that are not
+ * plain hex, which the header lists in `otherHandles` as owner and text), then the arrays in the
+ * order of GEOMETRY_ARRAYS. A million handles as JSON text took the browser a quarter of a second
+ * to read, and their lookup two. Version 1 (kept by jobs recorded before) had every handle as text
+ * in the header, and no handle numbers; it is still read.
  */
 
-export const GEOMETRY_VERSION = 1
+import { GeometryHandles } from './geometry-handles.ts'
+
+export const GEOMETRY_VERSION = 2
 export const GEOMETRY_CONTENT_TYPE = 'application/vnd.boq.geometry'
 
-export type DrawingGeometry = {
+/** A geometry whose model-space handles are held as `Handles` (owners index them). */
+type GeometryOf<Handles> = {
   /** Drawing coordinates are the stored ones plus this: float32 keeps them exact near zero. */
   origin: [number, number]
   /** Extents of everything drawn, stored coordinates: min x, min y, max x, max y (zeros: empty). */
   bounds: [number, number, number, number]
-  /** Model-space entity handles (hex, as the bill names them); owners index this list. */
-  handles: string[]
+  /** Model-space entity handles (hex, as the bill names them); owners index them. */
+  handles: Handles
   /** Colours as 0xRRGGBB; colours index this list. */
   colours: number[]
   /** Path points, x y pairs. A closed path repeats its first point at its end. */
@@ -38,6 +45,12 @@ export type DrawingGeometry = {
   triangleColours: Uint32Array
 }
 
+/** The geometry as the server builds it, and as decodeGeometry reads it: handles as text. */
+export type DrawingGeometry = GeometryOf<string[]>
+
+/** The geometry as the drawing view holds it (decodeDrawnGeometry): handles as numbers. */
+export type DrawnGeometry = GeometryOf<GeometryHandles>
+
 type ArrayName = Exclude<keyof DrawingGeometry, 'origin' | 'bounds' | 'handles' | 'colours'>
 
 /** The arrays in the order they follow the header, with how many numbers each item takes. */
@@ -54,8 +67,15 @@ export const GEOMETRY_ARRAYS: readonly { name: ArrayName; float: boolean }[] = [
   { name: 'triangleColours', float: false },
 ]
 
-type Header = Pick<DrawingGeometry, 'origin' | 'bounds' | 'handles' | 'colours'> & {
-  /** Each array's length, in numbers. */
+type Header = Pick<DrawingGeometry, 'origin' | 'bounds' | 'colours'> & {
+  /** Each array's length, in numbers; handleNumbers' is the number of owners. */
+  lengths: Record<ArrayName | 'handleNumbers', number>
+  /** The handles that are not plain hex: owner, text. */
+  otherHandles: [number, string][]
+}
+
+/** Version 1's header: every handle as text. */
+type HeaderV1 = Pick<DrawingGeometry, 'origin' | 'bounds' | 'colours' | 'handles'> & {
   lengths: Record<ArrayName, number>
 }
 
@@ -91,7 +111,9 @@ export function arcBounds(
 }
 
 /** How many paths, arcs and triangles the geometry holds. */
-export function geometryCounts(geometry: DrawingGeometry) {
+export function geometryCounts(
+  geometry: Pick<DrawingGeometry, 'pathOwners' | 'arcOwners' | 'triangleOwners'>,
+) {
   return {
     paths: geometry.pathOwners.length,
     arcs: geometry.arcOwners.length,
@@ -100,15 +122,22 @@ export function geometryCounts(geometry: DrawingGeometry) {
 }
 
 export function encodeGeometry(geometry: DrawingGeometry): Uint8Array {
-  const { origin, bounds, handles, colours } = geometry
-  const lengths = Object.fromEntries(
-    GEOMETRY_ARRAYS.map(({ name }) => [name, geometry[name].length]),
-  ) as Header['lengths']
+  const { origin, bounds, colours } = geometry
+  const handles = GeometryHandles.of(geometry.handles)
+  const arrays = [
+    handles.numbers,
+    ...GEOMETRY_ARRAYS.map(({ name }) => geometry[name] as Float32Array | Uint32Array),
+  ]
+  const lengths = Object.fromEntries([
+    ['handleNumbers', handles.length],
+    ...GEOMETRY_ARRAYS.map(({ name }) => [name, geometry[name].length]),
+  ]) as Header['lengths']
+  const otherHandles = [...handles.texts]
   const header = new TextEncoder().encode(
-    JSON.stringify({ origin, bounds, handles, colours, lengths } satisfies Header),
+    JSON.stringify({ origin, bounds, colours, lengths, otherHandles } satisfies Header),
   )
   const arraysAt = align4(FIXED_BYTES + header.length)
-  const size = GEOMETRY_ARRAYS.reduce((sum, { name }) => sum + geometry[name].length * 4, arraysAt)
+  const size = arrays.reduce((sum, array) => sum + array.byteLength, arraysAt)
   const bytes = new Uint8Array(size)
   bytes.set(new TextEncoder().encode(MAGIC), 0)
   const fixed = new DataView(bytes.buffer)
@@ -116,8 +145,7 @@ export function encodeGeometry(geometry: DrawingGeometry): Uint8Array {
   fixed.setUint32(8, header.length, true)
   bytes.set(header, FIXED_BYTES)
   let at = arraysAt
-  for (const { name } of GEOMETRY_ARRAYS) {
-    const array = geometry[name]
+  for (const array of arrays) {
     bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at)
     at += array.byteLength
   }
@@ -126,6 +154,15 @@ export function encodeGeometry(geometry: DrawingGeometry): Uint8Array {
 
 /** Reads what encodeGeometry wrote; throws an Error saying what is wrong with anything else. */
 export function decodeGeometry(input: ArrayBuffer | Uint8Array): DrawingGeometry {
+  const drawn = decodeDrawnGeometry(input)
+  return { ...drawn, handles: drawn.handles.toArray() }
+}
+
+/**
+ * Reads what encodeGeometry wrote as the drawing view holds it: the arrays are views of the bytes
+ * (nothing copied), the handles numbers. Throws an Error saying what is wrong with anything else.
+ */
+export function decodeDrawnGeometry(input: ArrayBuffer | Uint8Array): DrawnGeometry {
   // The arrays are views of the bytes: they must start on a multiple of 4.
   const bytes =
     input instanceof Uint8Array
@@ -138,36 +175,44 @@ export function decodeGeometry(input: ArrayBuffer | Uint8Array): DrawingGeometry
   }
   const fixed = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const version = fixed.getUint32(4, true)
-  if (version !== GEOMETRY_VERSION) {
+  if (version !== GEOMETRY_VERSION && version !== 1) {
     throw new Error(`Drawing geometry of version ${version}; this app reads ${GEOMETRY_VERSION}.`)
   }
   const headerLength = fixed.getUint32(8, true)
   if (FIXED_BYTES + headerLength > bytes.length) throw new Error('Drawing geometry cut short.')
-  let header: Header
+  let header: Header & Partial<HeaderV1>
   try {
     header = JSON.parse(
       new TextDecoder().decode(bytes.subarray(FIXED_BYTES, FIXED_BYTES + headerLength)),
-    ) as Header
+    ) as Header & Partial<HeaderV1>
   } catch {
     throw new Error('Drawing geometry with an unreadable header.')
   }
   let at = bytes.byteOffset + align4(FIXED_BYTES + headerLength)
   const end = bytes.byteOffset + bytes.length
-  const arrays = {} as Record<ArrayName, Float32Array | Uint32Array>
-  for (const { name, float } of GEOMETRY_ARRAYS) {
-    const length = header.lengths?.[name]
-    if (!Number.isInteger(length) || length < 0 || at + length * 4 > end) {
+  const read = (length: number | undefined, float: boolean) => {
+    if (length === undefined || !Number.isInteger(length) || length < 0 || at + length * 4 > end) {
       throw new Error('Drawing geometry cut short.')
     }
-    arrays[name] = float
+    const array = float
       ? new Float32Array(bytes.buffer, at, length)
       : new Uint32Array(bytes.buffer, at, length)
     at += length * 4
+    return array
   }
+  const handles =
+    version === 1
+      ? GeometryHandles.of(header.handles ?? [])
+      : new GeometryHandles(
+          read(header.lengths?.handleNumbers, false) as Uint32Array,
+          new Map(Array.isArray(header.otherHandles) ? header.otherHandles : []),
+        )
+  const arrays = {} as Record<ArrayName, Float32Array | Uint32Array>
+  for (const { name, float } of GEOMETRY_ARRAYS) arrays[name] = read(header.lengths?.[name], float)
   return {
     origin: header.origin,
     bounds: header.bounds,
-    handles: header.handles,
+    handles,
     colours: header.colours,
     ...(arrays as Pick<DrawingGeometry, ArrayName>),
   }

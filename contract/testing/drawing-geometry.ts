@@ -1,4 +1,5 @@
-import type { DrawingGeometry } from '../drawing-geometry.ts'
+import type { DrawingGeometry, DrawnGeometry } from '../drawing-geometry.ts'
+import { GeometryHandles } from '../geometry-handles.ts'
 
 /** What a test says of a geometry, in plain numbers; the rest is filled in. */
 export type GeometryParts = {
@@ -62,6 +63,12 @@ export function geometryOf(parts: GeometryParts = {}): DrawingGeometry {
     triangleOwners: new Uint32Array(triangles.map((triangle) => triangle.owner ?? 0)),
     triangleColours: new Uint32Array(triangles.map((triangle) => triangle.colour ?? 0)),
   }
+}
+
+/** geometryOf as the drawing view holds it (decodeDrawnGeometry): its handles as numbers. */
+export function drawnGeometryOf(parts: GeometryParts = {}): DrawnGeometry {
+  const geometry = geometryOf(parts)
+  return { ...geometry, handles: GeometryHandles.of(geometry.handles) }
 }
 
 /*

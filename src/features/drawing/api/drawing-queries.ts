@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { decodeGeometry } from '../../../../contract/drawing-geometry'
+import { decodeDrawnGeometry } from '../../../../contract/drawing-geometry'
 import { api } from '../../../lib/api-client'
 
 // A job's drawing never changes; it goes once the view is gone.
@@ -18,7 +18,7 @@ export const drawingQueries = {
       queryFn: async ({ signal }) => {
         // The API's own paths start at its root; the client's paths are relative to it.
         const response = await api.get(geometryUrl.replace(/^\/+/, ''), { signal })
-        return decodeGeometry(await response.arrayBuffer())
+        return decodeDrawnGeometry(await response.arrayBuffer())
       },
       ...KEPT,
       // Typed arrays are not compared for sharing.

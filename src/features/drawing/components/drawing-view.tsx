@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
-import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
 import { drawsNothing, type LeftOut, nothingDrawnText } from '../utils/nothing-drawn'
@@ -85,7 +85,7 @@ export function DrawingView({
       if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
     }
     /** Loads the renderer, makes it in the container, and opens the geometry with it. */
-    async function show(source: DrawingGeometry) {
+    async function show(source: DrawnGeometry) {
       markDrawing('file')
       const create = await loadGeometryViewer()
       if (gone || !container) return

@@ -1,4 +1,4 @@
-import { type DrawingGeometry, geometryCounts } from '../../../../contract/drawing-geometry'
+import { type DrawnGeometry, geometryCounts } from '../../../../contract/drawing-geometry'
 import { PAPER_SPACE } from '../../../../contract/no-quantities'
 
 /** One kind of entity the bill left out, as the job's result lists it (`notMeasured`). */
@@ -23,7 +23,9 @@ const NAMES: [RegExp, string, string][] = [
 const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 })
 
 /** Whether the geometry has no line, arc or fill to draw: the view would be an empty paper. */
-export function drawsNothing(geometry: DrawingGeometry): boolean {
+export function drawsNothing(
+  geometry: Pick<DrawnGeometry, 'pathOwners' | 'arcOwners' | 'triangleOwners'>,
+): boolean {
   const { paths, arcs, triangles } = geometryCounts(geometry)
   return paths + arcs + triangles === 0
 }

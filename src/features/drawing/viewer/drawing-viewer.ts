@@ -1,12 +1,12 @@
-import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
 
 /**
  * What the drawing view asks of a renderer, drawing from `Source`: geometry-viewer.ts draws the
- * geometry the server built with the job's bill (DrawingGeometry), loaded only when a drawing is
+ * geometry the server built with the job's bill (DrawnGeometry), loaded only when a drawing is
  * shown. Tests give a fake. Handles are the DWG's own, as the bill names them (hex, as DXF writes
  * them).
  */
-export interface DrawingViewer<Source = DrawingGeometry> {
+export interface DrawingViewer<Source = DrawnGeometry> {
   /**
    * Reads the drawing and draws its model space; resolves once it is on screen. Tells
    * `onProgress` how far it has got, in percent, as it goes.
@@ -46,6 +46,6 @@ export type HighlightOptions = { ringed?: boolean }
 export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }
 
 /** Makes a viewer drawing into `container` (which it fills). */
-export type CreateDrawingViewer<Source = DrawingGeometry> = (
+export type CreateDrawingViewer<Source = DrawnGeometry> = (
   container: HTMLElement,
 ) => Promise<DrawingViewer<Source>>

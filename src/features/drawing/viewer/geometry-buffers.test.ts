@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeGeometry, encodeGeometry } from '../../../../contract/drawing-geometry'
-import { geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { decodeDrawnGeometry, encodeGeometry } from '../../../../contract/drawing-geometry'
+import { drawnGeometryOf, geometryOf } from '../../../../contract/testing/drawing-geometry'
 import {
   arcSides,
   bufferSteps,
@@ -50,7 +50,7 @@ describe('arc sides', () => {
 describe('geometry buffers', () => {
   it('draws a path of n points as n − 1 segments, a closed one back to its start', () => {
     const { lines, lineGroups } = buildBuffers(
-      geometryOf({
+      drawnGeometryOf({
         paths: [{ points: [0, 0, 10, 0, 10, 5] }, { points: [1, 1, 2, 1, 2, 2, 1, 1] }],
       }),
       { tolerance: 1 },
@@ -66,14 +66,16 @@ describe('geometry buffers', () => {
   })
 
   it('draws a path of one point as nothing', () => {
-    const { lines, lineGroups } = buildBuffers(geometryOf({ points: [3, 4] }), { tolerance: 1 })
+    const { lines, lineGroups } = buildBuffers(drawnGeometryOf({ points: [3, 4] }), {
+      tolerance: 1,
+    })
     expect(lines).toHaveLength(0)
     expect(lineGroups).toEqual([])
   })
 
   it('sorts lines and fills into a run a colour, in the order of the colours, leaving out those unused', () => {
     const buffers = buildBuffers(
-      geometryOf({
+      drawnGeometryOf({
         colours: [0xff0000, 0x00ff00, 0x0000ff],
         paths: [
           { points: [0, 0, 1, 0], colour: 2 },
@@ -106,7 +108,7 @@ describe('geometry buffers', () => {
 
   it('draws an arc as its sides, end to end, from its start round its sweep', () => {
     const arc = { x: 10, y: 20, radius: 4, start: TURN / 4, sweep: TURN / 2 }
-    const { lines } = buildBuffers(geometryOf({ arcs: [arc] }), { tolerance: 0.05 })
+    const { lines } = buildBuffers(drawnGeometryOf({ arcs: [arc] }), { tolerance: 0.05 })
     const sides = arcSides(4, TURN / 2, 0.05)
     const drawn = segments(lines)
     expect(drawn).toHaveLength(sides)
@@ -125,7 +127,7 @@ describe('geometry buffers', () => {
 
   it('draws a speck as one side across it: a circle its diameter, a short arc its chord', () => {
     const { lines } = buildBuffers(
-      geometryOf({
+      drawnGeometryOf({
         arcs: [
           { x: 10, y: 20, radius: 0.5 },
           { x: 10, y: 20, radius: 0.5, start: 0, sweep: -TURN / 4 },
@@ -140,7 +142,7 @@ describe('geometry buffers', () => {
 
   it('gives a small circle of a drawing few sides and a large one many', () => {
     const { lineGroups } = buildBuffers(
-      geometryOf({
+      drawnGeometryOf({
         colours: [0xffffff, 0xff0000],
         arcs: [
           { x: 0, y: 0, radius: 4 },
@@ -159,7 +161,7 @@ describe('geometry buffers', () => {
 
   it('builds arcs near a box finer than the rest', () => {
     const { lineGroups } = buildBuffers(
-      geometryOf({
+      drawnGeometryOf({
         colours: [0xffffff, 0xff0000, 0x00ff00],
         arcs: [
           { x: 0, y: 0, radius: 50, colour: 0 },
@@ -182,7 +184,7 @@ describe('geometry buffers', () => {
   })
 
   it('builds only the parts of the owners asked for', () => {
-    const geometry = geometryOf({
+    const geometry = drawnGeometryOf({
       handles: ['A', 'B', 'C'],
       paths: [
         { points: [0, 0, 1, 0], owner: 0 },
@@ -206,14 +208,15 @@ describe('geometry buffers', () => {
   })
 
   it('builds the same from geometry that went through the wire', () => {
-    const geometry = geometryOf({
+    const parts = {
       handles: ['1F', '2A0'],
       colours: [0xff0000, 0x00ff00],
       paths: [{ points: [0, 0, 10, 0, 10, 5] }, { points: [1, 1, 2, 2], owner: 1, colour: 1 }],
       arcs: [{ x: 3, y: 4, radius: 2, start: 0.5, sweep: 1, owner: 1 }],
       triangles: [{ points: [0, 0, 1, 0, 0, 1], colour: 1 }],
-    })
-    const sent = decodeGeometry(encodeGeometry(geometry))
+    }
+    const geometry = drawnGeometryOf(parts)
+    const sent = decodeDrawnGeometry(encodeGeometry(geometryOf(parts)))
     expect(buildBuffers(sent, { tolerance: 0.01 })).toEqual(
       buildBuffers(geometry, { tolerance: 0.01 }),
     )
@@ -221,7 +224,7 @@ describe('geometry buffers', () => {
 
   it('tells its progress as it goes, up to all of it', () => {
     const paths = Array.from({ length: 40_000 }, (_, i) => ({ points: [i, 0, i, 1] }))
-    const steps = bufferSteps(geometryOf({ paths }), { tolerance: 1 })
+    const steps = bufferSteps(drawnGeometryOf({ paths }), { tolerance: 1 })
     const told: number[] = []
     let built: GeometryBuffers | undefined
     while (!built) {

@@ -1,4 +1,4 @@
-import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
 import type { Extents } from './main-extents'
 
 /** Sides of a whole circle at the least (a pixel or two across; a speck takes one), and at most. */
@@ -50,7 +50,7 @@ export function arcSides(radius: number, sweep: number, tolerance: number): numb
 }
 
 /** Builds the buffers at once (see bufferSteps). */
-export function buildBuffers(geometry: DrawingGeometry, options: BufferOptions): GeometryBuffers {
+export function buildBuffers(geometry: DrawnGeometry, options: BufferOptions): GeometryBuffers {
   const steps = bufferSteps(geometry, options)
   for (;;) {
     const step = steps.next()
@@ -65,7 +65,7 @@ export function buildBuffers(geometry: DrawingGeometry, options: BufferOptions):
  * object is made per item.
  */
 export function* bufferSteps(
-  geometry: DrawingGeometry,
+  geometry: DrawnGeometry,
   { tolerance, near, owners }: BufferOptions,
 ): Generator<number, GeometryBuffers> {
   const paths = geometry.pathOwners.length
@@ -123,7 +123,7 @@ export function* bufferSteps(
 type Owners = Uint8Array | undefined
 
 function countPaths(
-  { pathStarts, pathOwners, pathColours }: DrawingGeometry,
+  { pathStarts, pathOwners, pathColours }: DrawnGeometry,
   owners: Owners,
   counts: Uint32Array,
   from: number,
@@ -137,7 +137,7 @@ function countPaths(
 }
 
 function countArcs(
-  { arcs, arcOwners, arcColours }: DrawingGeometry,
+  { arcs, arcOwners, arcColours }: DrawnGeometry,
   owners: Owners,
   tolerance: number,
   near: BufferOptions['near'],
@@ -163,7 +163,7 @@ function countArcs(
 }
 
 function writePaths(
-  { points, pathStarts, pathOwners, pathColours }: DrawingGeometry,
+  { points, pathStarts, pathOwners, pathColours }: DrawnGeometry,
   owners: Owners,
   lines: Float32Array,
   lineAt: Float64Array,
@@ -187,7 +187,7 @@ function writePaths(
 }
 
 function writeArcs(
-  { arcs, arcOwners, arcColours }: DrawingGeometry,
+  { arcs, arcOwners, arcColours }: DrawnGeometry,
   owners: Owners,
   sides: Uint16Array,
   lines: Float32Array,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { drawnGeometryOf } from '../../../../contract/testing/drawing-geometry'
 import { extentsOf, mainBoxOf, ownerExtents } from './geometry-extents'
 import { type Extents, mainExtents, nth, withSomeSize } from './main-extents'
 
@@ -7,7 +7,7 @@ const TURN = 2 * Math.PI
 
 describe('owner extents', () => {
   it('boxes everything drawn for an owner: paths, arcs by their sweep, triangles', () => {
-    const geometry = geometryOf({
+    const geometry = drawnGeometryOf({
       handles: ['A', 'B', 'C', 'D', 'E'],
       paths: [
         { points: [0, 0, 10, 5], owner: 0 },
@@ -39,7 +39,7 @@ describe('owner extents', () => {
   })
 
   it('boxes a whole circle, whatever its start', () => {
-    const box = ownerExtents(geometryOf({ arcs: [{ x: 1, y: 2, radius: 3, start: 1 }] }))
+    const box = ownerExtents(drawnGeometryOf({ arcs: [{ x: 1, y: 2, radius: 3, start: 1 }] }))
     const [circle] = extentsOf(box)
     expect(circle.minX).toBeCloseTo(-2)
     expect(circle.minY).toBeCloseTo(-1)

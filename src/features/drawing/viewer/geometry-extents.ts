@@ -1,4 +1,4 @@
-import { arcBounds, type DrawingGeometry } from '../../../../contract/drawing-geometry'
+import { arcBounds, type DrawnGeometry } from '../../../../contract/drawing-geometry'
 import { type Extents, mainOfBoxes } from './main-extents'
 
 /**
@@ -6,7 +6,7 @@ import { type Extents, mainOfBoxes } from './main-extents'
  * max y): the box of everything drawn for it, arcs by their sweep. An owner with nothing drawn
  * has min above max (infinities).
  */
-export function ownerExtents(geometry: DrawingGeometry): Float64Array {
+export function ownerExtents(geometry: DrawnGeometry): Float64Array {
   const box = new Float64Array(geometry.handles.length * 4)
   for (let at = 0; at < box.length; at += 4) {
     box[at] = Number.POSITIVE_INFINITY

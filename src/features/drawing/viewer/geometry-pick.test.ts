@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { drawnGeometryOf } from '../../../../contract/testing/drawing-geometry'
 import { ownerAt } from './geometry-pick'
 
 const TURN = 2 * Math.PI
 
 describe('picking', () => {
-  const geometry = geometryOf({
+  const geometry = drawnGeometryOf({
     handles: ['LINE', 'POLY', 'ARC', 'FILL', 'OVER'],
     paths: [
       { points: [0, 0, 100, 0], owner: 0 },
@@ -36,7 +36,9 @@ describe('picking', () => {
   })
 
   it('finds an arc swept clockwise', () => {
-    const clockwise = geometryOf({ arcs: [{ x: 0, y: 0, radius: 10, start: 0, sweep: -TURN / 4 }] })
+    const clockwise = drawnGeometryOf({
+      arcs: [{ x: 0, y: 0, radius: 10, start: 0, sweep: -TURN / 4 }],
+    })
     expect(ownerAt(clockwise, 0, -10, 1)).toBe(0)
     expect(ownerAt(clockwise, 0, 10, 1)).toBeUndefined()
   })
@@ -48,7 +50,7 @@ describe('picking', () => {
   })
 
   it('finds the one drawn last of two as near', () => {
-    const twice = geometryOf({
+    const twice = drawnGeometryOf({
       handles: ['UNDER', 'TOP'],
       paths: [
         { points: [0, 0, 10, 0], owner: 0 },
@@ -59,6 +61,6 @@ describe('picking', () => {
   })
 
   it('finds nothing in a geometry without shapes', () => {
-    expect(ownerAt(geometryOf(), 0, 0, 10)).toBeUndefined()
+    expect(ownerAt(drawnGeometryOf(), 0, 0, 10)).toBeUndefined()
   })
 })

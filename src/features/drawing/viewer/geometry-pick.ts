@@ -1,4 +1,4 @@
-import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
 
 const TURN = 2 * Math.PI
 
@@ -9,7 +9,7 @@ const TURN = 2 * Math.PI
  * is there. Looks at every item: a few milliseconds for 200,000 entities, once a click.
  */
 export function ownerAt(
-  geometry: DrawingGeometry,
+  geometry: DrawnGeometry,
   x: number,
   y: number,
   tolerance: number,

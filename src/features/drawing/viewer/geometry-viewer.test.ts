@@ -7,7 +7,7 @@ import {
   type ShaderMaterial,
 } from 'three'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { drawnGeometryOf } from '../../../../contract/testing/drawing-geometry'
 import type { DrawingViewer } from './drawing-viewer'
 import { type GeometryRenderer, geometryViewer } from './geometry-viewer'
 
@@ -23,12 +23,12 @@ const HEADS = Array.from({ length: 40 }, (_, i) => ({
   x: 500 + (i % 8) * 1200,
   y: 600 + Math.floor(i / 8) * 1500,
 }))
-const FLOOR = geometryOf({
+const FLOOR = drawnGeometryOf({
   handles: ['F00', ...HEADS.map((_, i) => (0x100 + i).toString(16).toUpperCase())],
   paths: [{ points: [0, 0, 10_000, 0, 10_000, 8000, 0, 8000, 0, 0], owner: 0 }],
   arcs: HEADS.map((head, i) => ({ ...head, radius: 5, owner: i + 1 })),
 })
-const HEAD_HANDLES = FLOOR.handles.slice(1)
+const HEAD_HANDLES = FLOOR.handles.toArray().slice(1)
 
 let open: { viewer: DrawingViewer<typeof FLOOR>; container: HTMLElement } | undefined
 

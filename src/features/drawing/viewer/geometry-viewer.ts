@@ -1,5 +1,5 @@
 import { LinearSRGBColorSpace, OrthographicCamera, WebGLRenderer } from 'three'
-import type { DrawingGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
 import {
   ADDED_COLOR,
   DIMMED_COLOR,
@@ -62,7 +62,7 @@ const SLICE_MS = 50
  * The drawing view's renderer of the geometry the server built: three.js drawing its lines and
  * fills, on demand (after opening, a move, a zoom, a highlight, a resize), never in a loop.
  */
-export const createGeometryViewer: CreateDrawingViewer<DrawingGeometry> = async (container) => {
+export const createGeometryViewer: CreateDrawingViewer<DrawnGeometry> = async (container) => {
   // Without antialiasing: without a GPU, multisampling is most of a frame.
   // No depth: shapes are drawn in order, over one another.
   const renderer = new WebGLRenderer({
@@ -89,7 +89,7 @@ export type GeometryRenderer = Pick<
 
 /** What the viewer holds once a drawing is open. */
 type Opened = {
-  geometry: DrawingGeometry
+  geometry: DrawnGeometry
   scene: GeometryScene
   owners: OwnerIndex
   /** Each owner's extents (geometry-extents.ts). */
@@ -112,7 +112,7 @@ type Role = { owners: number[]; colour: number }
 export function geometryViewer(
   container: HTMLElement,
   renderer: GeometryRenderer,
-): DrawingViewer<DrawingGeometry> {
+): DrawingViewer<DrawnGeometry> {
   const canvas = renderer.domElement
   const camera = new OrthographicCamera(-1, 1, 1, -1, -1, 1)
   let size = measure()
@@ -252,7 +252,7 @@ export function geometryViewer(
     requestDraw()
   }
 
-  const viewer: DrawingViewer<DrawingGeometry> = {
+  const viewer: DrawingViewer<DrawnGeometry> = {
     async open(geometry, onProgress) {
       if (destroyed) return
       const started = performance.now()
@@ -344,7 +344,7 @@ export function geometryViewer(
         opened.markers &&
         markerAt(opened.markers, point.x, point.y, (MARKER_PX / 2) * place.unitsPerPx)
       const owner = ringed ?? ownerAt(opened.geometry, point.x, point.y, PICK_PX * place.unitsPerPx)
-      return owner === undefined ? undefined : opened.geometry.handles[owner]
+      return owner === undefined ? undefined : opened.geometry.handles.at(owner)
     },
     async destroy() {
       if (destroyed) return

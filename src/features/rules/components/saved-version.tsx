@@ -50,7 +50,7 @@ export function SavedVersion<T extends TableKind>({
         <p className="text-slate-500">Loading version {version}…</p>
       ) : saved.isError ? (
         <p role="alert" className="text-red-700">
-          {errorText(saved.error)}
+          Version {version} cannot be opened: {errorText(saved.error)}
         </p>
       ) : rows.length === 0 ? (
         <p className="text-slate-600">This version has no rows.</p>

@@ -1,35 +1,30 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy } from 'react'
 import { drawingQueries } from '../../features/drawing/api/drawing-queries'
+import { DrawingView } from '../../features/drawing/components/drawing-view'
 import { loadGeometryViewer } from '../../features/drawing/viewer/load-viewer'
 import { resultQueries } from '../../features/results/api/results-api'
 import type { DrawingSlot } from '../../features/results/components/drawing-slot'
 import { JobResult } from '../../features/results/components/job-result'
 
-// The drawing beside the bill comes from the drawing feature, in a chunk of its own: the bill
-// shows without waiting for it.
-const loadDrawingView = () => import('../../features/drawing/components/drawing-view')
-const DrawingView: DrawingSlot = lazy(async () => ({
-  default: (await loadDrawingView()).DrawingView,
-}))
+// The drawing beside the bill comes from the drawing feature: its view is small and comes with
+// the page (a chunk of its own would be shown only after Suspense's reveal, a few hundred ms
+// late); its renderer (three.js) is a chunk of its own, loaded as the page opens.
+const Drawing: DrawingSlot = DrawingView
 
 /**
  * Starts what the result page shows: the job, then the bill a succeeded job kept, through the
  * queries the page itself reads. Nothing waits for them: the page shows its own loading and
  * failure states as the answers come (it joins the same requests), and a hover over a link only
- * fills the cache. A page being opened, not merely hovered, also starts its drawing: the view's
- * code, its renderer's and the geometry load alongside the bill rather than after it.
+ * fills the cache. A page being opened, not merely hovered, also starts its drawing: its
+ * renderer's code and the geometry load alongside the bill rather than after it.
  */
 export function loadResultPage(
   queryClient: QueryClient,
   jobId: string,
   { opening }: { opening: boolean },
 ): void {
-  if (opening) {
-    loadDrawingView().catch(() => {})
-    loadGeometryViewer().catch(() => {})
-  }
+  if (opening) loadGeometryViewer().catch(() => {})
   queryClient
     .ensureQueryData(resultQueries.job(jobId))
     .then((job) => {
@@ -66,7 +61,7 @@ export function ResultPage({ jobId }: { jobId: string }) {
           </Link>
         ) : null}
       </nav>
-      <JobResult key={jobId} jobId={jobId} Drawing={DrawingView} />
+      <JobResult key={jobId} jobId={jobId} Drawing={Drawing} />
     </div>
   )
 }

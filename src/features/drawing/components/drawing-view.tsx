@@ -84,10 +84,14 @@ export function DrawingView({
     const onProgress = (percent: number) => {
       if (!gone) setProgress(Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP)
     }
-    /** Loads the renderer, makes it in the container, and opens the geometry with it. */
+    // The renderer's code is in hand when the geometry comes: a fresh import() resolves in a
+    // task of its own, which another answer's parsing may come before.
+    const renderer = loadGeometryViewer()
+    renderer.catch(() => {})
+    /** Makes the renderer in the container, and opens the geometry with it. */
     async function show(source: DrawnGeometry) {
       markDrawing('file')
-      const create = await loadGeometryViewer()
+      const create = await renderer
       if (gone || !container) return
       const viewer = await create(container)
       made = viewer

@@ -7,11 +7,12 @@
  *
  * Layout (little-endian, as every browser and Node on x86 and ARM are): "BOQG", the format's
  * version (u32), the header's length in bytes (u32), the header (JSON, UTF-8), padding to a
- * multiple of 4, then the owners' handles as numbers (u32, one an owner: 0 for those that are not
- * plain hex, which the header lists in `otherHandles` as owner and text), then the arrays in the
- * order of GEOMETRY_ARRAYS. A million handles as JSON text took the browser a quarter of a second
- * to read, and their lookup two. Version 1 (kept by jobs recorded before) had every handle as text
- * in the header, and no handle numbers; it is still read.
+ * multiple of 4, then the owners' handles as numbers (u32, one an owner, each as its difference
+ * from the one before, modulo 2^32: handles mostly rise one by one, and the differences compress
+ * well; 0 for those that are not plain hex, which the header lists in `otherHandles` as owner and
+ * text), then the arrays in the order of GEOMETRY_ARRAYS. A million handles as JSON text took the
+ * browser a quarter of a second to read, and their lookup two. Version 1 (kept by jobs recorded
+ * before) had every handle as text in the header, and no handle numbers; it is still read.
  */
 
 import { GeometryHandles } from './geometry-handles.ts'
@@ -125,7 +126,7 @@ export function encodeGeometry(geometry: DrawingGeometry): Uint8Array {
   const { origin, bounds, colours } = geometry
   const handles = GeometryHandles.of(geometry.handles)
   const arrays = [
-    handles.numbers,
+    differences(handles.numbers),
     ...GEOMETRY_ARRAYS.map(({ name }) => geometry[name] as Float32Array | Uint32Array),
   ]
   const lengths = Object.fromEntries([
@@ -204,7 +205,7 @@ export function decodeDrawnGeometry(input: ArrayBuffer | Uint8Array): DrawnGeome
     version === 1
       ? GeometryHandles.of(header.handles ?? [])
       : new GeometryHandles(
-          read(header.lengths?.handleNumbers, false) as Uint32Array,
+          sums(read(header.lengths?.handleNumbers, false) as Uint32Array),
           new Map(Array.isArray(header.otherHandles) ? header.otherHandles : []),
         )
   const arrays = {} as Record<ArrayName, Float32Array | Uint32Array>
@@ -219,3 +220,21 @@ export function decodeDrawnGeometry(input: ArrayBuffer | Uint8Array): DrawnGeome
 }
 
 const align4 = (n: number) => Math.ceil(n / 4) * 4
+
+/** Each number less the one before it, modulo 2^32 (the first less 0). */
+function differences(numbers: Uint32Array): Uint32Array {
+  const out = new Uint32Array(numbers.length)
+  for (let i = 0; i < numbers.length; i++) out[i] = numbers[i] - (i > 0 ? numbers[i - 1] : 0)
+  return out
+}
+
+/** The running sums of `differences`, modulo 2^32: the numbers it was made from. */
+function sums(differences: Uint32Array): Uint32Array {
+  const out = new Uint32Array(differences.length)
+  let sum = 0
+  for (let i = 0; i < differences.length; i++) {
+    sum = (sum + differences[i]) >>> 0
+    out[i] = sum
+  }
+  return out
+}

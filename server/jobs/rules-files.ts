@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import { syncDirectory, TEMP_SUFFIX } from '../lib/atomic-write.ts'
+import { checkedSavedRows } from './saved-rows.ts'
 import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from './types.ts'
 
 /** What one `<version>.json` holds. */
@@ -30,9 +31,10 @@ const StoredVersionSchema = v.looseObject({
  * file per version, never changed once there. A version's file is written whole under a temporary
  * name, then hard-linked to its own name: the link fails when that name exists, so of two saves
  * of the same version exactly one wins, whichever processes make them, and nobody ever reads a
- * half-written version. A version's file that cannot be read (cut short, or not a version) is
- * named in the log and skipped: the newest readable version answers, history lists the readable
- * ones, and a save of the newest readable one goes after the unreadable ones above it.
+ * half-written version. A version's file that cannot be read (cut short, not a version, or rows
+ * that are not its table's, checked as the PostgreSQL store checks them) is named in the log and
+ * skipped: the newest readable version answers, history lists the readable ones, and a save of
+ * the newest readable one goes after the unreadable ones above it.
  */
 export function rulesFiles(dataDir: string, log: (message: string) => void) {
   const root = join(dataDir, 'rules')
@@ -61,15 +63,17 @@ export function rulesFiles(dataDir: string, log: (message: string) => void) {
   }
 
   /** The version's file, checked; undefined (named in the log, once) when it cannot be read. */
-  async function read(
+  async function read<K extends RulesKind>(
     dir: string,
+    kind: K,
     version: number,
-  ): Promise<Omit<StoredVersion, 'projectId'> | undefined> {
+  ): Promise<SavedRules<K> | undefined> {
     const file = join(dir, `${version}.json`)
     try {
       const stored = v.parse(StoredVersionSchema, JSON.parse(await readFile(file, 'utf8')))
       if (stored.version !== version) throw new Error(`it holds version ${stored.version}`)
-      return stored
+      const { savedBy, savedAt } = stored
+      return { version, savedBy, savedAt, rows: checkedSavedRows(kind, stored.rows) }
     } catch (error) {
       if (!said.has(file)) {
         said.add(file)
@@ -86,10 +90,8 @@ export function rulesFiles(dataDir: string, log: (message: string) => void) {
   ): Promise<SavedRules<K> | undefined> {
     const dir = dirOf(projectId, kind)
     for (const number of await versions(dir)) {
-      const stored = await read(dir, number)
-      if (!stored) continue
-      const { version, savedBy, savedAt, rows } = stored
-      return { version, savedBy, savedAt, rows: rows as RowsOf[K] }
+      const stored = await read(dir, kind, number)
+      if (stored) return stored
     }
     return undefined
   }
@@ -104,7 +106,7 @@ export function rulesFiles(dataDir: string, log: (message: string) => void) {
         const key = `${dir}/${version}`
         let meta = metas.get(key)
         if (!meta) {
-          const stored = await read(dir, version)
+          const stored = await read(dir, kind, version)
           if (!stored) continue
           meta = {
             version,

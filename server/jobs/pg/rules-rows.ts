@@ -1,6 +1,5 @@
-import * as v from 'valibot'
-import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../../contract/takeoff-rules.ts'
 import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
+import { checkedSavedRows } from '../saved-rows.ts'
 import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from '../types.ts'
 import type { Warn } from './job-rows.ts'
 import {
@@ -16,12 +15,6 @@ import type { Query } from './transaction.ts'
 
 /** PostgreSQL's unique_violation: another save took that version first. */
 const UNIQUE_VIOLATION = '23505'
-
-/** What a saved version's rows must be, as the API checks them before saving. */
-const ROWS_SCHEMA = {
-  rules: v.array(TakeoffRuleSchema),
-  classification: v.array(ClassificationEntrySchema),
-}
 
 /** Versions whose rows are read at once, for history to know which are readable. */
 const HISTORY_BATCH = 20
@@ -132,14 +125,13 @@ export function rulesRows(query: Query, warn: Warn) {
 
 /** A version's rows, checked as the API checks a table before saving it; throws saying which. */
 function checkedRows<K extends RulesKind>(kind: K, row: RulesRow, projectId: string): RowsOf[K] {
-  const result = v.safeParse(ROWS_SCHEMA[kind], row.rows)
-  if (result.success) return result.output as RowsOf[K]
-  const issue = result.issues[0]
-  const path = (issue.path ?? []).map((item) => String(item.key)).join('.')
-  throw new Error(
-    `the unreadable saved ${kind} version ${row.version} of project ${projectId}: ` +
-      `${path ? `${path}: ` : ''}${issue.message}`,
-  )
+  try {
+    return checkedSavedRows(kind, row.rows)
+  } catch (error) {
+    throw new Error(
+      `the unreadable saved ${kind} version ${row.version} of project ${projectId}: ${(error as Error).message}`,
+    )
+  }
 }
 
 function meta(row: VersionRow): Omit<SavedVersion, 'rows'> {

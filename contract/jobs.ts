@@ -69,7 +69,10 @@ export const JobResultSchema = v.object({
   changedLines: v.optional(v.nullable(v.number())),
 })
 
-/** The saved rules and classification versions a job was last re-priced with (0: none saved). */
+/**
+ * The saved rules and classification versions a job's bill of record was priced with (0: none
+ * saved, or a bill priced with no rules).
+ */
 export const PricedWithSchema = v.object({
   rulesVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
   classificationVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -97,7 +100,11 @@ export const JobSchema = v.object({
   progress: v.optional(v.number()),
   error: v.optional(v.string()),
   result: v.optional(JobResultSchema),
-  /** Present once the job has been re-priced with its project's saved rules. */
+  /**
+   * What the job's bill of record (the bill its downloads hold and change bills compare) was
+   * priced with: at extraction, or by the last re-pricing. Absent until the job has run, and for
+   * jobs recorded before it was said.
+   */
   pricedWith: v.optional(v.nullable(PricedWithSchema)),
   /** The watched folder's watch that started the job by itself; null or absent: a person did. */
   watchId: v.optional(v.nullable(v.string())),

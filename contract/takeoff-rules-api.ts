@@ -67,8 +67,8 @@ export const RepriceRequestSchema = v.object({
 export type RepriceRequest = v.InferOutput<typeof RepriceRequestSchema>
 
 /**
- * The answer of POST …/price and of POST /api/boq/jobs/{jobId}/reprice (the project's saved
- * rules, recorded on the job). Versions are null where the request gave its own table.
+ * The answer of POST …/price (a preview) and the priced part of POST …/reprice's. Versions are
+ * null where the request gave its own table.
  */
 export const PricedJobSchema = v.object({
   jobId: v.string(),
@@ -77,3 +77,21 @@ export const PricedJobSchema = v.object({
   priced: PricedBillSchema,
 })
 export type PricedJob = v.InferOutput<typeof PricedJobSchema>
+
+/** The workbook a re-pricing wrote beside the drawing: the result item's new version. */
+export const WrittenBackSchema = v.object({
+  fileName: v.string(),
+  itemId: v.string(),
+  versionNumber: v.number(),
+})
+export type WrittenBack = v.InferOutput<typeof WrittenBackSchema>
+
+/**
+ * The answer of POST /api/boq/jobs/{jobId}/reprice: the job's new bill of record, and with
+ * `writeBack: true` the workbook written back.
+ */
+export const RepricedJobSchema = v.object({
+  ...PricedJobSchema.entries,
+  written: v.optional(WrittenBackSchema),
+})
+export type RepricedJob = v.InferOutput<typeof RepricedJobSchema>

@@ -18,8 +18,8 @@ export interface ChangeBillTask {
 
 /**
  * A kept bill priced with the given tables: the PricedJob answer as JSON, and with `workbook`
- * the job's workbook made again with the priced bill first (and its Changes sheet against
- * `workbook.earlier`).
+ * the job's files made again with the priced bill (its new bill of record: the workbook with its
+ * Changes sheet against `workbook.earlier`, the CSV and the JSON).
  */
 export interface PriceTask {
   kind: 'price'
@@ -42,14 +42,24 @@ export interface TableTask {
 
 export type BillTask = ChangeBillTask | PriceTask | TableTask
 
+/** A bill priced again, written as the job keeps its bill: its files and what they say. */
+export interface RecordedFiles {
+  xlsx: Uint8Array
+  csv: Uint8Array
+  json: Uint8Array
+  warnings: string[]
+  comparedWith: ComparedBill | null
+  changedLines: number | null
+}
+
 /**
- * What a task gives: its bytes (the answer, and a workbook when asked); a table's checked rows;
+ * What a task gives: its bytes (the answer, and the job's files when asked); a table's checked rows;
  * or which kept bill is not a bill of this version of BOQ (`stale`: 0 the first, 1 the second);
  * or why a table cannot be used (`rulesError`: tables saved earlier that cannot price it now, or a
  * file that does not check).
  */
 export type BillAnswer =
-  | { bytes: Uint8Array; workbook?: Uint8Array }
+  | { bytes: Uint8Array; files?: RecordedFiles }
   | { rows: unknown[] }
   | { stale: 0 | 1 }
   | { rulesError: string }

@@ -13,7 +13,14 @@ import { readClassification, readRules } from '../boq/price/read.ts'
 import { changeBillCsv } from '../boq/write/csv.ts'
 import { renderFiles } from '../boq/write/files.ts'
 import { changeBillXlsx } from '../boq/write/xlsx.ts'
-import type { BillAnswer, BillTask, ChangeBillTask, PriceTask, TableTask } from './bill-tasks.ts'
+import type {
+  BillAnswer,
+  BillTask,
+  ChangeBillTask,
+  PriceTask,
+  RecordedFiles,
+  TableTask,
+} from './bill-tasks.ts'
 
 /** A task as the pool sends it, with the port on which this thread says it has taken it. */
 export type BillMessage = { task: BillTask; started: MessagePort }
@@ -78,9 +85,11 @@ async function price(task: PriceTask): Promise<BillAnswer> {
   }
   const bytes = new TextEncoder().encode(JSON.stringify(answer))
   if (!task.workbook) return moved({ bytes })
-  const { files } = await renderFiles(bill, ['xlsx'], task.workbook.earlier, priced)
-  if (!files.xlsx) throw new Error('The workbook was not written.')
-  return moved({ bytes, workbook: files.xlsx })
+  const written = await renderFiles(bill, ['xlsx', 'csv', 'json'], task.workbook.earlier, priced)
+  const { xlsx, csv, json } = written.files
+  if (!xlsx || !csv || !json) throw new Error('The bill’s files were not written.')
+  const { warnings, comparedWith, changedLines } = written
+  return moved({ bytes, files: { xlsx, csv, json, warnings, comparedWith, changedLines } })
 }
 
 /** A kept bill read as written; undefined when it is not a bill of this version of BOQ. */
@@ -91,9 +100,14 @@ function billOf(bytes: Uint8Array): Boq | undefined {
 }
 
 /** The answer's bytes handed over to the requesting thread, not copied. */
-function moved(answer: { bytes: Uint8Array; workbook?: Uint8Array }): BillAnswer {
+function moved(answer: { bytes: Uint8Array; files?: RecordedFiles }): BillAnswer {
+  const { files } = answer
   const transferable = {
-    [transferableSymbol]: [answer.bytes, answer.workbook].flatMap((b) => (b ? [b.buffer] : [])),
+    [transferableSymbol]: [
+      ...new Set(
+        [answer.bytes, files?.xlsx, files?.csv, files?.json].flatMap((b) => (b ? [b.buffer] : [])),
+      ),
+    ],
     [valueSymbol]: answer,
   }
   return move(transferable) as unknown as BillAnswer

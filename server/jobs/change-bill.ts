@@ -6,8 +6,8 @@ import { differentDrawings } from './same-drawing.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
 /**
- * The change bill from one finished job to another, from the bills the jobs kept (neither
- * drawing is read again), written as JSON, CSV or XLSX in the bill pool. Jobs of two different
+ * The change bill from one finished job to another, from the jobs' bills of record (the bills
+ * they kept: neither drawing is read again), written as JSON, CSV or XLSX in the bill pool. Jobs of two different
  * drawings are said to be so. A job that is not finished, or whose bill was not kept, is a 409
  * saying why.
  */
@@ -40,9 +40,10 @@ export async function changeBillOf(
 export type ChangeBillFormat = 'json' | 'csv' | 'xlsx'
 
 /**
- * Change bills made once and kept: a finished job's bill never changes, so the same two jobs in
- * the same format give the same bytes. Asked again while being made, the one being made is
- * waited for. The newest are kept, up to a bound on their bytes.
+ * Change bills made once and kept: a finished job's bill changes only when it is re-priced (its
+ * record changes with it), so the same two jobs as they are in the same format give the same
+ * bytes. Asked again while being made, the one being made is waited for. The newest are kept, up
+ * to a bound on their bytes.
  */
 export function changeBillCache(bills: BillPool, store: JobStore, maxBytes = 64 * 1024 * 1024) {
   type Asked = { from: JobRecord; to: JobRecord; format: ChangeBillFormat }
@@ -54,7 +55,8 @@ export function changeBillCache(bills: BillPool, store: JobStore, maxBytes = 64 
   })
   return {
     async of(from: JobRecord, to: JobRecord, format: ChangeBillFormat): Promise<Uint8Array> {
-      const bytes = await cache.fetch(`${from.id}\n${to.id}\n${format}`, {
+      const key = [from.id, from.updatedAt, to.id, to.updatedAt, format].join('\n')
+      const bytes = await cache.fetch(key, {
         context: { from, to, format },
       })
       if (!bytes) throw new Error('The change bill was not made.')

@@ -6,6 +6,7 @@ import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { log as serverLog } from '../log.ts'
+import { resultWithBill } from './bill-of-record.ts'
 import { openEmbeddedWatches } from './embedded-watches.ts'
 import { SIGN_IN_AGAIN, STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
@@ -63,8 +64,20 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   const writes = new Map<string, Promise<void>>()
   const queued = queueListeners((error) => log(`jobs: a queue listener failed: ${String(error)}`))
 
+  /** Bills of record being kept, by job: one at a time per job. */
+  const keeping = new Map<string, Promise<void>>()
+
   const dirOf = (id: string) => join(root, id)
-  const resultPath = (id: string, format: ResultFormat) => join(dirOf(id), `result.${format}`)
+  /**
+   * A result's file. A re-priced bill of record is written beside the one it replaces
+   * (`result-2.json`), and the record names it: the bill's three files change at once.
+   */
+  const resultPath = (id: string, format: ResultFormat, revision = 0) =>
+    join(
+      dirOf(id),
+      revision === 0 || format === 'geometry' ? `result.${format}` : `result-${revision}.${format}`,
+    )
+  const revisionOf = (id: string) => jobs.get(id)?.billRevision ?? 0
 
   /** Writes one state of a job; writes of one job run one after another, in order. */
   function persist(id: string, stored: StoredJob): Promise<void> {
@@ -92,6 +105,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     id: string,
     patch: Partial<JobRecord>,
     credentials?: 'drop',
+    billRevision?: number,
   ): Promise<void> {
     const current = jobs.get(id)
     if (!current) throw new AppError(404, 'No such job.')
@@ -100,6 +114,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       job: { ...current.job, ...patch, updatedAt: new Date().toISOString() },
     }
     if (credentials === 'drop') delete next.credentials
+    if (billRevision !== undefined) next.billRevision = billRevision
     await persist(id, next)
     if (jobs.has(id)) jobs.set(id, next)
     if (next.job.status !== current.job.status) changed({ job: next.job, previous: current.job })
@@ -288,6 +303,38 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
       await commit(id, { pricedWith: { ...pricedWith } })
     },
 
+    keepBillOfRecord(id, bill) {
+      const previous = keeping.get(id) ?? Promise.resolve()
+      const next = previous
+        .catch(() => {})
+        .then(async () => {
+          const stored = jobs.get(id)
+          if (!stored) throw new AppError(404, 'No such job.')
+          const result = resultWithBill(stored.job, bill)
+          const before = stored.billRevision ?? 0
+          const revision = before + 1
+          // The new files first, under names of their own; the record then names them.
+          await Promise.all(
+            (['xlsx', 'csv', 'json'] as const).map((format) =>
+              writeFileAtomic(resultPath(id, format, revision), bill.files[format]),
+            ),
+          )
+          await commit(id, { result, pricedWith: { ...bill.pricedWith } }, undefined, revision)
+          await Promise.all(
+            (['xlsx', 'csv', 'json'] as const).map((format) =>
+              rm(resultPath(id, format, before), { force: true }),
+            ),
+          )
+        })
+      keeping.set(id, next)
+      void next
+        .finally(() => {
+          if (keeping.get(id) === next) keeping.delete(id)
+        })
+        .catch(() => {})
+      return next
+    },
+
     rules: rules.rules,
     rulesHistory: rules.rulesHistory,
     saveRules: rules.saveRules,
@@ -301,14 +348,18 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     },
 
     async readResult(id, format) {
-      if (jobs.get(id)?.job.status !== 'succeeded') return undefined
-      try {
-        // The file's own bytes, not a copy (a kept bill may be many megabytes).
-        const bytes = await readFile(resultPath(id, format))
-        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-        throw error
+      for (;;) {
+        if (jobs.get(id)?.job.status !== 'succeeded') return undefined
+        const revision = revisionOf(id)
+        try {
+          // The file's own bytes, not a copy (a kept bill may be many megabytes).
+          const bytes = await readFile(resultPath(id, format, revision))
+          return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+          // Replaced by a newer bill of record while it was being read: that one is read.
+          if (revisionOf(id) === revision) return undefined
+        }
       }
     },
 
@@ -324,7 +375,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     async close() {
       clearInterval(retention)
       queued.clear()
-      await Promise.allSettled([...writes.values(), closeWatches()])
+      await Promise.allSettled([...keeping.values(), ...writes.values(), closeWatches()])
     },
   }
 }

@@ -2,18 +2,23 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
 import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
-import { PriceRequestSchema, RepriceRequestSchema } from '../../contract/takeoff-rules-api.ts'
+import {
+  PriceRequestSchema,
+  RepriceRequestSchema,
+  type WrittenBack,
+} from '../../contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from './bill-pool.ts'
 import { findEarlierBill } from './earlier-bill.ts'
+import { keptWarnings } from './kept-warnings.ts'
 import type { PerUserLimit } from './per-user-limit.ts'
 import { type PriceWith, priceJob } from './priced-job.ts'
 import type { VisibleProject } from './project-access.ts'
 import { checkedList } from './rules-body.ts'
 import type { JobRecord, JobStore, RowsOf, RulesKind } from './types.ts'
 import { userJob } from './user-job.ts'
-import { type WrittenBack, writeBackAgain } from './write-back.ts'
+import { writeBackAgain } from './write-back.ts'
 
 export interface PriceRoutesOptions {
   store: JobStore
@@ -32,9 +37,10 @@ const MAX_PRICE_BODY_BYTES = 2 * MAX_RULES_FILE_BYTES + 1024
 
 /**
  * POST /jobs/{id}/price (a preview: the request's rules or the project's saved ones, nothing
- * kept) and POST /jobs/{id}/reprice (the project's saved rules and classification, whose
- * versions the job records). Both price the job's kept bill; only the job's owner may, and only
- * while they can still see the job's project (its saved rules are read as the rules routes do).
+ * kept) and POST /jobs/{id}/reprice (the project's saved rules and classification: the job's new
+ * bill of record, its files kept in place of the old ones, naming their versions). Both price
+ * the job's kept bill; only the job's owner may, and only while they can still see the job's
+ * project (its saved rules are read as the rules routes do).
  */
 export function priceRoutes(options: PriceRoutesOptions): Hono {
   const { store, cloud, withCloud, visibleProject, bills, heavy } = options
@@ -71,27 +77,36 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       saved(job, 'rules'),
       saved(job, 'classification'),
     ])
-    // Priced, and (when asked) made into the workbook written back, from one read of the bill.
+    // Priced and made into the job's files from one read of the bill, the workbook's Changes
+    // sheet against the earlier version as the job's own workbook has it.
     const earlier =
-      writeBack && job.fileVersionNumber !== undefined
+      job.fileVersionNumber !== undefined
         ? await findEarlierBill(store, job, job.fileVersionNumber)
         : undefined
     const priced = await heavy.one(job.userId, () =>
-      priceJob(bills, store, job, rules, classification, writeBack ? { earlier } : undefined),
+      priceJob(bills, store, job, rules, classification, { earlier }),
     )
-    const written = priced.workbook
-      ? await withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, priced.workbook as Uint8Array))
+    if (!priced.files) throw new Error('The bill’s files were not written.')
+    const { xlsx, csv, json, warnings, comparedWith, changedLines } = priced.files
+    const written = writeBack
+      ? await withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, xlsx))
       : undefined
-    // Recorded once what was asked has been done: a failed write-back records nothing.
-    const pricedWith = {
-      rulesVersion: rules.version ?? 0,
-      classificationVersion: classification.version ?? 0,
-    }
-    // Re-pricing with the same versions again changes nothing on the job: no write.
-    const same =
-      job.pricedWith?.rulesVersion === pricedWith.rulesVersion &&
-      job.pricedWith.classificationVersion === pricedWith.classificationVersion
-    if (!same) await store.notePricedWith(job.id, pricedWith)
+    // Kept once what was asked has been done: a failed write-back keeps nothing.
+    await store.keepBillOfRecord(job.id, {
+      pricedWith: {
+        rulesVersion: rules.version ?? 0,
+        classificationVersion: classification.version ?? 0,
+      },
+      files: { xlsx, csv, json },
+      result: {
+        ...keptWarnings(warnings),
+        ...(comparedWith ? { comparedWith } : {}),
+        ...(changedLines === null ? {} : { changedLines }),
+      },
+      ...(written
+        ? { written: { itemId: written.itemId, versionNumber: written.versionNumber } }
+        : {}),
+    })
     return jsonBody(c, written ? withWritten(priced.json, written) : priced.json)
   })
 

@@ -2,6 +2,7 @@ import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-ru
 import type { ChangesFrom } from '../boq/write/files.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from './bill-pool.ts'
+import type { RecordedFiles } from './bill-tasks.ts'
 import type { JobRecord, JobStore } from './types.ts'
 
 /** A table to price with, and its saved version (null: the request's own, unsaved). */
@@ -15,8 +16,8 @@ export type BillPurpose = 'price' | 'compare'
 
 /**
  * A finished job's kept bill priced with the given rules and classification, in the bill pool:
- * no drawing is read. The answer is the PricedJob's JSON; with `workbook`, also the job's
- * workbook made again with the priced bill first.
+ * no drawing is read. The answer is the PricedJob's JSON; with `files`, also the job's files
+ * made again with the priced bill (a new bill of record, its Changes sheet against `earlier`).
  */
 export async function priceJob(
   bills: BillPool,
@@ -24,8 +25,8 @@ export async function priceJob(
   job: JobRecord,
   rules: PriceWith<TakeoffRule>,
   classification: PriceWith<ClassificationEntry>,
-  workbook?: { earlier?: ChangesFrom },
-): Promise<{ json: Uint8Array; workbook?: Uint8Array }> {
+  files?: { earlier?: ChangesFrom },
+): Promise<{ json: Uint8Array; files?: RecordedFiles }> {
   const answer = await bills.run({
     kind: 'price',
     bill: await keptBillBytes(store, job, 'price'),
@@ -34,13 +35,13 @@ export async function priceJob(
     rulesVersion: rules.version,
     classification: classification.rows,
     classificationVersion: classification.version,
-    ...(workbook ? { workbook } : {}),
+    ...(files ? { workbook: files } : {}),
   })
   // Saved tables were checked when saved; an engine that checks more now says so here.
   if ('rulesError' in answer) throw new AppError(400, `The rules: ${answer.rulesError}.`)
   if ('stale' in answer) throw staleBill(job, 'price')
   if (!('bytes' in answer)) throw new Error('The priced bill was not written.')
-  return { json: answer.bytes, ...(answer.workbook ? { workbook: answer.workbook } : {}) }
+  return { json: answer.bytes, ...(answer.files ? { files: answer.files } : {}) }
 }
 
 /**

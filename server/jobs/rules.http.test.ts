@@ -370,7 +370,12 @@ describe('pricing a job’s kept bill over HTTP', () => {
       }),
     ])
     expect(priced.priced.total).toBe(placed() * 10)
-    expect(v.parse(JobSchema, await ann.json(`/api/boq/jobs/${job.id}`)).pricedWith).toBeUndefined()
+    // The job's bill of record is still the one of its extraction, priced with no rules.
+    expect(v.parse(JobSchema, await ann.json(`/api/boq/jobs/${job.id}`)).pricedWith).toEqual({
+      rulesVersion: 0,
+      classificationVersion: 0,
+    })
+    expect((await ann.json<Boq>(job.result?.jsonUrl ?? '')).priced).toBeUndefined()
   })
 
   it('previews with the project’s saved rules when none are sent', async () => {

@@ -234,12 +234,12 @@ describe('job runner', () => {
     })
   })
 
-  it('extracts without pricing when the project has no rules, and records no versions', async () => {
+  it('extracts without pricing when the project has no rules, and records that it had none', async () => {
     await store.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
     start()
     const job = await finished((await submit('s1', 'drawing')).id)
     expect(job.status).toBe('succeeded')
-    expect(job.pricedWith).toBeUndefined()
+    expect(job.pricedWith).toEqual({ rulesVersion: 0, classificationVersion: 1 })
     expect(engine.inputs[0]?.pricing).toBeUndefined()
   })
 
@@ -254,6 +254,8 @@ describe('job runner', () => {
       "The bill is not priced: the project's takeoff rules could not be read. Price it again from the result page.",
     ])
     expect(logged).toContain(`jobs: could not read the takeoff rules for ${job.id}`)
+    // Its bill of record was priced with no rules: the result page offers to re-price it.
+    expect(job.pricedWith).toEqual({ rulesVersion: 0, classificationVersion: 0 })
   })
 
   it('keeps the units of a job put back in the queue at shutdown for its re-run', async () => {

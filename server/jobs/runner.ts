@@ -7,6 +7,7 @@ import { findEarlierBill } from './earlier-bill.ts'
 import { billOptionsOf } from './extract-units.ts'
 import type { Extractor } from './extractor.ts'
 import { describeFailure, JobFailure, type JobPhase, tooLargeMessage } from './failure.ts'
+import { keptWarnings } from './kept-warnings.ts'
 import { findVersionNumber } from './locate.ts'
 import type { ClaimedJob, JobRecord, JobStore } from './types.ts'
 import { writeBackOnce } from './write-back.ts'
@@ -35,23 +36,24 @@ export interface JobRunner {
   close(): Promise<void>
 }
 
-/** What the runner prices a job's bill with, or why it could not tell. */
+/**
+ * What the runner prices a job's bill with and their versions (0: none saved), or why it could
+ * not tell (then priced with none).
+ */
 interface SavedPricing {
   tables?: PricingTables
-  pricedWith?: PricedWith
+  pricedWith: PricedWith
   warning?: string
 }
+
+/** The versions of a bill priced with no rules. */
+const NOT_PRICED: PricedWith = { rulesVersion: 0, classificationVersion: 0 }
 
 /** Progress shares: download up to 10%, extraction to 90%, upload the rest. */
 const DOWNLOADED = 0.1
 const EXTRACTED = 0.9
 
-/**
- * Warnings kept with a job (each cut to MAX_WARNING_LENGTH characters): the job's JSON is polled
- * every second, and the full list is under the bill in the XLSX and the CSV.
- */
-export const MAX_KEPT_WARNINGS = 20
-const MAX_WARNING_LENGTH = 500
+export { MAX_KEPT_WARNINGS } from './kept-warnings.ts'
 
 /**
  * Takes queued jobs from the store and runs them: download the version, extract its BOQ, write
@@ -134,8 +136,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
 
   /**
    * The project's saved rules and classification to price the bill with, and their versions;
-   * none when the project has no rules. A store that cannot say costs the job only its pricing
-   * (the result page prices it again once the store answers), with a warning saying so.
+   * no tables when the project has no rules. A store that cannot say costs the job only its
+   * pricing (the result page re-prices it once the store answers), with a warning saying so.
    */
   async function savedPricing(job: JobRecord): Promise<SavedPricing> {
     try {
@@ -143,17 +145,19 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
         store.rules(job.projectId, 'rules'),
         store.rules(job.projectId, 'classification'),
       ])
-      if (!rules || rules.rows.length === 0) return {}
+      const pricedWith = {
+        rulesVersion: rules?.version ?? 0,
+        classificationVersion: classification?.version ?? 0,
+      }
+      if (!rules || rules.rows.length === 0) return { pricedWith }
       return {
         tables: { rules: rules.rows, classification: classification?.rows ?? [] },
-        pricedWith: {
-          rulesVersion: rules.version,
-          classificationVersion: classification?.version ?? 0,
-        },
+        pricedWith,
       }
     } catch (error) {
       log(`jobs: could not read the takeoff rules for ${job.id}`, error)
       return {
+        pricedWith: NOT_PRICED,
         warning:
           "The bill is not priced: the project's takeoff rules could not be read. Price it again from the result page.",
       }
@@ -218,20 +222,19 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       await noteVersionNumber()
       phase = 'upload'
       const written = await writeBackOnce(cloud, store, context, job, xlsx)
-      // The versions the kept bill is priced with, as a re-pricing records them.
-      if (outputs.priced && pricing.pricedWith) {
-        await store
-          .notePricedWith(job.id, pricing.pricedWith)
-          .catch((e) => log(`jobs: could not record the rules ${job.id} was priced with`, e))
-      }
+      // The versions the kept bill (the job's bill of record) is priced with; a bill the
+      // engine could not price in time was priced with none.
+      const pricedWith = pricing.tables && !outputs.priced ? NOT_PRICED : pricing.pricedWith
+      await store
+        .notePricedWith(job.id, pricedWith)
+        .catch((e) => log(`jobs: could not record the rules ${job.id} was priced with`, e))
       await store.succeed(
         job.id,
         {
           fileName: written.fileName,
           itemId: written.itemId,
           versionNumber: written.versionNumber,
-          warnings: outputs.warnings.slice(0, MAX_KEPT_WARNINGS).map(clip),
-          warningCount: outputs.warnings.length,
+          ...keptWarnings(outputs.warnings),
           jsonKept: true,
           ...(geometry ? { geometryKept: true } : {}),
           ...(outputs.comparedWith ? { comparedWith: outputs.comparedWith } : {}),
@@ -271,12 +274,6 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       while (active.size > 0) await Promise.allSettled([...active])
     },
   }
-}
-
-function clip(warning: string): string {
-  return warning.length > MAX_WARNING_LENGTH
-    ? `${warning.slice(0, MAX_WARNING_LENGTH - 1)}…`
-    : warning
 }
 
 function clamp(fraction: number): number {

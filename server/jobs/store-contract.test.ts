@@ -130,6 +130,7 @@ describe.each(STORE_PLACES)('the JobStore contract: %s store', (_name, makePlace
     expect(await store.readResult(job.id, 'geometry')).toEqual(first)
     await store.keepGeometry('00000000-0000-4000-8000-000000000000', first)
     await closeStore(store)
+    await closeStore(store)
     const reopened = await openStore()
     expect(await reopened.readResult(job.id, 'geometry')).toEqual(first)
   })
@@ -290,6 +291,70 @@ describe.each(STORE_PLACES)('the JobStore contract: %s store', (_name, makePlace
       rows: winner.saved.rows,
     })
     expect(await one.rulesHistory('p1', 'rules')).toHaveLength(2)
+  })
+
+  it('keeps a re-priced bill as the bill of record: its files and the job change together', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    const bill = (text: string, written?: { itemId: string; versionNumber: number }) => ({
+      pricedWith: { rulesVersion: 2, classificationVersion: 1 },
+      files: files(text),
+      result: { warnings: [`${text} warns`], warningCount: 1 },
+      ...(written ? { written } : {}),
+    })
+    // Only a succeeded job has a bill to replace.
+    await expect(store.keepBillOfRecord(job.id, bill('early'))).rejects.toMatchObject({
+      status: 409,
+    })
+    await expect(
+      store.keepBillOfRecord('00000000-0000-4000-8000-000000000000', bill('none')),
+    ).rejects.toMatchObject({ status: 404 })
+    await store.claim()
+    await store.succeed(
+      job.id,
+      {
+        fileName: 'x BOQ.xlsx',
+        itemId: 'i',
+        versionNumber: 1,
+        warnings: ['old'],
+        warningCount: 1,
+        comparedWith: { jobId: 'j0', fileName: 'x.dwg', versionNumber: 1 },
+        changedLines: 3,
+        jsonKept: true,
+      },
+      { ...files('extracted'), geometry: new Uint8Array([1, 2]) },
+    )
+    await store.notePricedWith(job.id, { rulesVersion: 1, classificationVersion: 0 })
+
+    await store.keepBillOfRecord(job.id, bill('again', { itemId: 'i', versionNumber: 2 }))
+    const text = async (format: 'xlsx' | 'csv' | 'json') =>
+      new TextDecoder().decode(await store.readResult(job.id, format))
+    expect(await Promise.all([text('xlsx'), text('csv'), text('json')])).toEqual([
+      'again.xlsx',
+      'again.csv',
+      '{"again":1}',
+    ])
+    // The geometry is the drawing's: it stays.
+    expect(await store.readResult(job.id, 'geometry')).toEqual(new Uint8Array([1, 2]))
+    const after = await store.get(job.id)
+    expect(after?.pricedWith).toEqual({ rulesVersion: 2, classificationVersion: 1 })
+    // What the job says of its result is the new bill's (compared with none: no Changes sheet).
+    expect(after?.result).toEqual({
+      fileName: 'x BOQ.xlsx',
+      itemId: 'i',
+      versionNumber: 2,
+      warnings: ['again warns'],
+      warningCount: 1,
+      jsonKept: true,
+    })
+
+    // Kept again, and by a store opened afterwards, it is the newest that answers.
+    await store.keepBillOfRecord(job.id, bill('third'))
+    expect(await text('csv')).toBe('third.csv')
+    expect((await store.get(job.id))?.result?.versionNumber).toBe(2)
+    await closeStore(store)
+    const reopened = await openStore()
+    expect(new TextDecoder().decode(await reopened.readResult(job.id, 'json'))).toBe('{"third":1}')
   })
 
   it('records the rules versions a job was re-priced with', async () => {

@@ -8,6 +8,8 @@ export interface StoredJob {
   job: JobRecord
   /** Sealed CloudContext; present only while the job is queued or running. */
   credentials?: string
+  /** Which files hold the bill of record: 0 or absent `result.*`, n `result-n.*` (re-priced). */
+  billRevision?: number
 }
 
 const text = v.pipe(v.string(), v.minLength(1))
@@ -33,6 +35,7 @@ const StoredJobSchema = v.looseObject({
   version: v.literal(1),
   job: JobRecordSchema,
   credentials: v.optional(v.string()),
+  billRevision: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 
 /**

@@ -66,7 +66,10 @@ export interface JobRecord {
   result?: JobResult
   /** Where the written XLSX went, or was going when a worker stopped (not shown to the user). */
   writeBack?: WriteBackNote
-  /** The saved rules and classification versions it was last re-priced with. */
+  /**
+   * The saved rules and classification versions its bill of record (the bill its results hold)
+   * was priced with: at extraction, or by the last re-pricing.
+   */
   pricedWith?: PricedWith
   /** The watch that started it by itself; absent: a person did. */
   watchId?: string
@@ -136,6 +139,19 @@ export type ResultFiles = Required<Pick<BoqFiles['files'], 'xlsx' | 'csv' | 'jso
 export type ResultFormat = OutputFormat
 
 /**
+ * A job's bill priced again, to be kept as its bill of record: its files replace the ones the
+ * job kept, and the job says what they are (the versions they were priced with, their warnings,
+ * the earlier bill their Changes sheet compares with, and the workbook written back, if any).
+ */
+export interface BillOfRecord {
+  pricedWith: PricedWith
+  files: Pick<ResultFiles, 'xlsx' | 'csv' | 'json'>
+  result: Pick<JobResult, 'warnings' | 'warningCount' | 'comparedWith' | 'changedLines'>
+  /** The workbook written back beside the drawing as the result's next version; absent: none. */
+  written?: { itemId: string; versionNumber: number }
+}
+
+/**
  * The job store and queue behind one seam. The embedded implementation keeps everything in
  * BOQ_DATA_DIR for one process; the PostgreSQL one (server/jobs/pg) is shared by any number of
  * processes, and neither the routes nor the runner know which one they use. Every method that changes a job is
@@ -174,8 +190,14 @@ export interface JobStore extends WatchStore {
    * twice (two processes built it at once), the job keeps one of them: both are the same.
    */
   keepGeometry(id: string, geometry: Uint8Array): Promise<void>
-  /** Records the saved rules and classification versions a job was re-priced with. */
+  /** Records the saved rules and classification versions a job's bill was priced with. */
   notePricedWith(id: string, pricedWith: PricedWith): Promise<void>
+  /**
+   * Keeps a succeeded job's re-priced bill as its bill of record: its files and what the job says
+   * of them change together (a reader gets the old bill or the new one, never a mix, and a crash
+   * leaves one or the other). 404 for an unknown job; 409 for one that has not succeeded.
+   */
+  keepBillOfRecord(id: string, bill: BillOfRecord): Promise<void>
   /** A project's newest saved table of that kind; undefined when none was ever saved. */
   rules<K extends RulesKind>(projectId: string, kind: K): Promise<SavedRules<K> | undefined>
   /** Every saved version of a project's table, newest first. */

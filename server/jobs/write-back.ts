@@ -1,12 +1,7 @@
+import type { WrittenBack } from '../../contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { resultFileName } from './result-name.ts'
 import type { JobRecord, JobStore } from './types.ts'
-
-export interface WrittenBack {
-  fileName: string
-  itemId: string
-  versionNumber: number
-}
 
 /**
  * Writes the job's XLSX beside its drawing once, even when the job runs again because the worker

@@ -4,6 +4,7 @@ import { seal, unseal } from '../../auth/sealed.ts'
 import type { CloudContext } from '../../cloud/types.ts'
 import { AppError } from '../../errors.ts'
 import { log as serverLog } from '../../log.ts'
+import { resultWithBill } from '../bill-of-record.ts'
 import { SIGN_IN_AGAIN, workerStoppedMessage } from '../failure.ts'
 import { newJobRecord, tooManyJobs } from '../new-job.ts'
 import { queueListeners } from '../queue-listeners.ts'
@@ -254,6 +255,16 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
 
     async notePricedWith(id, pricedWith) {
       await change(id, () => ({ pricedWith: { ...pricedWith } }))
+    },
+
+    async keepBillOfRecord(id, bill) {
+      if (!isUuid(id)) throw new AppError(404, 'No such job.')
+      // The files and the record in one transaction, the row locked meanwhile.
+      await change(
+        id,
+        (job) => ({ result: resultWithBill(job, bill), pricedWith: { ...bill.pricedWith } }),
+        { also: (q) => writeResults(q, id, bill.files) },
+      )
     },
 
     rules: rules.rules,

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { chromiumPath } from './paths.ts'
 
 /** Flags for a quiet headless Chromium that talks to nothing but the pages we open. */
@@ -30,8 +27,14 @@ export interface BrowserSession {
   page: Page
   /** Console errors, page errors and failed requests of every page of the context, in order. */
   problems: PageProblem[]
-  /** Closes Chromium and removes its temp profile. */
+  /** Closes the context (and, for launchBrowser's, Chromium). */
   close(): Promise<void>
+}
+
+/** What each test's context starts with. */
+export interface SessionOptions {
+  viewport?: { width: number; height: number }
+  timezoneId?: string
 }
 
 function watch(page: Page, problems: PageProblem[]) {
@@ -55,33 +58,54 @@ function watch(page: Page, problems: PageProblem[]) {
 }
 
 /**
- * Launches Debian's Chromium (never a downloaded browser) with a fresh temp profile, so cookies
- * and storage start empty. Close it in afterAll/afterEach; a crashed run leaves no browser either
+ * Starts Debian's Chromium (never a downloaded browser), headless, with a temporary profile of its
+ * own that closing removes. Close it in afterAll; a crashed run leaves no browser either
  * (playwright kills it when the Node process exits).
  */
-export async function launchBrowser(
-  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
+}
+
+/**
+ * A fresh context of `browser` (no cookies, no storage, no cache: as a new profile) with one tab,
+ * whose problems are collected. Many tests share one Chromium, each in a context of its own.
+ */
+export async function newSession(
+  browser: Browser,
+  options: SessionOptions = {},
 ): Promise<BrowserSession> {
-  const profile = mkdtempSync(join(tmpdir(), 'boq-e2e-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumArgs,
+  const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
     timezoneId: options.timezoneId,
   })
   const problems: PageProblem[] = []
-  for (const page of context.pages()) watch(page, problems)
   context.on('page', (page) => watch(page, problems))
-  const page = context.pages()[0] ?? (await context.newPage())
+  const page = await context.newPage()
   return {
     context,
     page,
     problems,
     async close() {
       await context.close().catch(() => {})
-      rmSync(profile, { recursive: true, force: true })
     },
+  }
+}
+
+/** A Chromium of its own with one fresh context, for a test that needs a browser only once. */
+export async function launchBrowser(options: SessionOptions = {}): Promise<BrowserSession> {
+  const browser = await launchChromium()
+  try {
+    const session = await newSession(browser, options)
+    return {
+      ...session,
+      async close() {
+        await session.close()
+        await browser.close().catch(() => {})
+      },
+    }
+  } catch (error) {
+    await browser.close().catch(() => {})
+    throw error
   }
 }
 

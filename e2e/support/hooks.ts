@@ -1,5 +1,6 @@
+import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { type BrowserSession, launchBrowser } from './browser.ts'
+import { type BrowserSession, launchChromium, newSession, type SessionOptions } from './browser.ts'
 import { type RunningServer, type StartServerOptions, startServer } from './server.ts'
 
 /**
@@ -27,21 +28,40 @@ export function useServer(
   }
 }
 
-/** A fresh Chromium (empty profile: no cookies) for every test, closed after it, pass or fail. */
-export function useBrowser(options?: Parameters<typeof launchBrowser>[0]): () => BrowserSession {
+/**
+ * One Chromium for the file (or describe block), started in beforeAll and closed in afterAll, and a
+ * fresh context of it for every test (no cookies, no storage: as an empty profile), closed after
+ * the test, pass or fail. A Chromium that died is started again for the next test.
+ */
+export function useBrowser(options?: SessionOptions): () => BrowserSession {
+  // The launch itself, so that afterAll closes a Chromium whose launch outlived its hook's timeout.
+  let launching: Promise<Browser | undefined> | undefined
+  const launch = () => {
+    const started = launchChromium()
+    launching = started.catch(() => undefined)
+    return started
+  }
   let session: BrowserSession | undefined
-  // The launch itself, so that afterEach closes a browser whose launch outlived beforeEach's timeout.
-  let launching: Promise<BrowserSession | undefined> | undefined
+  // The same for each test's context.
+  let opening: Promise<BrowserSession | undefined> | undefined
+  beforeAll(async () => {
+    await launch()
+  })
   beforeEach(async () => {
-    const launch = launchBrowser(options)
-    launching = launch.catch(() => undefined)
-    session = await launch
+    let chromium = await launching
+    if (!chromium?.isConnected()) chromium = await launch()
+    const open = newSession(chromium, options)
+    opening = open.catch(() => undefined)
+    session = await open
   })
   afterEach(async () => {
-    const closing = launching
-    launching = undefined
+    const closing = opening
+    opening = undefined
     session = undefined
     await (await closing)?.close()
+  })
+  afterAll(async () => {
+    await (await launching)?.close()
   })
   return () => {
     if (!session) throw new Error('No browser (did beforeEach fail?)')

@@ -2,7 +2,7 @@
 // Tests change `fakeApi` directly, or override one route with server.use().
 import type { CloudResource } from '../../contract/cloud'
 import type { ClassificationEntry } from '../../contract/takeoff-rules'
-import type { PriceRequest, SavedVersion } from '../../contract/takeoff-rules-api'
+import type { PricedJob, PriceRequest, SavedVersion } from '../../contract/takeoff-rules-api'
 import type { Job } from '../features/jobs/api/jobs-api'
 import type { Watch } from '../features/watches/api/watches-api'
 import {
@@ -109,6 +109,12 @@ export type FakeApi = {
    * the saved ones.
    */
   price: (jobId: string, request: PriceRequest) => { status: number; body: unknown }
+  /**
+   * What POST /api/boq/jobs/{id}/reprice answers; the default prices the job as `price` does
+   * with the saved tables and keeps that as its bill of record: the kept result's `priced`, the
+   * job's `pricedWith`, and its workbook's next version written back.
+   */
+  reprice: (jobId: string) => { status: number; body: unknown }
   /** The signed-in user's watches, newest first (GET, POST and DELETE /api/boq/watches). */
   watches: Watch[]
   /** What POST /api/boq/watches answers; the default watches a folder this cloud has (404 else). */
@@ -230,6 +236,7 @@ export function defaultFakeApi(): FakeApi {
         },
       }
     },
+    reprice: (jobId) => keepRepriced(jobId),
     watches: [],
     watch: (body) => {
       const folderId = String(body.fileFolderId ?? '')
@@ -246,6 +253,34 @@ export function defaultFakeApi(): FakeApi {
     },
     requests: [],
   }
+}
+
+/** The job priced again with its project's saved tables, kept as its bill of record. */
+function keepRepriced(jobId: string): { status: number; body: unknown } {
+  const answer = fakeApi.price(jobId, {})
+  const index = fakeApi.jobs.findIndex((j) => j.id === jobId)
+  const found = fakeApi.jobs[index]
+  if (answer.status !== 200 || !found) return answer
+  const priced = answer.body as PricedJob
+  const result = found.result
+  const written = result && {
+    fileName: result.fileName,
+    itemId: result.itemId,
+    versionNumber: result.versionNumber + 1,
+  }
+  fakeApi.jobs[index] = {
+    ...found,
+    pricedWith: {
+      rulesVersion: priced.rulesVersion ?? 0,
+      classificationVersion: priced.classificationVersion ?? 0,
+    },
+    ...(result && written ? { result: { ...result, versionNumber: written.versionNumber } } : {}),
+  }
+  const kept = fakeApi.results[jobId]
+  if (kept && typeof kept.body === 'object') {
+    fakeApi.results[jobId] = { ...kept, body: { ...kept.body, priced: priced.priced } }
+  }
+  return { status: 200, body: { ...priced, ...(written ? { written } : {}) } }
 }
 
 /** The name of a folder this cloud has, or null. */

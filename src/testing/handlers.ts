@@ -243,7 +243,7 @@ export const handlers = [
     return answer(fakeApi.price(String(params.id), raw ? JSON.parse(raw) : {}))
   }),
   http.post('*/api/boq/jobs/:id/reprice', ({ params }) =>
-    answer(fakeApi.price(String(params.id), {})),
+    answer(fakeApi.reprice(String(params.id))),
   ),
   http.get('*/api/boq/jobs/:id', ({ params }) => {
     const found = fakeApi.jobs.find((j) => j.id === params.id)

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import type { TakeoffRule } from '../../../contract/takeoff-rules'
 import { exampleBoq } from '../../../contract/testing/boq'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { pricedBill, succeededJob, takeoffRule } from '../../testing/fixtures'
+import { fakePricing, pricedBill, succeededJob, takeoffRule } from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
 
 // The drawing beside the bill is the drawing feature's to test.
@@ -21,9 +22,27 @@ const PRICE_PATH = '/api/boq/jobs/j1/price'
 const totalRow = (table: HTMLElement) =>
   within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')
 
-function keptBill() {
-  fakeApi.jobs = [succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 })]
-  fakeApi.results.j1 = { status: 200, body: exampleBoq() }
+/** A finished job; its bill of record priced with `rules` (version `rulesVersion`), or none. */
+function keptBill(rules: TakeoffRule[] = [], rulesVersion = 0) {
+  fakeApi.jobs = [
+    succeededJob({
+      id: 'j1',
+      fileName: 'plan.dwg',
+      fileVersionNumber: 3,
+      pricedWith: { rulesVersion, classificationVersion: 0 },
+    }),
+  ]
+  const bill = exampleBoq()
+  fakeApi.results.j1 = {
+    status: 200,
+    body: rules.length > 0 ? { ...bill, priced: fakePricing(rules) } : bill,
+  }
+}
+
+/** Opens the preview with the project's rules today, from the notice saying they are newer. */
+async function openPreview(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await screen.findByRole('button', { name: 'Preview with today’s rules' }))
+  return screen.findByRole('region', { name: 'Preview with today’s rules' })
 }
 
 async function openPriced() {
@@ -33,16 +52,17 @@ async function openPriced() {
 }
 
 describe('the priced bill on the result page', { timeout: 20_000 }, () => {
-  it('shows sections, items, amounts and the total, priced with the project’s saved rules', async () => {
-    keptBill()
+  it('shows sections, items, amounts and the total of the bill of record', async () => {
+    const rules = [
+      takeoffRule({ block: 'bloko', code: 'F.10', description: 'Desk', rate: 1250 }),
+      takeoffRule({ match: 'length', layer: 'Tavolo 2', code: 'W.1', unit: 'm', rate: 4.2 }),
+    ]
+    keptBill(rules, 7)
     fakeApi.rules[ids.tower] = {
       version: 7,
       savedBy: 'Ada Lovelace',
       savedAt: '2024-05-01T10:00:00.000Z',
-      rules: [
-        takeoffRule({ block: 'bloko', code: 'F.10', description: 'Desk', rate: 1250 }),
-        takeoffRule({ match: 'length', layer: 'Tavolo 2', code: 'W.1', unit: 'm', rate: 4.2 }),
-      ],
+      rules,
     }
     const { user } = await openPriced()
     const table = await screen.findByRole('table', { name: 'Priced bill' })
@@ -53,16 +73,12 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
       'W.1Linework on layer Tavolo 212.50m4.2052.50',
     )
     expect(totalRow(table)).toHaveTextContent(/^Total2,552\.50$/)
-    expect(screen.getByText('Rules version 7')).toBeInTheDocument()
-    // A POST with no body: the saved rules, nothing kept.
-    const posts = requestsTo(PRICE_PATH, 'POST')
-    expect(posts).toHaveLength(1)
-    expect(posts[0]?.body).toBe('')
-    // Shown again, the tab is not priced again: nothing was saved in between.
+    expect(screen.getByText(/priced with rules version 7/)).toBeInTheDocument()
+    // The bill the job keeps: nothing is priced to show it, nor shown again.
     await user.click(screen.getByRole('tab', { name: /^Bill/ }))
     await user.click(screen.getByRole('tab', { name: 'Priced' }))
     await screen.findByRole('table', { name: 'Priced bill' })
-    expect(requestsTo(PRICE_PATH, 'POST')).toHaveLength(1)
+    expect(requestsTo(PRICE_PATH, 'POST')).toHaveLength(0)
     // What no rule took is listed, never dropped.
     expect(screen.getByRole('region', { name: 'Not classified' })).toHaveTextContent(
       'A2CIRKLO_PUNKTOJ8nr',
@@ -88,14 +104,18 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe(`/projects/${ids.tower}/rules`)
   })
 
-  it('shows the server’s words when the bill cannot be priced', async () => {
-    keptBill()
+  it('shows the server’s words when the preview cannot be priced', async () => {
+    keptBill([takeoffRule({ code: 'A', rate: 1 })], 1)
+    fakeApi.rules[ids.tower] = { version: 2, savedBy: 'Ada', savedAt: null, rules: [] }
     fakeApi.price = () => ({ status: 500, body: 'The rules could not be read.' })
-    await openPriced()
-    expect(await screen.findByRole('alert')).toHaveTextContent('The rules could not be read.')
+    const { user } = await openPriced()
+    const preview = await openPreview(user)
+    expect(await within(preview).findByRole('alert')).toHaveTextContent(
+      'The rules could not be read.',
+    )
   })
 
-  it('“Make a rule…” opens the rules page with a row from the line; once saved, the bill is priced again', async () => {
+  it('“Make a rule…” opens the rules page with a row from the line; once saved, today’s rules price it in a preview', async () => {
     keptBill()
     fakeApi.price = (jobId, request) => {
       const rules = request.rules ?? fakeApi.rules[ids.tower]?.rules ?? []
@@ -180,7 +200,12 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('link', { name: 'Back to the result' }))
     await user.click(await screen.findByRole('tab', { name: 'Priced' }))
-    const table = await screen.findByRole('table', { name: 'Priced bill' })
+    // The bill of record is the extraction's, priced with none: today's rules are a preview.
+    expect(
+      await screen.findByText('Priced with no rules; the project’s rules are now version 1.'),
+    ).toBeInTheDocument()
+    const preview = await openPreview(user)
+    const table = await within(preview).findByRole('table', { name: 'Preview of the priced bill' })
     expect(totalRow(table)).toHaveTextContent(/^Total50\.00$/)
     await waitFor(() =>
       expect(requestsTo(PRICE_PATH, 'POST').filter((r) => r.body === '').length).toBe(before + 1),

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import type { NotClassified, PricedBill } from '../../../../contract/takeoff-rules'
 import {
   formatAmount,
@@ -8,42 +9,177 @@ import {
   formatRate,
 } from '../../../lib/format-amount'
 import { errorText } from '../../../lib/http-errors'
-import { type Job, resultQueries } from '../api/results-api'
+import { type Job, type PricedWith, repriceJob, resultQueries } from '../api/results-api'
+import { BillOfRecordNotice, staleWords } from './bill-of-record-notice'
 
 /**
- * The job's bill priced with its project's saved takeoff rules: items by section with their
- * amounts and the total, then what no rule took, each with a way to make a rule for it.
+ * The job's bill of record (the priced bill it keeps, which its downloads hold): items by
+ * section with their amounts and the total, then what no rule took, each with a way to make a
+ * rule for it. When the project's rules have changed since, it says so, with Re-price and a
+ * preview with today's rules, shown as a preview.
  */
 export function PricedBillView({ job }: { job: Job }) {
-  const priced = useQuery(resultQueries.priced(job.id))
-  if (priced.isPending) return <p className="py-2 text-sm text-slate-500">Pricing the bill…</p>
-  if (priced.isError) {
+  const [previewing, setPreviewing] = useState(false)
+  const queryClient = useQueryClient()
+  const billQuery = resultQueries.bill(job.id, job.result?.jsonUrl ?? '')
+  const kept = useQuery({ ...billQuery, enabled: Boolean(job.result?.jsonUrl) })
+  const now = useQuery(resultQueries.projectTables(job.projectId))
+  const reprice = useMutation({
+    mutationFn: () => repriceJob(job.id),
+    onSuccess: async () => {
+      setPreviewing(false)
+      // The job's record and its kept bill are the new ones.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: resultQueries.job(job.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: billQuery.queryKey }),
+      ])
+    },
+  })
+  if (kept.isPending) return <p className="py-2 text-sm text-slate-500">Loading the bill…</p>
+  if (kept.isError) {
     return (
       <p role="alert" className="py-2 text-sm text-red-700">
-        {errorText(priced.error)}
+        {errorText(kept.error)}
       </p>
     )
   }
-  const bill = priced.data.priced
-  const noRules = bill.items.length === 0 && bill.ignored.length === 0
+  const recorded = job.pricedWith ?? null
+  const stale = now.data ? staleWords(recorded, now.data) : []
   return (
     <div className="flex flex-col gap-3 py-2 text-sm">
-      {noRules ? (
+      {now.isError ? (
+        <p className="text-amber-800">
+          Could not tell whether the project’s rules have changed: {errorText(now.error)}
+        </p>
+      ) : null}
+      <BillOfRecordNotice
+        stale={stale}
+        previewing={previewing}
+        onPreview={() => setPreviewing(true)}
+        reprice={{
+          run: () => reprice.mutate(),
+          pending: reprice.isPending,
+          error: reprice.error,
+          done: reprice.data,
+        }}
+      />
+      {previewing ? (
+        <PricedPreview job={job} onBack={() => setPreviewing(false)} />
+      ) : (
+        <BillOfRecord
+          job={job}
+          bill={kept.data.priced}
+          recorded={recorded}
+          noRules={now.data?.rulesVersion === 0}
+        />
+      )}
+    </div>
+  )
+}
+
+/** How the bill of record names what it was priced with. */
+function recordWords(recorded: PricedWith | null): string {
+  if (!recorded) return 'Bill of record, priced when extracted.'
+  const rules = recorded.rulesVersion === 0 ? 'no rules' : `rules version ${recorded.rulesVersion}`
+  const classification =
+    recorded.classificationVersion === 0
+      ? 'no classification'
+      : `classification version ${recorded.classificationVersion}`
+  return `Bill of record, priced with ${rules} and ${classification}. The downloads hold this bill.`
+}
+
+function BillOfRecord(props: {
+  job: Job
+  bill: PricedBill | undefined
+  recorded: PricedWith | null
+  noRules: boolean
+}) {
+  const { job, bill, recorded, noRules } = props
+  if (!bill) {
+    return noRules ? (
+      <>
         <p>
           No takeoff rules for this project yet.{' '}
           <RulesLink job={job}>Write the project’s rules</RulesLink>
         </p>
+        <LinesToClassify job={job} />
+      </>
+    ) : (
+      <p>
+        This bill of record is not priced. <RulesLink job={job}>The project’s rules</RulesLink>
+      </p>
+    )
+  }
+  return (
+    <section aria-label="Bill of record" className="flex flex-col gap-3">
+      <p className="text-slate-600">{recordWords(recorded)}</p>
+      <PricedContent job={job} bill={bill} label="Priced bill" />
+    </section>
+  )
+}
+
+/** The job priced with the project's saved rules now: a preview, kept nowhere. */
+function PricedPreview({ job, onBack }: { job: Job; onBack: () => void }) {
+  const priced = useQuery(resultQueries.priced(job.id))
+  return (
+    <section
+      aria-label="Preview with today’s rules"
+      className="flex flex-col gap-3 rounded border-2 border-dashed border-sky-400 p-3"
+    >
+      <p className="flex flex-wrap items-center gap-3">
+        <strong className="font-semibold text-sky-900">
+          Preview with today’s rules
+          {priced.data?.rulesVersion ? ` (rules version ${priced.data.rulesVersion})` : ''}: not the
+          bill of record.
+        </strong>
+        <span className="text-slate-600">The downloads hold the bill of record.</span>
+        <button
+          type="button"
+          className="rounded border border-slate-400 px-3 py-1 hover:bg-white"
+          onClick={onBack}
+        >
+          Back to the bill of record
+        </button>
+      </p>
+      {priced.isPending ? (
+        <p className="text-slate-500">Pricing the bill…</p>
+      ) : priced.isError ? (
+        <p role="alert" className="text-red-700">
+          {errorText(priced.error)}
+        </p>
       ) : (
-        <>
-          <PricedItems bill={bill} />
-          <p className="flex gap-4">
-            <RulesLink job={job}>Edit the project’s rules</RulesLink>
-            {priced.data.rulesVersion === null ? null : (
-              <span className="text-slate-500">Rules version {priced.data.rulesVersion}</span>
-            )}
-          </p>
-        </>
+        <PricedContent job={job} bill={priced.data.priced} label="Preview of the priced bill" />
       )}
+    </section>
+  )
+}
+
+/**
+ * The bill's lines no rule takes, each with a way to make a rule for it: for a project without
+ * rules, from a pricing with none (nothing is priced, so nothing differs from the bill of record).
+ */
+function LinesToClassify({ job }: { job: Job }) {
+  const priced = useQuery(resultQueries.priced(job.id))
+  if (priced.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {errorText(priced.error)}
+      </p>
+    )
+  }
+  const lines = priced.data?.priced.notClassified ?? []
+  return lines.length > 0 ? <NotClassifiedLines job={job} lines={lines} /> : null
+}
+
+/** A priced bill's items, what no rule took and its warnings. */
+function PricedContent({ job, bill, label }: { job: Job; bill: PricedBill; label: string }) {
+  const noItems = bill.items.length === 0 && bill.ignored.length === 0
+  return (
+    <>
+      {noItems ? null : <PricedItems bill={bill} label={label} />}
+      <p>
+        <RulesLink job={job}>Edit the project’s rules</RulesLink>
+      </p>
       {bill.notClassified.length > 0 ? (
         <NotClassifiedLines job={job} lines={bill.notClassified} />
       ) : null}
@@ -52,7 +188,7 @@ export function PricedBillView({ job }: { job: Job }) {
           {warning}
         </p>
       ))}
-    </div>
+    </>
   )
 }
 
@@ -71,10 +207,10 @@ function RulesLink({ job, children }: { job: Job; children: string }) {
 
 const numeric = 'px-2 py-1 text-right tabular-nums'
 
-function PricedItems({ bill }: { bill: PricedBill }) {
+function PricedItems({ bill, label }: { bill: PricedBill; label: string }) {
   const byRef = new Map(bill.items.map((item) => [item.ref, item]))
   return (
-    <table aria-label="Priced bill" className="border-collapse text-left">
+    <table aria-label={label} className="border-collapse text-left">
       <thead>
         <tr className="text-xs text-slate-500">
           <th className="px-2">Item</th>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { savedFields } from './saved-document.ts'
 import {
   ClassificationEntrySchema,
   MAX_RULE_ROWS,
@@ -13,25 +14,16 @@ import {
  * between is refused (412) instead of overwritten.
  */
 
-const saved = {
-  /** 0 until the first save. */
-  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  /** Who saved this version (their name), null before the first save. */
-  savedBy: v.nullable(v.string()),
-  /** ISO time of the save, null before the first save. */
-  savedAt: v.nullable(v.string()),
-}
-
 /** GET/PUT /api/boq/projects/{projectId}/rules (JSON). */
 export const RulesDocumentSchema = v.object({
-  ...saved,
+  ...savedFields,
   rules: v.pipe(v.array(TakeoffRuleSchema), v.maxLength(MAX_RULE_ROWS)),
 })
 export type RulesDocument = v.InferOutput<typeof RulesDocumentSchema>
 
 /** GET/PUT /api/boq/projects/{projectId}/classification (JSON). */
 export const ClassificationDocumentSchema = v.object({
-  ...saved,
+  ...savedFields,
   entries: v.pipe(v.array(ClassificationEntrySchema), v.maxLength(MAX_RULE_ROWS)),
 })
 export type ClassificationDocument = v.InferOutput<typeof ClassificationDocumentSchema>

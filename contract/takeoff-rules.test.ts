@@ -86,14 +86,35 @@ describe('takeoff rules on the wire', () => {
       ],
       warnings: [],
     }
-    const billed = structuredClone(bill)
+    const billed = {
+      ...structuredClone(bill),
+      currency: { code: 'EUR', symbol: '€', decimals: 2 },
+      header: { title: 'Ground floor', client: 'ACME', rulesVersion: 3 },
+      itemsTotal: 120,
+      adjustments: [
+        {
+          kind: 'percent',
+          name: 'Preliminaries',
+          basis: '10% of 120.00',
+          percent: 10,
+          of: 120,
+          amount: 12,
+        },
+      ],
+      total: 132,
+    }
     Object.assign(billed.items[0] as object, { measuredQuantity: 10.004, decimals: 2 })
     expect(v.parse(PricedBillSchema, billed)).toEqual(billed)
-    // A bill kept before quantities were billed: its quantities as they were, to its units'.
-    expect(v.parse(PricedBillSchema, bill).items[0]).toMatchObject({
-      quantity: 10,
-      measuredQuantity: 10,
-      decimals: 2,
+    // A bill kept before billed figures and adjustments reads as one: its quantities as they
+    // were, to its units' decimals, its total the items'.
+    const kept = v.parse(PricedBillSchema, bill)
+    expect(kept.items[0]).toMatchObject({ quantity: 10, measuredQuantity: 10, decimals: 2 })
+    expect(kept).toMatchObject({
+      currency: null,
+      header: {},
+      itemsTotal: 120,
+      adjustments: [],
+      total: 120,
     })
   })
 })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
+import { ADJUSTMENT_KINDS, CurrencySchema } from './bill-settings.ts'
 import { unitDecimals } from './figures.ts'
 
 export { MAX_FIGURE } from './figures.ts'
@@ -179,16 +180,61 @@ export const IgnoredSchema = v.object({
 })
 export type Ignored = v.InferOutput<typeof IgnoredSchema>
 
-/** The priced bill: items by section, what was left out, and the rules that made it. */
-export const PricedBillSchema = v.object({
-  sections: v.array(PricedSectionSchema),
-  items: v.array(PricedItemSchema),
-  /** The sum of the priced items' amounts. */
-  total: v.number(),
-  notClassified: v.array(NotClassifiedSchema),
-  ignored: v.array(IgnoredSchema),
-  rules: v.array(TakeoffRuleSchema),
-  /** What a reader of the priced bill must know (data the measured result does not keep). */
-  warnings: v.array(v.string()),
+/** An adjustment below the items as billed: what it is, what its amount comes from, its amount. */
+export const PricedAdjustmentSchema = v.object({
+  kind: v.picklist(ADJUSTMENT_KINDS),
+  name: v.string(),
+  /** What the amount comes from, as a reader says it: `10% of 5,240.00`, `fixed sum`. */
+  basis: v.string(),
+  /** Percentages and taxes: the percentage, and the running total (or total before tax) it is of. */
+  percent: v.optional(v.number()),
+  of: v.optional(v.number()),
+  /** Manual items: the billed quantity, its unit and decimals, the rate; `omit` takes it off. */
+  quantity: v.optional(v.number()),
+  unit: v.optional(v.string()),
+  decimals: v.optional(v.number()),
+  rate: v.optional(v.number()),
+  omit: v.optional(v.boolean()),
+  /** Rounded to the currency's decimals; negative for an omission or a discount. */
+  amount: v.number(),
 })
+export type PricedAdjustment = v.InferOutput<typeof PricedAdjustmentSchema>
+
+/**
+ * What the bill's header says that the measured result does not: the bill settings' title, client
+ * and reference, and the versions of the project's tables that priced it (absent when not known:
+ * a file's, or an editor's unsaved table).
+ */
+export const PricedHeaderSchema = v.object({
+  title: v.optional(v.string()),
+  client: v.optional(v.string()),
+  reference: v.optional(v.string()),
+  rulesVersion: v.optional(v.number()),
+  classificationVersion: v.optional(v.number()),
+  settingsVersion: v.optional(v.number()),
+})
+export type PricedHeader = v.InferOutput<typeof PricedHeaderSchema>
+
+/** The priced bill: items by section, what was left out, and the rules that made it. */
+export const PricedBillSchema = v.pipe(
+  v.object({
+    /** The bill settings' currency; null without one (amounts to two decimals, no symbol). */
+    currency: v.optional(v.nullable(CurrencySchema), null),
+    header: v.optional(PricedHeaderSchema, {}),
+    sections: v.array(PricedSectionSchema),
+    items: v.array(PricedItemSchema),
+    /** The sum of the priced items' amounts (a bill kept before adjustments: its `total`). */
+    itemsTotal: v.optional(v.number()),
+    /** The bill settings' adjustments, in order, below the items. */
+    adjustments: v.optional(v.array(PricedAdjustmentSchema), []),
+    /** The items' total with every adjustment: what the bill comes to. */
+    total: v.number(),
+    notClassified: v.array(NotClassifiedSchema),
+    ignored: v.array(IgnoredSchema),
+    rules: v.array(TakeoffRuleSchema),
+    /** What a reader of the priced bill must know (data the measured result does not keep). */
+    warnings: v.array(v.string()),
+  }),
+  v.transform((bill) => ({ ...bill, itemsTotal: bill.itemsTotal ?? bill.total })),
+)
 export type PricedBill = v.InferOutput<typeof PricedBillSchema>

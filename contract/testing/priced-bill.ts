@@ -1,3 +1,4 @@
+import type { BillSettings } from '../bill-settings.ts'
 import { unitDecimals } from '../figures.ts'
 import type { PricedItem } from '../takeoff-rules.ts'
 
@@ -28,6 +29,37 @@ export function pricedItem(overrides: Partial<PricedItem> = {}): PricedItem {
     rules: [1],
     sources: [],
     flags: [],
+    ...overrides,
+  }
+}
+
+/**
+ * A project's bill settings as a surveyor sets them: euros, the header, counts whole, and every
+ * kind of adjustment (preliminaries and contingency on the running total, a provisional sum, an
+ * item added and one omitted, VAT), unless told otherwise.
+ */
+export function billSettings(overrides: Partial<BillSettings> = {}): BillSettings {
+  return {
+    currency: 'EUR',
+    title: 'Ground floor fit-out',
+    client: 'ACME Properties Ltd',
+    reference: 'Q-2025-014 rev B',
+    decimals: { nr: 0, m: 2, 'm²': 2 },
+    adjustments: [
+      { kind: 'percent', name: 'Preliminaries', percent: 10 },
+      { kind: 'percent', name: 'Contingency', percent: 5 },
+      { kind: 'sum', name: 'Provisional sum: signage', amount: 1500 },
+      { kind: 'item', name: 'Extra door closers', quantity: 3, unit: 'nr', rate: 85.5 },
+      {
+        kind: 'item',
+        name: 'Omit skirting to store',
+        quantity: 4.25,
+        unit: 'm',
+        rate: 12.4,
+        omit: true,
+      },
+      { kind: 'tax', name: 'VAT', percent: 20 },
+    ],
     ...overrides,
   }
 }

@@ -258,8 +258,13 @@ export function classificationEntry(
 /** A priced bill with nothing in it unless told otherwise. */
 export function pricedBill(overrides: Partial<PricedBill> = {}): PricedBill {
   return {
+    currency: null,
+    header: {},
     sections: [],
     items: [],
+    // The items' total is the total unless told otherwise: no adjustments.
+    itemsTotal: overrides.total ?? 0,
+    adjustments: [],
     total: 0,
     notClassified: [],
     ignored: [],

@@ -1,12 +1,19 @@
+import {
+  type BillSettings,
+  checkBillSettings,
+  currencyOf,
+} from '../../../contract/bill-settings.ts'
 import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '../../../contract/figures.ts'
 import type {
   ClassificationEntry,
   PricedBill,
+  PricedHeader,
   PricedItem,
   PricedSection,
   TakeoffRule,
 } from '../../../contract/takeoff-rules.ts'
 import type { Boq } from '../model/schema.ts'
+import { adjust } from './adjust.ts'
 import { type ApplyContext, applyRules, type DraftItem } from './apply.ts'
 import {
   type Classification,
@@ -36,13 +43,45 @@ export function compileClassification(entries: ClassificationEntry[]): Classific
   return classificationOf(entries)
 }
 
-/** A project's saved tables as they are handed to the engine's worker (plain data, cloned). */
-export type PricingTables = { rules: TakeoffRule[]; classification: ClassificationEntry[] }
+/** Bill settings checked; throws naming the fields that are wrong. */
+export function checkedSettings(value: unknown): BillSettings {
+  const checked = checkBillSettings(value)
+  if ('settings' in checked) return checked.settings
+  throw new RulesError(checked.problems.map((message) => ({ message })))
+}
+
+/**
+ * A project's saved tables as they are handed to the engine's worker (plain data, cloned), with
+ * its bill settings and the versions the bill's header names, when there are some.
+ */
+export type PricingTables = {
+  rules: TakeoffRule[]
+  classification: ClassificationEntry[]
+  settings?: BillSettings
+  versions?: PricingVersions
+}
 
 /** The bill priced with tables given as rows: checked and compiled here, throws naming the rows. */
 export function priceWithTables(boq: Boq, tables: PricingTables): PricedBill {
-  return priceBill(boq, compileRuleSet(tables.rules), compileClassification(tables.classification))
+  return priceBill(
+    boq,
+    compileRuleSet(tables.rules),
+    compileClassification(tables.classification),
+    {
+      ...(tables.settings ? { settings: checkedSettings(tables.settings) } : {}),
+      ...(tables.versions ? { versions: tables.versions } : {}),
+    },
+  )
 }
+
+/** The versions of the project's tables a bill was priced with, for its header. */
+export type PricingVersions = Pick<
+  PricedHeader,
+  'rulesVersion' | 'classificationVersion' | 'settingsVersion'
+>
+
+/** What besides the rules shapes a priced bill: the bill settings (checked) and the versions. */
+export type PricingOptions = { settings?: BillSettings; versions?: PricingVersions }
 
 /**
  * The priced bill of a kept result: its measured pieces through the rules, items named and
@@ -53,6 +92,7 @@ export function priceBill(
   boq: Boq,
   rules: CompiledRules,
   classification: Classification = NO_CLASSIFICATION,
+  { settings = {}, versions = {} }: PricingOptions = {},
 ): PricedBill {
   const { pieces, warnings } = piecesOf(boq)
   const context: ApplyContext = {
@@ -61,22 +101,40 @@ export function priceBill(
     pieceVariables: new Set([...boq.attributeTags, ...boq.propertyNames].map(variableName)),
   }
   const applied = applyRules(rules, pieces, context)
+  const currency = settings.currency ? currencyOf(settings.currency) : null
+  const amountDecimals = currency?.decimals ?? DEFAULT_AMOUNT_DECIMALS
   const billing: Billing = {
-    decimalsOf: (unit) => unitDecimals(unit),
-    amountDecimals: DEFAULT_AMOUNT_DECIMALS,
+    decimalsOf: (unit) => unitDecimals(unit, settings.decimals),
+    amountDecimals,
   }
-  const { sections, items, total } = arrange(applied.items, classification, billing)
+  const { sections, items, total: itemsTotal } = arrange(applied.items, classification, billing)
+  const adjusted = adjust(itemsTotal, settings.adjustments ?? [], {
+    amountDecimals,
+    unitDecimals: settings.decimals ?? {},
+  })
   const lineOrder = new Map(boq.bill.map((line, i) => [line.ref, i]))
   const byLine = (a: { line: string }, b: { line: string }) =>
     (lineOrder.get(a.line) ?? 0) - (lineOrder.get(b.line) ?? 0)
   return {
+    currency,
+    header: { ...headerOf(settings), ...versions },
     sections,
     items,
-    total,
+    itemsTotal,
+    adjustments: adjusted.adjustments,
+    total: adjusted.total,
     notClassified: applied.notClassified.sort(byLine).map(withUniqueHandles),
     ignored: applied.ignored.sort((a, b) => a.rule - b.rule || byLine(a, b)).map(withUniqueHandles),
     rules: rules.rules,
-    warnings,
+    warnings: [...warnings, ...adjusted.warnings],
+  }
+}
+
+function headerOf({ title, client, reference }: BillSettings): PricedHeader {
+  return {
+    ...(title ? { title } : {}),
+    ...(client ? { client } : {}),
+    ...(reference ? { reference } : {}),
   }
 }
 

@@ -6,6 +6,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { BillSettings } from '../../../contract/bill-settings.ts'
 import { parseMaxFileBytes } from '../../config.ts'
 import { compareBills } from '../compare/compare.ts'
 import { BoqError } from '../model/boq-error.ts'
@@ -21,6 +22,7 @@ import { changeBillCsv, toCsv } from '../write/csv.ts'
 import { changeBillXlsx, toXlsx } from '../write/xlsx.ts'
 import { typedIn } from './cli-paths.ts'
 import { type Pricing, RulesFileError, readPricing } from './cli-rules.ts'
+import { readSettings } from './cli-settings.ts'
 import { warningLines } from './cli-warnings.ts'
 import { createBoqEngine } from './engine.ts'
 
@@ -54,9 +56,13 @@ options:
       --classification <codes.csv|.xlsx|.json>
                                   a classification system (code, title, parent): items take
                                   their code's title and are grouped by its top level
+      --settings <settings.json>  bill settings (a project's, as JSON): currency, title, client,
+                                  reference, decimals per unit, adjustments below the items
+                                  (percentages, fixed sums, manual items, tax); without it
+                                  amounts have two decimals and no currency
   -h, --help                      this text
 
-paths (drawings, --out, --rules, --classification) are relative to the folder the command was typed in, through
+paths (drawings, --out, --rules, --classification, --settings) are relative to the folder the command was typed in, through
 npm run boq and npx boq too
 
 warnings (what a bill leaves out or assumes) go to stderr, one line each:
@@ -69,8 +75,8 @@ exit codes:
      other drawings are still done; also any unexpected error (boq: <reason>), and through
      npm run boq a Node too old to run BOQ
   2  bad usage, nothing read: one line saying what is wrong, then the usage line; or a
-     rules or classification file that cannot be used, nothing written: one line naming
-     the file, its row and what is wrong
+     rules, classification or settings file that cannot be used, nothing written: one line
+     naming the file, its row or field and what is wrong
 
 examples:
   boq plan.dwg                                   JSON on stdout
@@ -78,6 +84,7 @@ examples:
   boq a.dwg b.dxf --format csv --out boqs/ --units metric --split-by TYPE,visibility
   boq survey.dwg --drawing-units mm
   boq plan.dwg --rules rules.csv --classification codes.xlsx --format xlsx
+  boq plan.dwg --rules rules.csv --settings settings.json --format xlsx
   boq compare plan-v6.dwg plan-v7.dwg --format csv
 
 environment:
@@ -141,6 +148,7 @@ type Parsed = {
   options: BillOptions
   rules?: string
   classification?: string
+  settings?: string
 }
 
 function parse(argv: string[]): Parsed | 'help' {
@@ -157,6 +165,7 @@ function parse(argv: string[]): Parsed | 'help' {
         'split-by': { type: 'string' },
         rules: { type: 'string' },
         classification: { type: 'string' },
+        settings: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -198,7 +207,10 @@ function parse(argv: string[]): Parsed | 'help' {
     typeof values.classification === 'string' ? values.classification : undefined
   if (classification !== undefined && rules === undefined)
     throw new UsageError('--classification needs --rules')
-  return { files, format, out, options, rules, classification }
+  const settings = typeof values.settings === 'string' ? values.settings : undefined
+  if (settings !== undefined && rules === undefined)
+    throw new UsageError('--settings needs --rules')
+  return { files, format, out, options, rules, classification, settings }
 }
 
 /** Where each drawing's BOQ goes: a path, or undefined for stdout. */
@@ -246,7 +258,7 @@ async function run(command: Command, argv: string[]): Promise<number> {
   const comparing = argv[0] === 'compare'
   let parsed: Parsed | 'help'
   let target: (file: string) => string | undefined = () => undefined
-  let pricing: Pricing | undefined
+  let pricing: (Pricing & { settings?: BillSettings }) | undefined
   try {
     parsed = parse(comparing ? argv.slice(1) : argv)
     if (parsed !== 'help' && comparing && parsed.files.length !== 2) {
@@ -259,6 +271,8 @@ async function run(command: Command, argv: string[]): Promise<number> {
     // Before --out's folder is made: a bad rules file leaves nothing written.
     if (parsed !== 'help' && parsed.rules !== undefined)
       pricing = await readPricing(parsed.rules, parsed.classification, at)
+    if (pricing && parsed !== 'help' && parsed.settings !== undefined)
+      pricing = { ...pricing, settings: await readSettings(parsed.settings, at) }
     if (parsed !== 'help' && !comparing) target = await targets(command, parsed)
   } catch (error) {
     if (error instanceof RulesFileError) {
@@ -281,7 +295,7 @@ async function extractEach(
   { io, at }: Command,
   parsed: Parsed,
   target: (file: string) => string | undefined,
-  pricing?: Pricing,
+  pricing?: Pricing & { settings?: BillSettings },
 ): Promise<number> {
   const { files, format, options } = parsed
   const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(io.env) })
@@ -292,7 +306,10 @@ async function extractEach(
       try {
         const bytes = new Uint8Array(await readFile(at(file)))
         const boq = await engine.extract({ bytes, fileName: basename(file), options })
-        if (pricing) boq.priced = priceBill(boq, pricing.rules, pricing.classification)
+        if (pricing) {
+          const { rules, classification, settings } = pricing
+          boq.priced = priceBill(boq, rules, classification, settings ? { settings } : {})
+        }
         const path = target(file)
         if (path === undefined) {
           toStdout.push(boq)

@@ -1,4 +1,6 @@
+import type { Currency } from '../../../contract/bill-settings.ts'
 import {
+  type PricedAdjustment,
   type PricedBill,
   type PricedItem,
   RULE_COLUMNS,
@@ -15,26 +17,46 @@ import type { Cell, Column, Table } from './table.ts'
 
 export const PRICED_SHEET = 'Priced bill'
 
-/** The priced bill's columns, in the workbook's order (its formulas name them by letter). */
-export const PRICED_COLUMNS: Column[] = [
-  { header: 'Item', format: 'text' },
-  { header: 'Code', format: 'text' },
-  { header: 'Description', format: 'text' },
-  { header: 'Quantity', format: 'measure' },
-  { header: 'Unit', format: 'text' },
-  { header: 'Rate', format: 'measure' },
-  { header: 'Amount', format: 'measure' },
-  { header: 'Notes', format: 'text' },
-]
+/**
+ * The priced bill's columns, in the workbook's order (its formulas name them by letter); the
+ * rate's and the amount's name the currency when the bill has one.
+ */
+export function pricedColumns(currency: Currency | null): Column[] {
+  const inCurrency = (header: string) => (currency ? `${header} (${currency.code})` : header)
+  return [
+    { header: 'Item', format: 'text' },
+    { header: 'Code', format: 'text' },
+    { header: 'Description', format: 'text' },
+    { header: 'Quantity', format: 'measure' },
+    { header: 'Unit', format: 'text' },
+    { header: inCurrency('Rate'), format: 'measure' },
+    { header: inCurrency('Amount'), format: 'measure' },
+    { header: 'Notes', format: 'text' },
+  ]
+}
 
-/** Rows of the priced bill: a section's heading, an item, a section's subtotal, the total. */
+/**
+ * What a total row sums: the items (with SUBTOTAL, which leaves the sections' subtotals out),
+ * the items and the adjustments before tax, or everything above it.
+ */
+export type TotalOf = 'items' | 'beforeTax' | 'all'
+
+/**
+ * Rows of the priced bill: a section's heading, an item, a section's subtotal, a total, an
+ * adjustment.
+ */
 export type PricedRow =
   | { kind: 'section'; code: string; title: string }
   | { kind: 'item'; cells: Cell[]; item: PricedItem }
   | { kind: 'subtotal'; label: string; subtotal: number }
-  | { kind: 'total'; total: number }
+  | { kind: 'total'; label: string; total: number; of: TotalOf }
+  | { kind: 'adjustment'; cells: Cell[]; adjustment: PricedAdjustment }
 
-/** The priced bill row by row, sections in order, each with its items then its subtotal. */
+/**
+ * The priced bill row by row, sections in order, each with its items then its subtotal; then the
+ * total, or with adjustments the items' total, the adjustments (taxes after the total before
+ * tax) and the total.
+ */
 export function pricedRows(priced: PricedBill): PricedRow[] {
   const byRef = new Map(priced.items.map((item) => [item.ref, item]))
   const rows: PricedRow[] = []
@@ -60,8 +82,45 @@ export function pricedRows(priced: PricedBill): PricedRow[] {
     }
     rows.push({ kind: 'subtotal', label: sectionName(section), subtotal: section.subtotal })
   }
-  if (priced.items.length > 0) rows.push({ kind: 'total', total: priced.total })
+  const { adjustments } = priced
+  if (adjustments.length === 0) {
+    if (priced.items.length > 0)
+      rows.push({ kind: 'total', label: 'Total', total: priced.total, of: 'items' })
+    return rows
+  }
+  rows.push({ kind: 'total', label: 'Items total', total: priced.itemsTotal, of: 'items' })
+  adjustments.forEach((adjustment, i) => {
+    // A tax is of the total before tax: the first one says what that is.
+    if (adjustment.kind === 'tax' && adjustments[i - 1]?.kind !== 'tax') {
+      const total = adjustment.of ?? 0
+      rows.push({ kind: 'total', label: 'Total before tax', total, of: 'beforeTax' })
+    }
+    rows.push({ kind: 'adjustment', adjustment, cells: adjustmentCells(adjustment) })
+  })
+  rows.push({ kind: 'total', label: 'Total', total: priced.total, of: 'all' })
   return rows
+}
+
+const ADJUSTMENT_NOTES: Record<PricedAdjustment['kind'], string> = {
+  percent: 'of the total above',
+  sum: 'fixed sum',
+  item: 'added',
+  tax: 'of the total before tax',
+}
+
+/**
+ * An adjustment's row: a percentage as its quantity (unit `%`) with the total it is of as its
+ * rate, a manual item as an item, a fixed sum as its amount alone; the amount multiplies out.
+ */
+function adjustmentCells(adjustment: PricedAdjustment): Cell[] {
+  const note = adjustment.omit ? 'omitted' : ADJUSTMENT_NOTES[adjustment.kind]
+  const figures: Cell[] =
+    adjustment.kind === 'percent' || adjustment.kind === 'tax'
+      ? [adjustment.percent ?? null, '%', adjustment.of ?? null]
+      : adjustment.kind === 'item'
+        ? [adjustment.quantity ?? null, adjustment.unit ?? null, adjustment.rate ?? null]
+        : [null, null, null]
+  return [null, null, adjustment.name, ...figures, adjustment.amount, note]
 }
 
 function sectionName(section: { code: string; title: string }): string {
@@ -78,11 +137,12 @@ export function pricedTable(priced: PricedBill): Table {
     else if (row.kind === 'item') rows.push([section, ...row.cells])
     else if (row.kind === 'subtotal')
       rows.push([section, null, null, row.label, null, null, null, row.subtotal, null])
-    else rows.push([null, null, null, 'Total', null, null, null, row.total, null])
+    else if (row.kind === 'adjustment') rows.push([null, ...row.cells])
+    else rows.push([null, null, null, row.label, null, null, null, row.total, null])
   }
   return {
     name: PRICED_SHEET,
-    columns: [{ header: 'Bill section', format: 'text' }, ...PRICED_COLUMNS],
+    columns: [{ header: 'Bill section', format: 'text' }, ...pricedColumns(priced.currency)],
     rows,
     empty: 'No items: no rule took a measured quantity.',
     notes: [],

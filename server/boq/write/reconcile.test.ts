@@ -5,7 +5,9 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { BillSettings } from '../../../contract/bill-settings.ts'
 import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { billSettings } from '../../../contract/testing/priced-bill.ts'
 import { printedFirstSheet } from '../../testing/boq/libreoffice.ts'
 import { areaLine, lengthLine, measured, placed } from '../../testing/boq/price/measured.ts'
 import {
@@ -20,7 +22,7 @@ import { toCsv } from './csv.ts'
 import { renderFiles } from './files.ts'
 
 /** Measures no two-decimal figure holds, and rates of three decimals. */
-function awkwardBoq(): Boq {
+function awkwardBoq(settings?: BillSettings): Boq {
   const boq = measured(
     [placed({ handle: 'D1', block: 'DOOR', layer: 'Doors', count: 7 })],
     [
@@ -54,7 +56,8 @@ function awkwardBoq(): Boq {
     },
     { match: 'area', code: '2.3', description: 'Floor tiling', rate: 40 },
   ]
-  return { ...boq, priced: priceBill(boq, compileRuleSet(rules)) }
+  const options = settings ? { settings } : {}
+  return { ...boq, priced: priceBill(boq, compileRuleSet(rules), undefined, options) }
 }
 
 /** The priced part of a table of rows: items, then subtotals and the total with what they sum. */
@@ -198,5 +201,105 @@ describe('a priced bill, as each output prints it', () => {
     const printed = (description: string) => rows.find((row) => row.description === description)
     expect(printed('Door stops')).toMatchObject({ quantity: '4', rate: '7.125', amount: '28.50' })
     expect(printed('Floor tiling')).toMatchObject({ quantity: '131.00', amount: '5,240.00' })
+  })
+})
+
+describe('a priced bill with bill settings, as each output prints it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'boq-reconcile-settings-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  type Row = { description: string; quantity: string; unit: string; rate: string; amount: string }
+
+  /**
+   * The rows from the items' total down: each adjustment multiplies out (a percentage ÷ 100),
+   * the total before tax and the total add up, and every amount is the JSON's.
+   */
+  function expectAdjusted(rows: Row[], boq: Boq): void {
+    const priced = boq.priced
+    if (!priced) throw new Error('not priced')
+    const from = rows.findIndex((row) => row.description === 'Items total')
+    const below = rows.slice(from, rows.findIndex((row) => row.description === 'Total') + 1)
+    expect(below.map((row) => row.description)).toEqual([
+      'Items total',
+      'Preliminaries',
+      'Contingency',
+      'Provisional sum: signage',
+      'Extra door closers',
+      'Omit skirting to store',
+      'Total before tax',
+      'VAT',
+      'Total',
+    ])
+    const amounts = below.map((row) => printedFigure(row.amount))
+    expect(amounts).toEqual([
+      priced.itemsTotal,
+      ...priced.adjustments.slice(0, 5).map((a) => a.amount),
+      priced.adjustments[5]?.of,
+      priced.adjustments[5]?.amount,
+      priced.total,
+    ])
+    const lines = below
+      .filter((row) => row.quantity !== '')
+      .map((row) => ({
+        what: row.description,
+        quantity: printedFigure(row.quantity),
+        rate: printedFigure(row.rate),
+        amount: printedFigure(row.amount),
+        ...(row.unit === '%' ? { per: 100 } : {}),
+      }))
+    expect(lines).toHaveLength(5)
+    expectMultipliesOut(lines)
+    // A percentage is of the total above it, as printed.
+    expectAddsUp('Contingency’s total', amounts.slice(0, 2), printedFigure(below[2]?.rate))
+    expectAddsUp('Total before tax', amounts.slice(0, 6), amounts[6] as number)
+    expectAddsUp('Total', amounts.slice(6, 8), amounts[8] as number)
+  }
+
+  it('lists the adjustments in the CSV, in the currency', () => {
+    const boq = awkwardBoq(billSettings())
+    const [headers = [], ...records] = parse(toCsv(boq)) as string[][]
+    expect(headers).toContain('Amount (EUR)')
+    const at = (name: string) => headers.indexOf(name)
+    const rows = records
+      .filter((record) => record[0] === 'Priced bill')
+      .map((record) => ({
+        description: record[at('Description')] ?? '',
+        quantity: record[at('Quantity')] ?? '',
+        unit: record[at('Unit')] ?? '',
+        rate: record[at('Rate (EUR)')] ?? '',
+        amount: record[at('Amount (EUR)')] ?? '',
+      }))
+    expectAdjusted(rows, boq)
+  })
+
+  it('writes them as live formulas under the items, as LibreOffice computes and prints them', {
+    timeout: 300_000,
+  }, async () => {
+    const boq = awkwardBoq(billSettings())
+    const { files } = await renderFiles(boq, ['xlsx'])
+    const file = join(dir, 'adjusted.xlsx')
+    writeFileSync(file, files.xlsx as Uint8Array)
+    const sheet = await printedFirstSheet(dir, file)
+    const header = sheet.findIndex((row) => row[0] === 'Item')
+    expect(sheet[header]?.slice(5, 7)).toEqual(['Rate (EUR)', 'Amount (EUR)'])
+    const rows = sheet.slice(header + 1).map((row) => ({
+      description: row[2] ?? '',
+      quantity: row[3] ?? '',
+      unit: row[4] ?? '',
+      rate: row[5] ?? '',
+      amount: row[6] ?? '',
+    }))
+    expectAdjusted(rows, boq)
+    // Amounts in euros; an omission taken off.
+    const printed = (description: string) => rows.find((row) => row.description === description)
+    expect(printed('Floor tiling')?.amount).toBe('€5,240.00')
+    expect(printed('Omit skirting to store')).toMatchObject({
+      quantity: '4.25',
+      rate: '12.40',
+      amount: '-€52.70',
+    })
+    expect(printed('Total')?.amount).toBe(
+      `€${boq.priced?.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    )
   })
 })

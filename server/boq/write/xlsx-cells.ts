@@ -1,5 +1,6 @@
 /** How the workbook's cells are written and laid out: formats, fonts, widths, printing. */
 import type ExcelJS from 'exceljs'
+import type { Currency } from '../../../contract/bill-settings.ts'
 import { fitted } from './rows.ts'
 import type { Cell, Format } from './table.ts'
 
@@ -11,6 +12,30 @@ export const NUMBER_FORMATS: Record<Exclude<Format, 'text'>, string> = {
 /** Thousands separated, with this many decimals: `#,##0` for 0, `#,##0.00` for 2. */
 export function decimalsFormat(decimals: number): string {
   return decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0'
+}
+
+/**
+ * Amounts in a currency's format: its symbol as Intl writes it before the figure (`€1,240.00`,
+ * `CHF 1,240.00`), its decimals (`¥1,240`); without a currency, two decimals.
+ */
+export function amountFormat(currency: Currency | null): string {
+  if (!currency) return NUMBER_FORMATS.measure
+  const parts = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: currency.code,
+  }).formatToParts(1)
+  const at = parts.findIndex((part) => part.type === 'integer')
+  const before = parts
+    .slice(0, at)
+    .map((part) => part.value)
+    .join('')
+  const after = parts
+    .slice(at + 1)
+    .filter((part) => part.type !== 'decimal' && part.type !== 'fraction')
+    .map((part) => part.value)
+    .join('')
+  const quoted = (text: string) => (text ? `"${text.replace(/"/g, '')}"` : '')
+  return `${quoted(before)}${decimalsFormat(currency.decimals)}${quoted(after)}`
 }
 
 /** The most decimals a rate is shown with: rates are given, not measured. */

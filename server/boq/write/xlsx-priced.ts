@@ -1,22 +1,22 @@
 import type ExcelJS from 'exceljs'
 import { DEFAULT_AMOUNT_DECIMALS } from '../../../contract/figures.ts'
-import type { PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
+import type { PricedAdjustment, PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
 import {
   IGNORED_COLUMNS,
   ignoredRows,
   NOT_CLASSIFIED_COLUMNS,
   notClassifiedRows,
-  PRICED_COLUMNS,
+  pricedColumns,
   pricedRows,
 } from './priced-rows.ts'
 import type { Cell, Column, Format } from './table.ts'
 import {
+  amountFormat,
   DATE_FORMAT,
   decimalsFormat,
   fitColumns,
   font,
   formulaNumber,
-  NUMBER_FORMATS,
   rateFormat,
   type Sentences,
   setUpPrinting,
@@ -30,7 +30,6 @@ const AMOUNT = 'G'
 const QUANTITY_COLUMN = 4
 const RATE_COLUMN = 6
 const AMOUNT_COLUMN = 7
-const AMOUNT_DECIMALS = DEFAULT_AMOUNT_DECIMALS
 
 /**
  * The priced bill: provenance, then sections of items whose billed quantities and amounts are
@@ -61,9 +60,17 @@ export function writePricedSheet(
     }
   })
   const headerRow = lead.length + 3
-  writeHeader(sheet, headerRow, PRICED_COLUMNS)
+  const columns = pricedColumns(priced.currency)
+  writeHeader(sheet, headerRow, columns)
+  const money: Money = {
+    decimals: priced.currency?.decimals ?? DEFAULT_AMOUNT_DECIMALS,
+    format: amountFormat(priced.currency),
+  }
   let r = headerRow
   let sectionStart = 0
+  // Where the totals under the items are: the adjustments' formulas sum from them.
+  let itemsTotalRow = 0
+  let beforeTaxRow = 0
   for (const row of pricedRows(priced)) {
     r++
     if (row.kind === 'section') {
@@ -72,16 +79,25 @@ export function writePricedSheet(
       sheet.getRow(r).font = font({ bold: true })
       sectionStart = r + 1
     } else if (row.kind === 'item') {
-      writeRow(sheet, r, PRICED_COLUMNS, row.cells)
-      writeItemFigures(sheet, r, row.item, AMOUNT_DECIMALS)
+      writeRow(sheet, r, columns, row.cells)
+      writeItemFigures(sheet, r, row.item, money)
     } else if (row.kind === 'subtotal') {
       writeCell(sheet.getCell(r, 3), row.label, 'text')
-      sumCell(sheet.getCell(r, AMOUNT_COLUMN), sectionStart, r - 1, row.subtotal)
+      figure(sheet.getCell(r, AMOUNT_COLUMN), subtotalOf(sectionStart, r - 1), row.subtotal, money)
       sheet.getRow(r).font = font({ bold: true })
+    } else if (row.kind === 'adjustment') {
+      writeRow(sheet, r, columns, row.cells)
+      const from = beforeTaxRow || itemsTotalRow
+      writeAdjustmentFigures(sheet, r, row.adjustment, from, money)
     } else {
-      sheet.getCell(r, 3).value = 'Total'
-      // SUBTOTAL leaves out the subtotals in its range: each amount is counted once.
-      sumCell(sheet.getCell(r, AMOUNT_COLUMN), headerRow + 1, r - 1, row.total)
+      writeCell(sheet.getCell(r, 3), row.label, 'text')
+      const formula =
+        row.of === 'items'
+          ? subtotalOf(headerRow + 1, r - 1)
+          : `ROUND(SUM(${AMOUNT}${beforeTaxRow || itemsTotalRow}:${AMOUNT}${r - 1}),${money.decimals})`
+      if (row.of === 'items') itemsTotalRow = r
+      if (row.of === 'beforeTax') beforeTaxRow = r
+      figure(sheet.getCell(r, AMOUNT_COLUMN), formula, row.total, money)
       sheet.getRow(r).font = font({ bold: true })
     }
   }
@@ -120,6 +136,9 @@ export function writePricedSheet(
   setUpPrinting(sheet, headerRow)
 }
 
+/** How the bill's amounts are rounded and shown: the currency's decimals and format. */
+type Money = { decimals: number; format: string }
+
 /**
  * An item's billed quantity (its measured one rounded, as a formula), its rate as given and its
  * amount (the billed quantity × the rate, rounded): each line multiplies out as printed.
@@ -128,7 +147,7 @@ function writeItemFigures(
   sheet: ExcelJS.Worksheet,
   r: number,
   item: PricedItem,
-  amountDecimals: number,
+  money: Money,
 ): void {
   const quantity = sheet.getCell(r, QUANTITY_COLUMN)
   quantity.value = {
@@ -137,19 +156,55 @@ function writeItemFigures(
   }
   quantity.numFmt = decimalsFormat(item.decimals)
   if (item.rate === null) return
-  sheet.getCell(r, RATE_COLUMN).numFmt = rateFormat(item.rate, amountDecimals)
+  sheet.getCell(r, RATE_COLUMN).numFmt = rateFormat(item.rate, money.decimals)
   if (item.amount === null) return
-  const amount = sheet.getCell(r, AMOUNT_COLUMN)
-  amount.value = {
-    formula: `ROUND(${QUANTITY}${r}*${RATE}${r},${amountDecimals})`,
-    result: item.amount,
-  }
-  amount.numFmt = decimalsFormat(amountDecimals)
+  const amount = `ROUND(${QUANTITY}${r}*${RATE}${r},${money.decimals})`
+  figure(sheet.getCell(r, AMOUNT_COLUMN), amount, item.amount, money)
 }
 
-function sumCell(cell: ExcelJS.Cell, from: number, to: number, result: number): void {
-  cell.value = { formula: `SUBTOTAL(9,${AMOUNT}${from}:${AMOUNT}${to})`, result }
-  cell.numFmt = NUMBER_FORMATS.measure
+/**
+ * An adjustment's figures as live formulas: a percentage × the total above it (rounded as the
+ * bill rounds it) ÷ 100, a tax × the total before tax ÷ 100, a manual item's billed quantity ×
+ * its rate (negative when omitted); a fixed sum is its amount.
+ */
+function writeAdjustmentFigures(
+  sheet: ExcelJS.Worksheet,
+  r: number,
+  adjustment: PricedAdjustment,
+  from: number,
+  money: Money,
+): void {
+  const amount = sheet.getCell(r, AMOUNT_COLUMN)
+  const times = `${QUANTITY}${r}*${RATE}${r}`
+  if (adjustment.kind === 'percent' || adjustment.kind === 'tax') {
+    sheet.getCell(r, QUANTITY_COLUMN).numFmt = rateFormat(adjustment.percent ?? 0, 0)
+    const of = sheet.getCell(r, RATE_COLUMN)
+    const total =
+      adjustment.kind === 'tax'
+        ? `${AMOUNT}${from}`
+        : `ROUND(SUM(${AMOUNT}${from}:${AMOUNT}${r - 1}),${money.decimals})`
+    figure(of, total, adjustment.of ?? 0, money)
+    figure(amount, `ROUND(${times}/100,${money.decimals})`, adjustment.amount, money)
+  } else if (adjustment.kind === 'item') {
+    const quantity = sheet.getCell(r, QUANTITY_COLUMN)
+    quantity.numFmt = decimalsFormat(adjustment.decimals ?? 0)
+    sheet.getCell(r, RATE_COLUMN).numFmt = rateFormat(adjustment.rate ?? 0, money.decimals)
+    const sign = adjustment.omit ? '-' : ''
+    figure(amount, `${sign}ROUND(${times},${money.decimals})`, adjustment.amount, money)
+  } else {
+    amount.numFmt = money.format
+  }
+}
+
+/** SUBTOTAL over amounts leaves out the sections' subtotals among them: each counted once. */
+function subtotalOf(from: number, to: number): string {
+  return `SUBTOTAL(9,${AMOUNT}${from}:${AMOUNT}${to})`
+}
+
+/** An amount as a live formula, its value stored as the formula's result, in the currency's format. */
+function figure(cell: ExcelJS.Cell, formula: string, result: number, money: Money): void {
+  if (Number.isFinite(result)) cell.value = { formula, result }
+  cell.numFmt = money.format
 }
 
 function writeHeader(sheet: ExcelJS.Worksheet, r: number, columns: Column[]): void {

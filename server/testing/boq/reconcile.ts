@@ -11,23 +11,35 @@ export function cents(figure: number): number {
   return Math.round(figure * 100)
 }
 
-/** quantity × rate in cents, rounded half away from zero (rates of at most three decimals). */
-export function byHand(quantity: number, rate: number): number {
+/**
+ * quantity × rate ÷ per in cents, rounded half away from zero (rates of at most three decimals;
+ * per 100 for a percentage).
+ */
+export function byHand(quantity: number, rate: number, per = 1): number {
   const product = cents(quantity) * Math.round(rate * 1000)
-  const whole = Math.floor(Math.abs(product) / 1000)
-  const rest = Math.abs(product) % 1000
-  return Math.sign(product) * (rest >= 500 ? whole + 1 : whole)
+  const divisor = 1000 * per
+  const whole = Math.floor(Math.abs(product) / divisor)
+  const rest = Math.abs(product) % divisor
+  return Math.sign(product) * (rest * 2 >= divisor ? whole + 1 : whole)
 }
 
-export type PrintedLine = { what: string; quantity: number; rate: number; amount: number }
+/** A printed line: quantity × rate (÷ `per`, 100 for a percentage) should be its amount. */
+export type PrintedLine = {
+  what: string
+  quantity: number
+  rate: number
+  amount: number
+  per?: number
+}
 
-/** Each line multiplies out, to the cent, as printed. */
+/** Each line multiplies out, to the cent, as printed (an omission's amount taken off). */
 export function expectMultipliesOut(lines: PrintedLine[]): void {
   expect(lines.length).toBeGreaterThan(0)
   for (const line of lines) {
-    expect(cents(line.amount), `${line.what}: ${line.quantity} × ${line.rate}`).toBe(
-      byHand(line.quantity, line.rate),
-    )
+    expect(
+      Math.abs(cents(line.amount)),
+      `${line.what}: ${line.quantity} × ${line.rate}${line.per ? ` ÷ ${line.per}` : ''}`,
+    ).toBe(byHand(line.quantity, line.rate, line.per))
   }
 }
 

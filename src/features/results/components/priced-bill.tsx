@@ -2,12 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { NotClassified, PricedBill } from '../../../../contract/takeoff-rules'
-import {
-  formatAmount,
-  formatBilled,
-  formatItemQuantity,
-  formatRate,
-} from '../../../lib/format-amount'
+import { formatBilled, formatItemQuantity, formatRate } from '../../../lib/format-amount'
 import { errorText } from '../../../lib/http-errors'
 import { type Job, type PricedWith, repriceJob, resultQueries } from '../api/results-api'
 import { BillOfRecordNotice, staleWords } from './bill-of-record-notice'
@@ -209,6 +204,11 @@ const numeric = 'px-2 py-1 text-right tabular-nums'
 
 function PricedItems({ bill, label }: { bill: PricedBill; label: string }) {
   const byRef = new Map(bill.items.map((item) => [item.ref, item]))
+  // Amounts to the currency's decimals; the currency named in the headers.
+  const decimals = bill.currency?.decimals ?? 2
+  const money = (value: number) => formatBilled(value, decimals)
+  const inCurrency = (header: string) =>
+    bill.currency ? `${header} (${bill.currency.code})` : header
   return (
     <table aria-label={label} className="border-collapse text-left">
       <thead>
@@ -218,8 +218,8 @@ function PricedItems({ bill, label }: { bill: PricedBill; label: string }) {
           <th className="px-2">Description</th>
           <th className="px-2 text-right">Quantity</th>
           <th className="px-2">Unit</th>
-          <th className="px-2 text-right">Rate</th>
-          <th className="px-2 text-right">Amount</th>
+          <th className="px-2 text-right">{inCurrency('Rate')}</th>
+          <th className="px-2 text-right">{inCurrency('Amount')}</th>
         </tr>
       </thead>
       {bill.sections.map((section) => (
@@ -246,10 +246,10 @@ function PricedItems({ bill, label }: { bill: PricedBill; label: string }) {
                 </td>
                 <td className={numeric}>{formatBilled(item.quantity, item.decimals)}</td>
                 <td className="px-2 py-1">{item.unit}</td>
-                <td className={numeric}>{item.rate === null ? '—' : formatRate(item.rate)}</td>
                 <td className={numeric}>
-                  {item.amount === null ? '—' : formatAmount(item.amount)}
+                  {item.rate === null ? '—' : formatRate(item.rate, decimals)}
                 </td>
+                <td className={numeric}>{item.amount === null ? '—' : money(item.amount)}</td>
               </tr>
             )
           })}
@@ -257,16 +257,35 @@ function PricedItems({ bill, label }: { bill: PricedBill; label: string }) {
             <td colSpan={6} className="px-2 py-1 text-right text-slate-600">
               Subtotal {section.code}
             </td>
-            <td className={numeric}>{formatAmount(section.subtotal)}</td>
+            <td className={numeric}>{money(section.subtotal)}</td>
           </tr>
         </tbody>
       ))}
       <tfoot>
+        {bill.adjustments.length === 0 ? null : (
+          <tr className="border-t-2 border-slate-400">
+            <th colSpan={6} scope="row" className="px-2 py-1 text-right">
+              Items total
+            </th>
+            <td className={numeric}>{money(bill.itemsTotal)}</td>
+          </tr>
+        )}
+        {bill.adjustments.map((adjustment, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: adjustments may share a name; their order is the settings'
+          <tr key={i}>
+            <th colSpan={6} scope="row" className="px-2 py-1 text-right font-normal">
+              {adjustment.name} <span className="text-slate-500">({adjustment.basis})</span>
+            </th>
+            <td className={numeric}>{money(adjustment.amount)}</td>
+          </tr>
+        ))}
         <tr className="border-t-2 border-slate-400 font-semibold">
           <th colSpan={6} scope="row" className="px-2 py-1 text-right">
             Total
           </th>
-          <td className={numeric}>{formatAmount(bill.total)}</td>
+          <td className={numeric}>
+            {bill.currency ? `${bill.currency.symbol}${money(bill.total)}` : money(bill.total)}
+          </td>
         </tr>
       </tfoot>
     </table>

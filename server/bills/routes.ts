@@ -1,0 +1,226 @@
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import {
+  type BillIssue,
+  NewBillIssueSchema,
+  NewProjectBillSchema,
+  type ProjectBill,
+  ProjectBillPatchSchema,
+  type ProjectChangeBill,
+  type ProjectFigures,
+} from '../../contract/project-bills.ts'
+import type { CloudBackend, CloudContext } from '../cloud/types.ts'
+import { AppError } from '../errors.ts'
+import type { BillPool } from '../jobs/bill-pool.ts'
+import type { JobStore } from '../jobs/types.ts'
+import { assembleBill } from './assemble.ts'
+import { checkSources } from './bill-drawings.ts'
+import { bodyOf } from './body.ts'
+import { compareFigures } from './project-figures.ts'
+import type { ProjectPlace } from './project-place.ts'
+import type { BillStore, IssueRecord } from './types.ts'
+
+export interface BillRoutesOptions {
+  bills: BillStore
+  jobs: JobStore
+  cloud: Pick<CloudBackend, 'contents' | 'versions'>
+  pool: BillPool
+  projectPlace: ProjectPlace
+  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+}
+
+const MAX_BODY_BYTES = 256 * 1024
+
+/**
+ * The project bills under /projects/{projectId}/bills: made, listed, read assembled, changed,
+ * deleted, issued and compared, by anyone who can see the project (404 else, as the rules
+ * routes answer). A folder or item the person cannot see is a 404, and nothing is made.
+ */
+export function billRoutes(options: BillRoutesOptions): Hono {
+  const { bills, withCloud, projectPlace } = options
+  const routes = new Hono()
+  const limited = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError(413, 'The request body is too large for a project bill.')
+    },
+  })
+  const parts = { store: options.jobs, cloud: options.cloud, pool: options.pool }
+
+  routes.post('/projects/:projectId/bills', limited, async (c) => {
+    const projectId = c.req.param('projectId')
+    const text = await c.req.text()
+    const bill = await withCloud(c, async (ctx) => {
+      // Who first (401), then which project (404), then what is asked (400, 404).
+      const place = await projectPlace(ctx, projectId)
+      const asked = bodyOf(NewProjectBillSchema, text)
+      await checkSources(options.cloud, ctx, { ...place, projectId }, asked)
+      return bills.create({
+        projectId,
+        name: asked.name,
+        folderIds: unique(asked.folderIds),
+        itemIds: unique(asked.itemIds),
+        createdBy: personOf(ctx),
+      })
+    })
+    noStore(c)
+    return c.json(bill, 201)
+  })
+
+  routes.get('/projects/:projectId/bills', async (c) => {
+    const projectId = c.req.param('projectId')
+    const list = await withCloud(c, async (ctx) => {
+      await projectPlace(ctx, projectId)
+      return bills.list(projectId)
+    })
+    noStore(c)
+    return c.json(list)
+  })
+
+  routes.get('/projects/:projectId/bills/:billId', async (c) => {
+    const answer = await withCloud(c, async (ctx) => {
+      const { bill, place } = await billOf(c, ctx)
+      return (await assembleBill(parts, ctx, place, bill)).answer
+    })
+    noStore(c)
+    return c.json(answer)
+  })
+
+  routes.patch('/projects/:projectId/bills/:billId', limited, async (c) => {
+    const text = await c.req.text()
+    const patched = await withCloud(c, async (ctx) => {
+      const { bill, place } = await billOf(c, ctx)
+      const patch = bodyOf(ProjectBillPatchSchema, text)
+      await checkSources(options.cloud, ctx, { ...place, projectId: bill.projectId }, patch)
+      const folderIds = patch.folderIds && unique(patch.folderIds)
+      const itemIds = patch.itemIds && unique(patch.itemIds)
+      if ((folderIds ?? bill.folderIds).length + (itemIds ?? bill.itemIds).length === 0) {
+        throw new AppError(400, 'A bill needs at least one folder or item.')
+      }
+      const changed = await bills.patch(bill.projectId, bill.id, {
+        ...(patch.name === undefined ? {} : { name: patch.name }),
+        ...(folderIds ? { folderIds } : {}),
+        ...(itemIds ? { itemIds } : {}),
+      })
+      return changed ?? noSuchBill()
+    })
+    noStore(c)
+    return c.json(patched)
+  })
+
+  routes.delete('/projects/:projectId/bills/:billId', async (c) => {
+    await withCloud(c, async (ctx) => {
+      const { bill } = await billOf(c, ctx)
+      if (!(await bills.delete(bill.projectId, bill.id))) noSuchBill()
+    })
+    return c.body(null, 204)
+  })
+
+  routes.post('/projects/:projectId/bills/:billId/issues', limited, async (c) => {
+    const text = await c.req.text()
+    const issue = await withCloud(c, async (ctx) => {
+      const { bill, place } = await billOf(c, ctx)
+      const { name } = bodyOf(NewBillIssueSchema, text)
+      const { answer, versions } = await assembleBill(parts, ctx, place, bill)
+      const kept = await bills.issue(bill.projectId, bill.id, {
+        name,
+        issuedBy: personOf(ctx),
+        versions,
+        figures: answer.priced,
+      })
+      return kept ?? noSuchBill()
+    })
+    noStore(c)
+    return c.json(issueOf(issue), 201)
+  })
+
+  routes.get('/projects/:projectId/bills/:billId/issues', async (c) => {
+    const issues = await withCloud(c, async (ctx) => {
+      const { bill } = await billOf(c, ctx)
+      return bills.issues(bill.projectId, bill.id)
+    })
+    noStore(c)
+    return c.json(issues.map(issueOf))
+  })
+
+  routes.get('/projects/:projectId/bills/:billId/compare', async (c) => {
+    const from = issueNumber(c.req.query('from'), 'from')
+    const toText = c.req.query('to') ?? 'current'
+    const to = toText === 'current' ? 'current' : issueNumber(toText, 'to')
+    const answer = await withCloud(c, async (ctx): Promise<ProjectChangeBill> => {
+      const { bill, place } = await billOf(c, ctx)
+      const issues = await bills.issues(bill.projectId, bill.id)
+      const before = issueNamed(issues, from)
+      let after: { side: ProjectChangeBill['to']; figures: ProjectFigures }
+      if (to === 'current') {
+        const { answer } = await assembleBill(parts, ctx, place, bill)
+        after = { side: { number: null, name: 'Now', issuedAt: null }, figures: answer.priced }
+      } else {
+        const issue = issueNamed(issues, to)
+        after = { side: sideOf(issue), figures: issue.figures }
+      }
+      return {
+        from: sideOf(before),
+        to: after.side,
+        ...compareFigures(before.figures, after.figures),
+      }
+    })
+    noStore(c)
+    return c.json(answer)
+  })
+
+  /** The bill of the path, in a project the person sees (404 for either). */
+  async function billOf(
+    c: Context,
+    ctx: CloudContext,
+  ): Promise<{ bill: ProjectBill; place: { hubId: string } }> {
+    const projectId = c.req.param('projectId') ?? ''
+    const place = await projectPlace(ctx, projectId)
+    const bill = await bills.get(projectId, c.req.param('billId') ?? '')
+    return { bill: bill ?? noSuchBill(), place }
+  }
+
+  return routes
+}
+
+function noSuchBill(): never {
+  throw new AppError(404, 'There is no such project bill.')
+}
+
+function issueNumber(text: string | undefined, name: string): number {
+  const number = Number(text)
+  if (!text || !Number.isInteger(number) || number < 1) {
+    throw new AppError(
+      400,
+      `${name} must be an issue number (1, 2, …)${name === 'to' ? ' or current' : ''}.`,
+    )
+  }
+  return number
+}
+
+function issueNamed(issues: IssueRecord[], number: number): IssueRecord {
+  const issue = issues.find((one) => one.number === number)
+  if (!issue) throw new AppError(404, `This bill has no issue ${number}.`)
+  return issue
+}
+
+function sideOf(issue: IssueRecord): ProjectChangeBill['from'] {
+  return { number: issue.number, name: issue.name, issuedAt: issue.issuedAt }
+}
+
+/** An issue as it is answered: without the figures it froze. */
+function issueOf({ figures: _figures, ...issue }: IssueRecord): BillIssue {
+  return issue
+}
+
+function personOf(ctx: CloudContext): string {
+  return ctx.user.name || ctx.user.userId
+}
+
+function unique(ids: string[] | undefined): string[] {
+  return [...new Set(ids ?? [])]
+}
+
+function noStore(c: Context): void {
+  c.header('Cache-Control', 'no-store')
+}

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
+import { CurrencySchema } from './bill-settings.ts'
 import { ComparedBillSchema } from './compared-bill.ts'
 
 export const CHANGE_STATES = ['added', 'removed', 'changed', 'unchanged'] as const
@@ -106,6 +107,8 @@ export const ChangeBillSchema = v.object({
   items: v.optional(v.array(ChangeItemSchema)),
   /** When both bills are priced: their totals. */
   total: v.optional(TotalChangeSchema),
+  /** When both bills are priced in one currency: that currency (`notes` says when they are not). */
+  currency: v.optional(CurrencySchema),
   entities: EntityChangesSchema,
 })
 export type ChangeBill = v.InferOutput<typeof ChangeBillSchema>

@@ -1,15 +1,16 @@
+import type { Currency } from '../../../contract/bill-settings.ts'
 import type {
   ChangeItem,
   ChangeState,
   ItemFigures,
   TotalChange,
 } from '../../../contract/compare.ts'
-import type { PricedItem } from '../../../contract/takeoff-rules.ts'
+import type { PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
 import type { Boq } from '../model/schema.ts'
 import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
 
 /** What comparing two priced bills adds to the change bill; nothing when either is not priced. */
-export type ItemComparison = { items?: ChangeItem[]; total?: TotalChange }
+export type ItemComparison = { items?: ChangeItem[]; total?: TotalChange; currency?: Currency }
 
 /** An item's figures in a bill that does not have it. */
 const ABSENT: ItemFigures = { quantity: 0, rate: null, amount: 0 }
@@ -36,6 +37,10 @@ export function compareItems(before: Boq, after: Boq, notes: string[]): ItemComp
     const key = itemKey(item)
     waiting.set(key, [...(waiting.get(key) ?? []), item])
   }
+  if (older.adjustments?.length || newer.adjustments?.length)
+    notes.push(
+      'The priced bills’ adjustments (preliminaries, sums, tax…) are not compared: the totals are of their items.',
+    )
   const matched = new Set<PricedItem>()
   const items: ChangeItem[] = []
   for (const item of newer.items) {
@@ -59,8 +64,36 @@ export function compareItems(before: Boq, after: Boq, notes: string[]): ItemComp
   )
   return {
     items: order.map(({ item }) => item),
-    total: { before: older.total, after: newer.total, change: newer.total - older.total },
+    total: {
+      before: itemsTotal(older),
+      after: itemsTotal(newer),
+      change: itemsTotal(newer) - itemsTotal(older),
+    },
+    ...currencyOfBoth(older.currency, newer.currency, notes),
   }
+}
+
+/**
+ * The sum of a priced bill's items' amounts, which their changes add up to: its adjustments
+ * (preliminaries, tax…) are the bill settings', not the drawing's, and are not compared. A bill
+ * kept before adjustments has only its total.
+ */
+function itemsTotal(priced: PricedBill): number {
+  return priced.itemsTotal ?? priced.total
+}
+
+/** The currency both bills are priced in; a note when they are in two (or only one names one). */
+function currencyOfBoth(
+  older: Currency | null,
+  newer: Currency | null,
+  notes: string[],
+): { currency?: Currency } {
+  if (older?.code === newer?.code) return newer ? { currency: newer } : {}
+  const said = (currency: Currency | null) => currency?.code ?? 'no currency'
+  notes.push(
+    `The earlier bill is priced in ${said(older)} and the later one in ${said(newer)}: their amounts are compared as figures.`,
+  )
+  return {}
 }
 
 /** The same item in both bills: its code, description and unit. */

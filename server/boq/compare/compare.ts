@@ -1,3 +1,4 @@
+import type { Currency } from '../../../contract/bill-settings.ts'
 import type {
   ChangeItem,
   ChangeLine,
@@ -21,6 +22,8 @@ export interface Comparison {
   items?: ChangeItem[]
   /** When both bills are priced: their totals. */
   total?: TotalChange
+  /** When both bills are priced in one currency. */
+  currency?: Currency
   /** The counted or measured entities only one drawing has, for the drawing view to colour. */
   entities: EntityChanges
 }

@@ -49,8 +49,11 @@ export async function renderFiles(
   const files: BoqFiles['files'] = {}
   const text = new TextEncoder()
   for (const format of new Set(formats)) {
-    if (format === 'xlsx') files.xlsx = await toXlsx(boq, { changes })
-    else if (format === 'csv') files.csv = text.encode(toCsv(boq))
+    if (format === 'xlsx') {
+      // The version written for is the newer side of its change bill, when it has one.
+      const drawingVersion = changesFrom?.to.versionNumber ?? null
+      files.xlsx = await toXlsx(boq, { changes, drawingVersion })
+    } else if (format === 'csv') files.csv = text.encode(toCsv(boq))
     else if (format === 'json') files.json = text.encode(`${JSON.stringify(boq)}\n`)
   }
   return {

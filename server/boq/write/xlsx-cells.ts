@@ -190,15 +190,114 @@ function shownText(cell: ExcelJS.Cell): number {
   )
 }
 
-/** Printed (and converted to PDF) a page wide, the header repeated on every page. */
+/** ExcelJS's paper size for A4. */
+const A4 = 9
+
+/**
+ * Printed (and converted to PDF) on landscape A4 a page wide, the header row repeated on every
+ * page, and a footer with the sheet's name and the page of how many.
+ */
 export function setUpPrinting(sheet: ExcelJS.Worksheet, headerRow: number): void {
-  const width = (sheet.columns ?? []).reduce((sum, column) => sum + (column.width ?? MIN_WIDTH), 0)
   sheet.pageSetup = {
     ...sheet.pageSetup,
-    orientation: width > 100 ? 'landscape' : 'portrait',
+    paperSize: A4,
+    orientation: 'landscape',
     fitToPage: true,
     fitToWidth: 1,
     fitToHeight: 0,
     printTitlesRow: `${headerRow}:${headerRow}`,
+    margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.7, header: 0.3, footer: 0.3 },
+  }
+  setFooter(sheet, '')
+}
+
+/** The footer: what is printed on the left (the drawing, say), the page of how many, the sheet. */
+export function setFooter(sheet: ExcelJS.Worksheet, what: string): void {
+  // A footer takes & as the start of a code: a name's own & is doubled.
+  const said = what.replace(/&/g, '&&')
+  sheet.headerFooter = {
+    ...sheet.headerFooter,
+    oddFooter: `&L&8${said}&C&8Page &P of &N&R&8&A`,
+  }
+}
+
+/** A header line: its label in bold, then its value (a date as `yyyy-mm-dd hh:mm`). */
+export type HeaderLine = [label: string, value: string | Date]
+
+/**
+ * A sheet's header block from row 1: its title, then a line per label and value, each across
+ * the first `columns` columns (merged: there is no table over them) and wrapped there, so that
+ * neither widens a column. The rows are added to `sentences`; returns the last row written.
+ */
+export function writeHeaderBlock(
+  sheet: ExcelJS.Worksheet,
+  title: string,
+  lines: HeaderLine[],
+  columns: number,
+  sentences: Sentences,
+): number {
+  const heading = sheet.getCell(1, 1)
+  heading.value = fitted(title)
+  heading.font = font({ bold: true, size: 14 })
+  sentences.add(1)
+  lines.forEach(([label, value], i) => {
+    const r = 2 + i
+    const text = value instanceof Date ? dateText(value) : value
+    const cell = sheet.getCell(r, 1)
+    cell.value = {
+      richText: [
+        { font: font({ bold: true }), text: `${label}: ` },
+        { font: font({}), text: fitted(text, MAX_HEADER_CHARS) },
+      ],
+    }
+    cell.alignment = { wrapText: true, vertical: 'top' }
+    sheet.mergeCells(r, 1, r, columns)
+    sentences.add(r)
+  })
+  return 1 + lines.length
+}
+
+/** A header line is read, not searched: a long one is cut well before a cell's limit. */
+const MAX_HEADER_CHARS = 2000
+
+function dateText(date: Date): string {
+  return date.toISOString().slice(0, 16).replace('T', ' ')
+}
+
+/**
+ * A sentence on its own row (a warning under a bill), across the first `columns` columns and
+ * wrapped there rather than running on past the table (which would shrink the printed page).
+ */
+export function writeSentence(
+  sheet: ExcelJS.Worksheet,
+  r: number,
+  text: string,
+  columns: number,
+  sentences: Sentences,
+): void {
+  const cell = sheet.getCell(r, 1)
+  cell.value = fitted(text)
+  cell.font = font({ italic: true })
+  cell.alignment = { wrapText: true, vertical: 'top' }
+  sheet.mergeCells(r, 1, r, columns)
+  sentences.add(r)
+}
+
+/**
+ * Rows merged across the first `columns` columns made tall enough for their wrapped text, once
+ * the columns' widths are known (spreadsheets do not grow a merged row to its text).
+ */
+export function fitMergedRows(sheet: ExcelJS.Worksheet, rows: number[], columns: number): void {
+  let width = 0
+  for (let c = 1; c <= columns; c++) width += sheet.getColumn(c).width ?? EXCELJS_DEFAULT_WIDTH
+  for (const r of rows) {
+    const value = sheet.getCell(r, 1).value
+    const text =
+      typeof value === 'string'
+        ? value
+        : ((value as ExcelJS.CellRichTextValue | null)?.richText?.map((run) => run.text).join('') ??
+          '')
+    const lines = linesShown(text, Math.max(1, width - 2))
+    if (lines > 1) sheet.getRow(r).height = Math.min(MAX_ROW_HEIGHT, lines * LINE_HEIGHT)
   }
 }

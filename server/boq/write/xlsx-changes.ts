@@ -1,8 +1,16 @@
 import type ExcelJS from 'exceljs'
-import type { ChangeBill } from '../../../contract/compare.ts'
+import type { ChangeBill, ChangeItem } from '../../../contract/compare.ts'
+import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '../../../contract/figures.ts'
 import { ITEM_COLUMNS, ITEMS_BLOCK, itemChangeRows, itemTotalRow, NO_ITEMS } from './change-rows.ts'
 import type { Cell, Format } from './table.ts'
-import { font, type Sentences, writeCell } from './xlsx-cells.ts'
+import {
+  amountFormat,
+  decimalsFormat,
+  font,
+  rateFormat,
+  type Sentences,
+  writeCell,
+} from './xlsx-cells.ts'
 
 /** A formula whose value is stored as its result; its number format is the value's, written before. */
 function formula(cell: ExcelJS.Cell, text: string, result: number): void {
@@ -40,11 +48,22 @@ export function writeItemChanges(
     return from + 1
   }
   const headerRow = from + 1
+  const money = {
+    decimals: changes.currency?.decimals ?? DEFAULT_AMOUNT_DECIMALS,
+    format: amountFormat(changes.currency ?? null),
+  }
   ITEM_COLUMNS.forEach((column, c) => {
     const cell = sheet.getCell(headerRow, c + 1)
-    cell.value = column.header
+    // Two lines ("Amount / before"): twelve columns still print a page wide at a size to read.
+    cell.value = column.header.replace(' ', '\n')
     cell.font = font({ bold: true })
-    if (column.format !== 'text') cell.alignment = { horizontal: 'right' }
+    const afterNumbers = c > 0 && formatOf(c - 1) !== 'text' && column.format === 'text'
+    cell.alignment = {
+      vertical: 'bottom',
+      ...(column.format !== 'text' ? { horizontal: 'right' } : {}),
+      // Text right of a column of numbers would touch them (right-aligned): one step in.
+      ...(afterNumbers ? { horizontal: 'left', indent: 1 } : {}),
+    }
   })
   const before = columnOf(sheet, 'Amount before')
   const after = columnOf(sheet, 'Amount after')
@@ -53,6 +72,7 @@ export function writeItemChanges(
   rows.forEach((cells, i) => {
     const r = headerRow + 1 + i
     writeCells(sheet, r, cells)
+    formatFigures(sheet, r, items[i], money)
     const amountChange = items[i]?.amountChange ?? 0
     // An empty amount (an item without a rate) counts as 0, as it does in the stored change.
     formula(sheet.getCell(r, change.n), `${after.letter}${r}-${before.letter}${r}`, amountChange)
@@ -61,6 +81,7 @@ export function writeItemChanges(
   const last = headerRow + rows.length
   const totalRow = last + 1
   writeCells(sheet, totalRow, itemTotalRow(total))
+  formatFigures(sheet, totalRow, undefined, money)
   const sum = ({ letter }: { letter: string }) => `SUM(${letter}${first}:${letter}${last})`
   formula(sheet.getCell(totalRow, before.n), sum(before), total.before)
   formula(sheet.getCell(totalRow, after.n), sum(after), total.after)
@@ -71,6 +92,31 @@ export function writeItemChanges(
   )
   sheet.getRow(totalRow).font = font({ bold: true })
   return totalRow
+}
+
+const QUANTITIES = ['Quantity before', 'Quantity after']
+const RATES = ['Rate before', 'Rate after']
+const AMOUNTS = ['Amount before', 'Amount after', 'Amount change']
+
+/**
+ * A row's figures as the priced bills print them: quantities to their unit's decimals (counts
+ * whole), rates with all their decimals, amounts in the currency's format.
+ */
+function formatFigures(
+  sheet: ExcelJS.Worksheet,
+  r: number,
+  item: ChangeItem | undefined,
+  money: { decimals: number; format: string },
+): void {
+  ITEM_COLUMNS.forEach(({ header }, c) => {
+    const cell = sheet.getCell(r, c + 1)
+    if (typeof cell.value !== 'number' && !(cell.value && typeof cell.value === 'object')) return
+    if (AMOUNTS.includes(header)) cell.numFmt = money.format
+    else if (item && QUANTITIES.includes(header))
+      cell.numFmt = decimalsFormat(unitDecimals(item.unit))
+    else if (RATES.includes(header) && typeof cell.value === 'number')
+      cell.numFmt = rateFormat(cell.value, money.decimals)
+  })
 }
 
 function writeCells(sheet: ExcelJS.Worksheet, r: number, cells: Cell[]): void {

@@ -115,17 +115,29 @@ describe('the workbook of a priced bill', () => {
     // What no rule took, after the bill; what was ignored, with its rule.
     const block = rowsOf(ws).find((row) => row.a === 'Not classified')?.r ?? 0
     expect(block).toBeGreaterThan(totalRow)
+    // In the bill's own columns: the Code column holds only codes (and an ignore rule's number).
     expect((ws.getRow(block + 1).values as unknown[]).slice(1)).toEqual([
       'Measured line',
+      undefined,
       'Description',
       'Quantity',
       'Unit',
     ])
-    expect((ws.getRow(block + 2).values as unknown[]).slice(1)).toEqual(['A3', 'CHAIR', 6, 'nr'])
+    expect((ws.getRow(block + 2).values as unknown[]).slice(1)).toEqual([
+      'A3',
+      undefined,
+      'CHAIR',
+      6,
+      'nr',
+    ])
     const ignored = rowsOf(ws).find((row) => row.a === 'Ignored by a rule')?.r ?? 0
+    expect((ws.getRow(ignored + 1).values as unknown[]).slice(1, 3)).toEqual([
+      'Measured line',
+      'Rule',
+    ])
     expect((ws.getRow(ignored + 2).values as unknown[]).slice(1)).toEqual([
-      4,
       'B2',
+      4,
       'Linework on layer Partitions',
       4,
       'm',
@@ -192,23 +204,25 @@ describe('the Changes sheet of two priced bills', () => {
   it('has the items under the measured lines, amount changes and totals as live formulas with their values stored', async () => {
     const changes = pricedChanges()
     const ws = await changesSheet(changes)
-    // The measured lines keep the sheet's first rows and its filter.
-    expect(ws.getCell(1, 1).value).toBe('Item')
-    expect(ws.autoFilter).toBe(`A1:H${1 + changes.lines.length}`)
+    // Under its title, the measured lines and their filter.
+    expect(ws.getCell(1, 1).value).toBe('Change bill: plan.dwg, version 1 → plan.dwg, version 2')
+    expect(ws.getCell(3, 1).value).toBe('Item')
+    expect(ws.autoFilter).toBe(`A3:H${3 + changes.lines.length}`)
     const block = rowsOf(ws).find((row) => row.a === 'Items')?.r ?? 0
     expect(block).toBeGreaterThan(rowsOf(ws).find((row) => row.a === 'After')?.r ?? Infinity)
+    // Headers on two lines, so that twelve columns print at a size to read.
     expect((ws.getRow(block + 1).values as unknown[]).slice(1)).toEqual([
       'Item',
       'Code',
       'Description',
       'Unit',
-      'Quantity before',
-      'Quantity after',
-      'Rate before',
-      'Rate after',
-      'Amount before',
-      'Amount after',
-      'Amount change',
+      'Quantity\nbefore',
+      'Quantity\nafter',
+      'Rate\nbefore',
+      'Rate\nafter',
+      'Amount\nbefore',
+      'Amount\nafter',
+      'Amount\nchange',
       'State',
     ])
     const values = (r: number) =>

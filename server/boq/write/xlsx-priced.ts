@@ -12,15 +12,19 @@ import {
 import type { Cell, Column, Format } from './table.ts'
 import {
   amountFormat,
-  DATE_FORMAT,
   decimalsFormat,
   fitColumns,
+  fitMergedRows,
   font,
   formulaNumber,
+  type HeaderLine,
   rateFormat,
   type Sentences,
+  setFooter,
   setUpPrinting,
   writeCell,
+  writeHeaderBlock,
+  writeSentence,
 } from './xlsx-cells.ts'
 
 /** Where the priced bill's formulas look: the columns of quantity, rate and amount. */
@@ -42,25 +46,19 @@ const AMOUNT_COLUMN = 7
 export function writePricedSheet(
   sheet: ExcelJS.Worksheet,
   priced: PricedBill,
-  lead: [string, string | Date][],
+  about: PricedAbout,
 ): void {
-  const sentences: Sentences = new Set([1])
-  const title = sheet.getCell(1, 1)
-  title.value = 'Priced bill of quantities'
-  title.font = font({ bold: true, size: 14 })
-  lead.forEach(([label, value], i) => {
-    sheet.getCell(2 + i, 1).value = label
-    sheet.getCell(2 + i, 1).font = font({ bold: true })
-    const cell = sheet.getCell(2 + i, 2)
-    writeCell(cell, value instanceof Date ? null : value, 'text')
-    if (value instanceof Date) {
-      cell.value = value
-      cell.numFmt = DATE_FORMAT
-      cell.alignment = { horizontal: 'left' }
-    }
-  })
-  const headerRow = lead.length + 3
+  const sentences: Sentences = new Set()
   const columns = pricedColumns(priced.currency)
+  const title = priced.header.title || 'Priced bill of quantities'
+  const headerEnd = writeHeaderBlock(
+    sheet,
+    title,
+    headerLines(priced, about),
+    columns.length,
+    sentences,
+  )
+  const headerRow = headerEnd + 2
   writeHeader(sheet, headerRow, columns)
   const money: Money = {
     decimals: priced.currency?.decimals ?? DEFAULT_AMOUNT_DECIMALS,
@@ -117,23 +115,88 @@ export function writePricedSheet(
     {
       empty: 'Every measured quantity was taken by a rule.',
       sentences,
+      at: NOT_CLASSIFIED_AT,
     },
   )
   if (priced.ignored.length > 0) {
     r = writeBlock(sheet, r + 2, 'Ignored by a rule', IGNORED_COLUMNS, ignoredRows(priced), {
       empty: '',
       sentences,
+      at: IGNORED_AT,
     })
   }
   if (priced.warnings.length > 0) r++
+  const wrapped = Array.from({ length: headerEnd - 1 }, (_, i) => 2 + i)
   for (const warning of priced.warnings) {
     r++
-    writeCell(sheet.getCell(r, 1), warning, 'text')
-    sheet.getCell(r, 1).font = font({ italic: true })
-    sentences.add(r)
+    writeSentence(sheet, r, warning, columns.length, sentences)
+    wrapped.push(r)
   }
+  indentTextAfterNumbers(sheet, headerRow, sentences)
   fitColumns(sheet, sentences)
+  fitMergedRows(sheet, wrapped, columns.length)
   setUpPrinting(sheet, headerRow)
+  setFooter(sheet, `${title}: ${about.fileName}`)
+}
+
+/** What the header says besides the priced bill: the drawing's provenance and its version. */
+export type PricedAbout = {
+  fileName: string
+  /** provenance(): the drawing, its format, units, when written, its title block. */
+  provenance: HeaderLine[]
+  /** The drawing's version in the cloud, when known. */
+  drawingVersion: number | null
+}
+
+/**
+ * The header's lines: who and what the bill is for, the drawing and its version, its units,
+ * what priced it, the currency, when it was written.
+ */
+function headerLines(priced: PricedBill, about: PricedAbout): HeaderLine[] {
+  const said = new Map(about.provenance)
+  const { client, reference } = priced.header
+  const version = about.drawingVersion === null ? '' : `, version ${about.drawingVersion}`
+  const format = said.get('Version')
+  const lines: (HeaderLine | null)[] = [
+    client ? ['Client', client] : null,
+    reference ? ['Reference', reference] : null,
+    ['Drawing', `${about.fileName}${version}${format ? ` (${format})` : ''}`],
+    said.has('Units') ? ['Units', said.get('Units') as string] : null,
+    ['Priced with', pricedWith(priced)],
+    priced.currency ? ['Currency', `${priced.currency.code} (${priced.currency.symbol})`] : null,
+    said.has('Written (UTC)') ? ['Written (UTC)', said.get('Written (UTC)') as Date] : null,
+    said.has('Title block') ? ['Title block', said.get('Title block') as string] : null,
+  ]
+  return lines.filter((line): line is HeaderLine => line !== null)
+}
+
+/** The versions of the project's tables that priced the bill, or the rules it names. */
+function pricedWith(priced: PricedBill): string {
+  const { rulesVersion, classificationVersion, settingsVersion } = priced.header
+  if (rulesVersion === undefined) return `${priced.rules.length} takeoff rules (on the Rules sheet)`
+  return [
+    `rules version ${rulesVersion}`,
+    classificationVersion ? `classification version ${classificationVersion}` : 'no classification',
+    settingsVersion ? `bill settings version ${settingsVersion}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+/**
+ * Text right of a column of numbers would touch them (right-aligned): set it one step in (the
+ * descriptions after an ignore rule's number, the units after the quantities, the notes after
+ * the amounts), under the header row.
+ */
+function indentTextAfterNumbers(sheet: ExcelJS.Worksheet, from: number, sentences: Sentences) {
+  for (let r = from; r <= sheet.rowCount; r++) {
+    if (sentences.has(r)) continue
+    for (const c of [3, QUANTITY_COLUMN + 1, AMOUNT_COLUMN + 1]) {
+      const cell = sheet.getCell(r, c)
+      if (typeof cell.value === 'string')
+        cell.alignment = { ...cell.alignment, horizontal: 'left', indent: 1 }
+    }
+  }
 }
 
 /** How the bill's amounts are rounded and shown: the currency's decimals and format. */
@@ -207,18 +270,35 @@ function figure(cell: ExcelJS.Cell, formula: string, result: number, money: Mone
   cell.numFmt = money.format
 }
 
-function writeHeader(sheet: ExcelJS.Worksheet, r: number, columns: Column[]): void {
+/** Where a block's columns go: the sheet's column of each, by default the next one. */
+type Placed = readonly number[]
+
+/**
+ * The blocks under the bill in the bill's own columns (their measured line under Item, the rule
+ * under Code, description, quantity and unit under the bill's), so that no column is widened
+ * by what only a block holds there.
+ */
+const NOT_CLASSIFIED_AT: Placed = [1, 3, 4, 5]
+const IGNORED_AT: Placed = [2, 1, 3, 4, 5]
+
+function writeHeader(sheet: ExcelJS.Worksheet, r: number, columns: Column[], at?: Placed): void {
   columns.forEach((column, c) => {
-    const cell = sheet.getCell(r, c + 1)
+    const cell = sheet.getCell(r, at?.[c] ?? c + 1)
     cell.value = column.header
     cell.font = font({ bold: true })
     if (formatOf(column) !== 'text') cell.alignment = { horizontal: 'right' }
   })
 }
 
-function writeRow(sheet: ExcelJS.Worksheet, r: number, columns: Column[], cells: Cell[]): void {
+function writeRow(
+  sheet: ExcelJS.Worksheet,
+  r: number,
+  columns: Column[],
+  cells: Cell[],
+  at?: Placed,
+): void {
   cells.forEach((value, c) => {
-    writeCell(sheet.getCell(r, c + 1), value, formatOf(columns[c]))
+    writeCell(sheet.getCell(r, at?.[c] ?? c + 1), value, formatOf(columns[c]))
   })
 }
 
@@ -234,7 +314,7 @@ function writeBlock(
   title: string,
   columns: Column[],
   rows: Cell[][],
-  { empty, sentences }: { empty: string; sentences: Sentences },
+  { empty, sentences, at }: { empty: string; sentences: Sentences; at: Placed },
 ): number {
   sheet.getCell(from, 1).value = title
   sheet.getCell(from, 1).font = font({ bold: true, size: 12 })
@@ -245,9 +325,9 @@ function writeBlock(
     sentences.add(from + 1)
     return from + 1
   }
-  writeHeader(sheet, from + 1, columns)
+  writeHeader(sheet, from + 1, columns, at)
   rows.forEach((cells, i) => {
-    writeRow(sheet, from + 2 + i, columns, cells)
+    writeRow(sheet, from + 2 + i, columns, cells, at)
   })
   return from + 1 + rows.length
 }

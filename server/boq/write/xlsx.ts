@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { ChangeBill } from '../../../contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
-import { changesTable } from './change-rows.ts'
+import { changesTable, describeCompared } from './change-rows.ts'
 import { PRICED_SHEET, rulesTable } from './priced-rows.ts'
 import { fitted, provenance, sheetTables } from './rows.ts'
 import type { Cell, Column, Format, Table } from './table.ts'
@@ -10,6 +10,7 @@ import {
   fitColumns,
   font,
   type Sentences,
+  setFooter,
   setUpPrinting,
   writeCell,
 } from './xlsx-cells.ts'
@@ -21,6 +22,8 @@ export type XlsxOptions = {
   created?: Date
   /** The change bill against an earlier version: a Changes sheet after the Bill. */
   changes?: ChangeBill
+  /** The drawing's version in the cloud, for the priced bill's header; unknown by default. */
+  drawingVersion?: number | null
 }
 
 /**
@@ -34,8 +37,13 @@ export async function toXlsx(boq: Boq, options: XlsxOptions = {}): Promise<Uint8
   const book = new ExcelJS.Workbook()
   describeBook(book, boq, created)
   const [bill, ...others] = sheetTables(boq)
-  if (boq.priced)
-    writePricedSheet(book.addWorksheet(PRICED_SHEET), boq.priced, provenance(boq, created))
+  if (boq.priced) {
+    writePricedSheet(book.addWorksheet(PRICED_SHEET), boq.priced, {
+      fileName: boq.source.fileName,
+      provenance: provenance(boq, created),
+      drawingVersion: options.drawingVersion ?? null,
+    })
+  }
   writeBillSheet(book.addWorksheet(bill.name), bill, boq, created)
   if (options.changes) writeChangesSheet(book, options.changes)
   for (const table of others) writeTableSheet(book.addWorksheet(table.name), table, 1)
@@ -44,6 +52,8 @@ export async function toXlsx(boq: Boq, options: XlsxOptions = {}): Promise<Uint8
     const rules = rulesTable(boq.priced.rules)
     writeTableSheet(book.addWorksheet(rules.name), rules, 1)
   }
+  for (const sheet of book.worksheets)
+    if (sheet.name !== PRICED_SHEET) setFooter(sheet, fitted(boq.source.fileName))
   return written(book)
 }
 
@@ -56,12 +66,23 @@ export async function changeBillXlsx(changes: ChangeBill): Promise<Uint8Array> {
   return written(book)
 }
 
-/** The Changes sheet: the measured lines as a table, then the priced items when both bills are. */
+/**
+ * The Changes sheet: its title (which two bills), the measured lines as a table, then the priced
+ * items when both bills are.
+ */
 function writeChangesSheet(book: ExcelJS.Workbook, changes: ChangeBill): void {
   const table = changesTable(changes)
-  writeTableSheet(book.addWorksheet(table.name), table, 1, new Set(), (sheet, next, sentences) =>
+  const sheet = book.addWorksheet(table.name)
+  const title = sheet.getCell(1, 1)
+  title.value = fitted(
+    `Change bill: ${describeCompared(changes.from)} → ${describeCompared(changes.to)}`,
+  )
+  title.font = font({ bold: true, size: 14 })
+  // A blank row between the title and the table's header.
+  writeTableSheet(sheet, table, 3, new Set([1]), (sheet, next, sentences) =>
     writeItemChanges(sheet, next, changes, sentences),
   )
+  setFooter(sheet, fitted(changes.to.fileName))
 }
 
 async function written(book: ExcelJS.Workbook): Promise<Uint8Array> {

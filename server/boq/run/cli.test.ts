@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import {
   copyFileSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmdirSync,
@@ -10,16 +8,15 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, delimiter, dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import ExcelJS from 'exceljs'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { FIXTURES, fixturePath } from '../../testing/boq/fixtures.ts'
 import { knownDrawing } from '../../testing/boq/known-drawing.ts'
 import { main } from './cli.ts'
 import { SHOWN_WARNINGS, warningLines } from './cli-warnings.ts'
 
-const BIN = resolve(import.meta.dirname, 'bin.ts')
 const ROOT = resolve(import.meta.dirname, '../../..')
 
 type Ran = { code: number; stdout: string; stderr: string }
@@ -52,82 +49,6 @@ async function run(
     },
   })
   return { code, stdout, stderr }
-}
-
-/** Processes started and not yet closed: each test's end kills what is left of them. */
-const running = new Set<ChildProcess>()
-
-afterEach(async () => {
-  await Promise.all(
-    [...running].map((child) => {
-      const closed = new Promise((done) => child.once('close', done))
-      try {
-        // Its own process group: npm's shell and the Node under it go too.
-        process.kill(-(child.pid as number), 'SIGKILL')
-      } catch {
-        // Already gone; 'close' is on its way.
-      }
-      return closed
-    }),
-  )
-})
-
-/** Runs a command to its end, in a process group of its own so that it can be stopped whole. */
-function start(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
-): Promise<Ran> {
-  const child = spawn(command, args, {
-    cwd: options.cwd,
-    env: { ...process.env, ...options.env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  running.add(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk
-  })
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk
-  })
-  return new Promise((done, fail) => {
-    child.once('error', (error) => {
-      running.delete(child)
-      fail(error)
-    })
-    child.once('close', (code) => {
-      running.delete(child)
-      done({ code: code ?? 1, stdout, stderr })
-    })
-  })
-}
-
-/** `node bin.ts <args>`, the command as its own process, with this test's Node. */
-function spawnBoq(
-  args: string[],
-  cwd?: string,
-  env: Record<string, string | undefined> = {},
-): Promise<Ran> {
-  return start(process.execPath, [BIN, ...args], { cwd, env })
-}
-
-/**
- * npm and npx as a user types them, on this test's Node, without asking the registry. With a
- * cache of their own: npx links this package's `bin` into its cache once and keeps that link, so
- * a cache of earlier runs would run the `bin` of an earlier checkout.
- */
-function npm(command: 'npm' | 'npx', args: string[], cwd: string): Promise<Ran> {
-  return start(command, args, {
-    cwd,
-    env: {
-      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
-      npm_config_update_notifier: 'false',
-      npm_config_cache: tempFolder(),
-    },
-  })
 }
 
 /** Temporary folders, removed after the file's tests; then the folders made to hold them. */
@@ -166,9 +87,10 @@ function drawingWithWarnings(loops: number): string {
   return w.toString()
 }
 
-// Every test reads drawings with the engine's workers, and a few start whole BOQ processes (npm,
-// Node): generous limits, for a busy machine, that only stop a hang.
-describe('the command line', { timeout: 120_000 }, () => {
+// Every test reads drawings with the engine's workers, each with files of its own, side by side:
+// generous limits, for a busy machine, that only stop a hang. The command as its own process
+// (npm run boq, npx boq, node bin.ts) is in bin.test.ts.
+describe('the command line', { timeout: 120_000, concurrent: true }, () => {
   const dir = tempFolder()
   const known = join(dir, 'known.dxf')
   writeFileSync(known, knownDrawing())
@@ -399,72 +321,22 @@ describe('the command line', { timeout: 120_000 }, () => {
     expect(stdout).toMatch(/relative to the folder the command was typed in/)
   })
 
-  it('takes paths from the folder the command was typed in: npm run boq, npx boq, node bin.ts', {
-    timeout: 300_000,
-  }, async () => {
-    // A folder inside the repository, as server/ is (git ignores test-results/): npm runs the
-    // script from the package's folder above it.
-    const results = join(ROOT, 'test-results')
-    if (!existsSync(results)) {
-      mkdirSync(results, { recursive: true })
-      emptied.push(results)
-    }
-    const typed = tempFolder(results)
-    copyFileSync(fixturePath('sample_2018.dwg'), join(typed, 'plan.dwg'))
-    // A name of its own: where the bills would land if taken from the package's folder.
-    const bills = `${basename(typed)}-bills/`
-    made.push(join(ROOT, bills))
-
-    const viaNpm = await npm(
-      'npm',
-      ['run', 'boq', '--', 'plan.dwg', '--format', 'csv', '--out', bills],
-      typed,
-    )
-    expect(viaNpm.stderr).toContain(
-      `plan.dwg: BOQ written to ${join(typed, bills, 'plan.boq.csv')}\n`,
-    )
-    expect(viaNpm.code).toBe(0)
-    expect(readFileSync(join(typed, bills, 'plan.boq.csv'), 'utf8')).toMatch(/^Section,/)
-    expect(existsSync(join(ROOT, bills))).toBe(false)
-
-    const viaNpx = await npm('npx', ['boq', 'plan.dwg', '--out', 'plan.json'], typed)
-    expect(viaNpx.code).toBe(0)
-    expect(JSON.parse(readFileSync(join(typed, 'plan.json'), 'utf8')).source.fileName).toBe(
-      'plan.dwg',
-    )
-
-    // Started by another npm script, node inherits that script's INIT_CWD: not where it runs.
+  it('started by another npm script, takes paths from where it runs, not from that script’s INIT_CWD', async () => {
     const elsewhere = tempFolder()
     copyFileSync(fixturePath('sample_2018.dwg'), join(elsewhere, 'plan.dwg'))
-    const written = `plan.dwg: BOQ written to ${join(elsewhere, 'plan.boq.xlsx')}\n`
-    const direct = await spawnBoq(['plan.dwg', '--format', 'xlsx'], elsewhere, {
-      INIT_CWD: undefined,
-    })
-    expect(direct.stderr).toBe(written)
-    expect(direct.code).toBe(0)
-    rmSync(join(elsewhere, 'plan.boq.xlsx'))
     const inherited = await run(['plan.dwg', '--format', 'xlsx'], elsewhere, {
       INIT_CWD: ROOT,
       npm_lifecycle_event: 'test',
     })
-    expect(inherited.stderr).toBe(written)
+    expect(inherited.stderr).toBe(`plan.dwg: BOQ written to ${join(elsewhere, 'plan.boq.xlsx')}\n`)
     expect(inherited.code).toBe(0)
-    rmSync(join(elsewhere, 'plan.boq.xlsx'))
-  })
-
-  it('as its own process: exit 0 with the bill on stdout, 1 for a drawing not read, 2 for bad usage', async () => {
-    const good = await spawnBoq([known])
-    expect([good.code, good.stderr]).toEqual([0, ''])
-    expect(JSON.parse(good.stdout).source.fileName).toBe('known.dxf')
-    const unread = await spawnBoq([pdf])
-    expect([unread.code, unread.stdout]).toEqual([1, ''])
-    expect(unread.stderr).toBe(`${pdf}: not a DWG file (it looks like a PDF document)\n`)
-    const usage = await spawnBoq([known, '--format', 'pdf'])
-    expect(usage.code).toBe(2)
-    expect(usage.stderr.trim().split('\n')).toEqual([
-      "boq: unknown format 'pdf' (json, csv or xlsx)",
-      expect.stringMatching(/^usage: boq <drawing>/),
-    ])
+    // Run by npm as `npm run boq`, INIT_CWD is where the command was typed.
+    const typed = await run(['plan.dwg', '--format', 'xlsx', '--out', 'typed.xlsx'], ROOT, {
+      INIT_CWD: elsewhere,
+      npm_lifecycle_event: 'boq',
+    })
+    expect(typed.stderr).toBe(`plan.dwg: BOQ written to ${join(elsewhere, 'typed.xlsx')}\n`)
+    expect(typed.code).toBe(0)
   })
 
   it('an unexpected error: one line "boq: <reason>", no stack trace, exit 1', async () => {

@@ -15,8 +15,12 @@ import { apiCors, securityHeaders, xsrfCheck, xsrfCookie } from './http/security
 import { staticFiles } from './http/static-files.ts'
 import type { Extractor } from './jobs/extractor.ts'
 import { startJobs } from './jobs/service.ts'
+import { listeners } from './lib/listeners.ts'
+import { log } from './log.ts'
+import { openStores } from './stores.ts'
 import { localWatchSource } from './watches/local/local-source.ts'
 import { startWatches } from './watches/service.ts'
+import { standingAccess } from './watches/standing-access.ts'
 
 export interface ServerParts {
   /** Replaces the back ends createBackends(config) would pick (tests). */
@@ -32,14 +36,14 @@ export interface ServerParts {
 export interface BoqServer {
   /** The whole server as a fetch handler: API under /api, the built app everywhere else. */
   app: Hono
-  /** Stops everything the server started (the jobs' runner, engine and store). */
+  /** Stops everything the server started (the watches, the jobs' runner and engine, the stores). */
   close(): Promise<void>
 }
 
 /**
  * The one way to make a server: from its configuration, with the keys loaded (or generated into
- * the data folder), the job store open and the runner started before it answers anything.
- * Listening is the caller's (main, tests).
+ * the data folder), the stores open and the runner started before it answers anything. Each part
+ * is given what it needs as it is made. Listening is the caller's (main, tests).
  */
 export async function createServer(config: Config, parts: ServerParts = {}): Promise<BoqServer> {
   const keys = await loadSecretKeys(config)
@@ -47,9 +51,15 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   const revocations = parts.revocations ?? createFileRevocations(config.dataDir)
   const sessions = createSessionStore(keys.session, revocations)
   const access = createCloudAccess(sessions, backends.auth)
+  // A job that ended in this process leaves its owner a free place for a version a watch saw.
+  const jobEnded = listeners((error) => log.warn('a job-ended listener failed', { err: error }))
+  const stores = await openStores({ config, tokenKey: keys.jobToken, jobEnded: jobEnded.notify })
+  // Acts for a person while away: their watches look with it, the jobs the watches start run with it.
+  const standing = standingAccess(stores.watches, backends.auth)
   const jobs = await startJobs({
     config,
-    tokenKey: keys.jobToken,
+    store: stores.jobs,
+    contextForWatchJob: (userId) => standing.contextFor(userId),
     cloud: backends.cloud,
     access,
     extractor: parts.extractor,
@@ -57,16 +67,15 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   })
   const watches = startWatches({
     config,
-    store: jobs.store,
+    store: stores.watches,
+    jobs: stores.jobs,
+    standing,
+    jobEnded,
     cloud: backends.cloud,
-    provider: backends.auth,
     access,
     source: backends.watchSource ?? localWatchSource(backends.cloud),
     eventRoutes: backends.watchEvents,
   })
-  // A job that ended leaves its owner a free place for a version a watch saw.
-  jobs.onJobEnded(() => watches.kick())
-  jobs.actForWatches((userId) => watches.contextFor(userId))
 
   const app = new Hono()
   app.onError(errorResponse)
@@ -102,9 +111,10 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   return {
     app,
     async close() {
-      // The watches first: they queue jobs into the store the jobs close.
+      // The watches first: they queue jobs the runner would take; the stores last.
       await watches.close()
       await jobs.close()
+      await stores.close()
     },
   }
 }

@@ -7,7 +7,6 @@ import { AppError } from '../errors.ts'
 import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { log as serverLog } from '../log.ts'
 import { resultWithBill } from './bill-of-record.ts'
-import { openEmbeddedWatches } from './embedded-watches.ts'
 import { SIGN_IN_AGAIN, STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
 import { queueListeners } from './queue-listeners.ts'
@@ -192,17 +191,11 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     log(`jobs: ${interrupted} job(s) running when the server stopped were failed`)
   await prune()
   const rules = rulesFiles(options.dataDir, log)
-  const { close: closeWatches, ...watches } = await openEmbeddedWatches({
-    dataDir: options.dataDir,
-    tokenKey: options.tokenKey,
-    log,
-  })
   // A server that runs for months still lets old jobs go.
   const retention = setInterval(() => void prune().catch(() => {}), PRUNE_EVERY_MS)
   retention.unref()
 
   return {
-    ...watches,
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
       // Sealed before the checks below, so nothing is awaited between them and the map's update.
       const credentials = await seal(input.context, options.tokenKey)
@@ -375,7 +368,7 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
     async close() {
       clearInterval(retention)
       queued.clear()
-      await Promise.allSettled([...keeping.values(), ...writes.values(), closeWatches()])
+      await Promise.allSettled([...keeping.values(), ...writes.values()])
     },
   }
 }

@@ -4,55 +4,36 @@ import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
 import { log } from '../log.ts'
 import { createBillPool } from './bill-pool.ts'
-import { openEmbeddedJobStore } from './embedded-store.ts'
 import { saveExampleTables } from './example-tables.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { geometryBuilds } from './geometry-builds.ts'
-import { createJobLog } from './job-log.ts'
 import { perUserLimit } from './per-user-limit.ts'
-import { openPostgresJobStore } from './pg/postgres-store.ts'
 import { priceRoutes } from './price-routes.ts'
 import { projectAccess } from './project-access.ts'
 import { jobsRoutes } from './routes.ts'
 import { rulesRoutes } from './rules-routes.ts'
 import { startJobRunner } from './runner.ts'
-import type { JobChange, JobStore } from './types.ts'
+import type { JobStore } from './types.ts'
 
 export interface JobsService {
   /** The extraction API, to mount under /api/boq. */
   routes: Hono
-  /** The store the jobs (and the watches) live in. */
-  store: JobStore
-  /** Calls `listener` whenever a job of this process ends; returns unsubscribe. */
-  onJobEnded(listener: () => void): () => void
-  /**
-   * How a job a watch started gets its owner's context as it is when the job runs (the watches'
-   * standing access, made after the jobs).
-   */
-  actForWatches(contextFor: (userId: string) => Promise<CloudContext | undefined>): void
-  /** Stops taking jobs, puts running ones back in the queue, closes the engine and the store. */
+  /** Stops taking jobs, puts running ones back in the queue, closes the engine (not the store). */
   close(): Promise<void>
 }
 
 /**
- * The extraction jobs: opens their store (PostgreSQL when BOQ_DATABASE_URL names one, else the
- * embedded one), starts the runner unless this process only serves HTTP (jobs left queued start
- * at once) and makes their routes.
+ * The extraction jobs on their store: starts the runner unless this process only serves HTTP
+ * (jobs left queued start at once) and makes their routes.
  */
 export async function startJobs(options: {
-  config: Pick<
-    Config,
-    | 'dataDir'
-    | 'workers'
-    | 'maxFileBytes'
-    | 'maxQueuedPerUser'
-    | 'databaseUrl'
-    | 'role'
-    | 'jobRetentionDays'
-    | 'jobRecoverySeconds'
-  >
-  /** Seals the access tokens kept with queued jobs. */
-  tokenKey: Uint8Array
+  config: Pick<Config, 'workers' | 'maxFileBytes' | 'maxQueuedPerUser' | 'role'>
+  store: JobStore
+  /**
+   * The owner's context as it is when a job a watch started runs (the watches' standing access:
+   * the job may have waited past the captured token's hour); undefined: the captured one.
+   */
+  contextForWatchJob: (userId: string) => Promise<CloudContext | undefined>
   cloud: CloudBackend
   access: CloudAccess
   /** In place of the real engine (tests). */
@@ -60,28 +41,7 @@ export async function startJobs(options: {
   /** The demo project just created, to save the example rules for (see prepareDataDir). */
   exampleProject?: string | null
 }): Promise<JobsService> {
-  const { config, cloud } = options
-  const logChange = createJobLog(log)
-  const ended = new Set<() => void>()
-  const onChange = (change: JobChange) => {
-    logChange(change)
-    if (change.job.status !== 'succeeded' && change.job.status !== 'failed') return
-    for (const listener of ended) listener()
-  }
-  const store = config.databaseUrl
-    ? await openPostgresJobStore({
-        url: config.databaseUrl,
-        tokenKey: options.tokenKey,
-        recoverySeconds: config.jobRecoverySeconds,
-        retentionDays: config.jobRetentionDays,
-        onChange,
-      })
-    : await openEmbeddedJobStore({
-        dataDir: config.dataDir,
-        tokenKey: options.tokenKey,
-        retentionDays: config.jobRetentionDays,
-        onChange,
-      })
+  const { config, store, cloud } = options
   if (options.exampleProject) await saveExample(store, options.exampleProject)
   const extractor =
     options.extractor ??
@@ -94,7 +54,6 @@ export async function startJobs(options: {
         maxFileBytes: config.maxFileBytes,
       }),
     )
-  let watchContext: ((userId: string) => Promise<CloudContext | undefined>) | undefined
   // A web process only queues jobs: workers elsewhere run them.
   const runner =
     config.role === 'web'
@@ -106,7 +65,7 @@ export async function startJobs(options: {
           concurrency: config.workers,
           maxFileBytes: config.maxFileBytes,
           freshContext: async (job) =>
-            job.watchId && watchContext ? watchContext(job.userId) : undefined,
+            job.watchId ? options.contextForWatchJob(job.userId) : undefined,
         })
   const withCloud: Parameters<typeof jobsRoutes>[0]['withCloud'] = (c, fn) =>
     options.access.run(c, fn)
@@ -130,20 +89,11 @@ export async function startJobs(options: {
   let closing: Promise<void> | undefined
   return {
     routes,
-    store,
-    actForWatches(contextFor) {
-      watchContext = contextFor
-    },
-    onJobEnded(listener) {
-      ended.add(listener)
-      return () => ended.delete(listener)
-    },
     close() {
       closing ??= (async () => {
         // The runner closes the engine it was given; without one, the engine is closed here.
         await (runner ? runner.close() : extractor.close())
         await bills.close()
-        await store.close()
       })()
       return closing
     },

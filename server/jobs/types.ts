@@ -5,7 +5,6 @@ import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import type { BoqFiles, OutputFormat } from '../boq/write/files.ts'
 import type { CloudContext, FolderPlace } from '../cloud/types.ts'
-import type { WatchStore } from './watch-types.ts'
 
 /** What a succeeded job wrote back, and what the bill warns about. */
 export interface JobResult {
@@ -158,7 +157,7 @@ export interface BillOfRecord {
  * atomic with respect to the others (e.g. `submit` checks duplicates and limits and inserts in one
  * step; `claim` hands a queued job to exactly one worker).
  */
-export interface JobStore extends WatchStore {
+export interface JobStore {
   /**
    * Queues a job, or answers the user's queued/running job for the same storage id
    * (`created: false`, whatever units that one was asked with). Throws AppError 429 when the

@@ -1,8 +1,8 @@
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../errors.ts'
-import type { PauseCause, WatchRecord, WatchStore } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
 import { ACCESS_NEEDED, type StandingAccess } from './standing-access.ts'
+import type { PauseCause, WatchRecord, WatchStore } from './store/types.ts'
 
 /** What a paused watch tells its owner when its folder is gone or no longer theirs to write to. */
 export const FOLDER_LOST =

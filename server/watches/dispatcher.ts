@@ -1,10 +1,13 @@
 import type { CloudBackend } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
-import type { WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
 import { checkedContext } from './checked-context.ts'
 import type { StandingAccess } from './standing-access.ts'
+import type { WatchedVersion, WatchRecord, WatchStore } from './store/types.ts'
+
+/** What the watches need of the jobs: a person's jobs (to keep their limit), and submitting one. */
+export type WatchJobs = Pick<JobStore, 'listByUser' | 'submit'>
 
 /** Versions one watch hands to the job store per round (the rest wait for the next round). */
 const TAKE_PER_ROUND = 100
@@ -24,14 +27,16 @@ export interface Dispatcher {
  * pending version to one dispatcher, so any number of processes may run one.
  */
 export function startDispatcher(options: {
-  store: JobStore
+  store: WatchStore
+  /** Where the jobs go: the owner's jobs are read to keep their limit, new ones submitted. */
+  jobs: WatchJobs
   cloud: Pick<CloudBackend, 'locate' | 'checkFolder'>
   access: StandingAccess
   maxActivePerUser: number
   /** Rounds run at least this often (a job another process ran may have freed a place). */
   everyMs: number
 }): Dispatcher {
-  const { store, access } = options
+  const { store, jobs: jobStore, access } = options
   let running: Promise<void> | undefined
   let again = false
   let closed = false
@@ -70,7 +75,7 @@ export function startDispatcher(options: {
 
   /** Hands the watch's pending versions to the job store; false when the owner's limit is reached. */
   async function dispatch(watch: WatchRecord): Promise<boolean> {
-    const jobs = await store.listByUser(watch.userId)
+    const jobs = await jobStore.listByUser(watch.userId)
     const active = jobs.filter((job) => job.status === 'queued' || job.status === 'running')
     const free = options.maxActivePerUser - active.length
     if (free <= 0) return false
@@ -99,7 +104,7 @@ export function startDispatcher(options: {
         // Where the job card opens the tree, as an extraction asked by hand learns it.
         const place = await options.cloud.locate(context, version)
         const versionNumber = version.fileVersionNumber ?? place.fileVersionNumber
-        const { job } = await store.submit(
+        const { job } = await jobStore.submit(
           {
             fileName: version.fileName,
             projectId: version.projectId,

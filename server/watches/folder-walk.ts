@@ -1,8 +1,8 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import { resourceTitle } from '../cloud/resource-title.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../cloud/types.ts'
-import type { WatchedVersion } from '../jobs/watch-types.ts'
 import { isWatchedDrawing } from './source.ts'
+import type { WatchedVersion } from './store/types.ts'
 
 /** The watched folder, as the cloud's lists name it. */
 export interface WalkedFolder {

@@ -4,16 +4,15 @@ import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { noStore } from '../jobs/routes.ts'
-import type { JobStore } from '../jobs/types.ts'
-import type { NewWatch, WatchRecord } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
 import { parseWatchRequest } from './parse-watch-request.ts'
 import type { WatchSource } from './source.ts'
 import { ACCESS_NEEDED, type StandingAccess } from './standing-access.ts'
+import type { NewWatch, WatchRecord, WatchStore } from './store/types.ts'
 import { toWatchJson } from './watch-json.ts'
 
 export interface WatchRoutesOptions {
-  store: JobStore
+  store: WatchStore
   cloud: CloudBackend
   access: CloudAccess
   standing: StandingAccess

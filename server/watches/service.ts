@@ -1,21 +1,19 @@
 import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
-import type { AuthProvider } from '../auth/types.ts'
-import type { CloudBackend, CloudContext } from '../cloud/types.ts'
+import type { CloudBackend } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
-import type { JobStore } from '../jobs/types.ts'
-import type { StandingGrant } from '../jobs/watch-types.ts'
 import { type Background, background } from './aps/background.ts'
 import { catchUpResumed, type EventCatchUps, eventCatchUps } from './aps/catch-up.ts'
-import { startDispatcher } from './dispatcher.ts'
+import { startDispatcher, type WatchJobs } from './dispatcher.ts'
 import { startLocalPoller } from './local/local-poller.ts'
 import { watchRoutes } from './routes.ts'
 import type { WatchSource } from './source.ts'
-import { type StandingAccess, standingAccess } from './standing-access.ts'
+import type { StandingAccess } from './standing-access.ts'
+import type { StandingGrant, WatchStore } from './store/types.ts'
 
 /** Makes the routes a cloud calls to tell of new versions, given where to note them. */
 export type WatchEventRoutes = (deps: {
-  store: JobStore
+  store: WatchStore
   access: StandingAccess
   /** A version was noted: dispatch now. */
   onNoted: () => void
@@ -33,10 +31,6 @@ export interface WatchesService {
    * it resumes then look, meanwhile, for the versions told of while they were paused.
    */
   keepGrant(grant: StandingGrant): Promise<void>
-  /** Starts a dispatch round now (a job ended: its owner may have a free place). */
-  kick(): void
-  /** The person's context as their standing access gives it now (a watch's job runs with it). */
-  contextFor(userId: string): Promise<CloudContext | undefined>
   close(): Promise<void>
 }
 
@@ -47,22 +41,27 @@ export interface WatchesService {
  */
 export function startWatches(options: {
   config: Pick<Config, 'role' | 'maxQueuedPerUser' | 'watchPollSeconds'>
-  store: JobStore
+  store: WatchStore
+  /** Where the jobs the watches start go. */
+  jobs: WatchJobs
+  /** Acts for the watches' owners while they are away (their jobs run with it too). */
+  standing: StandingAccess
+  /** Tells of each job of this process that ended: its owner may have a free place. */
+  jobEnded: { add(listener: () => void): () => void }
   cloud: CloudBackend
-  provider: AuthProvider
   access: CloudAccess
   source: WatchSource
   /** Routes the cloud calls to tell of new versions (Autodesk's webhooks). */
   eventRoutes?: WatchEventRoutes
 }): WatchesService {
-  const { config, store, cloud } = options
-  const standing = standingAccess(store, options.provider)
+  const { config, store, cloud, standing } = options
   const everyMs = config.watchPollSeconds * 1000
   // A web process only takes requests: the processes that run jobs dispatch and poll.
   const runs = config.role !== 'web'
   const dispatcher = runs
     ? startDispatcher({
         store,
+        jobs: options.jobs,
         cloud,
         access: standing,
         maxActivePerUser: config.maxQueuedPerUser,
@@ -70,6 +69,7 @@ export function startWatches(options: {
       })
     : undefined
   const kick = () => dispatcher?.kick()
+  const unsubscribe = options.jobEnded.add(kick)
   const poller =
     runs && cloud.kind === 'local'
       ? startLocalPoller({ store, cloud, access: standing, everyMs, onNoted: kick })
@@ -98,7 +98,6 @@ export function startWatches(options: {
   }
   return {
     routes,
-    contextFor: (userId) => standing.contextFor(userId),
     async keepGrant(grant) {
       const resumed = await standing.keep(grant)
       // Looking through the folders may take long: not within the person's sign-in.
@@ -106,8 +105,8 @@ export function startWatches(options: {
         work.run('resumed watches could not catch up', () => catchUpResumed(catchUpDeps, resumed))
       }
     },
-    kick,
     async close() {
+      unsubscribe()
       // The work after answers first: it notes versions into the store the others go on using.
       await work.settled()
       await catchUps?.close()

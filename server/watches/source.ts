@@ -1,5 +1,5 @@
 import type { CloudContext } from '../cloud/types.ts'
-import type { NewWatch, WatchedVersion, WatchRecord } from '../jobs/watch-types.ts'
+import type { NewWatch, WatchedVersion, WatchRecord } from './store/types.ts'
 
 /**
  * How one cloud tells a watch of new versions. The local cloud is polled (a file dropped by hand

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AuthProvider, Tokens } from '../auth/types.ts'
 import { SessionExpiredError } from '../errors.ts'
-import type { JobStore } from '../jobs/types.ts'
-import { RECORD_DAMAGED } from '../jobs/watch-record.ts'
-import type { NewWatch } from '../jobs/watch-types.ts'
-import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import { openTempWatchStore } from '../testing/watches/temp-store.ts'
 import {
   ACCESS_DAMAGED,
   ACCESS_REFUSED,
   type StandingAccess,
   standingAccess,
 } from './standing-access.ts'
+import type { NewWatch, WatchStore } from './store/types.ts'
+import { RECORD_DAMAGED } from './store/watch-record.ts'
 
 const ann = { userId: 'u-ann', name: 'Ann', picture: '' }
 const HOUR = 60 * 60 * 1000
@@ -40,12 +39,12 @@ const watchOf = (userId: string, fileFolderId = 'f1'): NewWatch => ({
   state: 'active',
 })
 
-let store: JobStore
+let store: WatchStore
 let access: StandingAccess
 let provider: ReturnType<typeof countingProvider>
 
 beforeEach(async () => {
-  store = await openTempJobStore('boq-standing-')
+  store = await openTempWatchStore('boq-standing-')
   provider = countingProvider()
   access = standingAccess(store, provider.provider)
 })
@@ -162,7 +161,7 @@ describe('acting for a person while away', () => {
       tokens: { accessToken: 'kept', refreshToken: 'refresh-0', expiresAt: Date.now() + HOUR },
     })
     // The store finds the kept grant unreadable (as a file cut short is).
-    const damaged: JobStore = {
+    const damaged: WatchStore = {
       ...store,
       withStandingGrant: (userId, use) => store.withStandingGrant(userId, () => use('damaged')),
     }

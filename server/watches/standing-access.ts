@@ -1,9 +1,8 @@
 import { REFRESH_MARGIN_MS } from '../auth/cloud-access.ts'
 import type { AuthProvider, CloudContext } from '../auth/types.ts'
 import { SessionExpiredError } from '../errors.ts'
-import type { JobStore } from '../jobs/types.ts'
-import type { StandingGrant, WatchRecord } from '../jobs/watch-types.ts'
 import { log } from '../log.ts'
+import type { StandingGrant, WatchRecord, WatchStore } from './store/types.ts'
 
 /** What a paused watch tells its owner when the cloud refused BOQ's standing access. */
 export const ACCESS_REFUSED =
@@ -36,7 +35,7 @@ export interface StandingAccess {
   keep(grant: StandingGrant): Promise<WatchRecord[]>
 }
 
-export function standingAccess(store: JobStore, provider: AuthProvider): StandingAccess {
+export function standingAccess(store: WatchStore, provider: AuthProvider): StandingAccess {
   async function pauseAll(userId: string, reason: string): Promise<void> {
     for (const watch of await store.watchesOf(userId)) {
       if (watch.state === 'active')

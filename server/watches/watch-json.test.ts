@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newWatchRecord, pausedAsDamaged } from '../jobs/watch-record.ts'
+import { newWatchRecord, pausedAsDamaged } from './store/watch-record.ts'
 import { CONSENT_URL, toWatchJson } from './watch-json.ts'
 
 const watch = newWatchRecord('w1', {

@@ -1,6 +1,6 @@
 import type { Watch } from '../../contract/watches.ts'
 import { folderJson } from '../jobs/job-json.ts'
-import type { WatchRecord } from '../jobs/watch-types.ts'
+import type { WatchRecord } from './store/types.ts'
 
 /** Where the person allows BOQ to act for them while away (answers the authorize URL). */
 export const CONSENT_URL = '/api/aps/auth/login?for=watches'

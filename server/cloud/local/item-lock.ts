@@ -3,8 +3,8 @@ import { basename, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { lock as lockFile } from 'proper-lockfile'
 import { AppError } from '../../errors.ts'
+import { createKeyedLock } from '../../lib/keyed-lock.ts'
 import { log } from '../../log.ts'
-import { createKeyedLock } from './keyed-lock.ts'
 import { historyDir } from './version-store.ts'
 
 export type ItemLock = <T>(itemAbs: string, task: () => Promise<T>) => Promise<T>

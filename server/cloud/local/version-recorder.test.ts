@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createKeyedLock } from '../../lib/keyed-lock.ts'
 import { createItemLock } from './item-lock.ts'
-import { createKeyedLock } from './keyed-lock.ts'
 import { createVersionRecorder } from './version-recorder.ts'
 import { HISTORY_DIR, historyDir, keptVersion } from './version-store.ts'
 

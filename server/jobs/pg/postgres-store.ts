@@ -28,13 +28,19 @@ import {
 } from './job-queries.ts'
 import { jobOf, jobsOf, jobWithProgress, warnOnce } from './job-rows.ts'
 import { migrate } from './migrate.ts'
-import { CRASH_RETRIES, EXTRACT_QUEUE, type QueueEntry, queueTimings, startQueue } from './queue.ts'
+import {
+  CRASH_RETRIES,
+  EXTRACT_QUEUE,
+  type QueueDb,
+  type QueueEntry,
+  queueTimings,
+  startQueue,
+} from './queue.ts'
 import { rulesRows } from './rules-rows.ts'
 import { runningEntries } from './running-entries.ts'
 import { inTransaction, type Query } from './transaction.ts'
 import { retryWhileUnreachable } from './unreachable.ts'
 import { isUuid } from './uuid.ts'
-import { watchMethods } from './watch-store.ts'
 
 export interface PostgresStoreOptions {
   /** BOQ_DATABASE_URL. */
@@ -53,6 +59,12 @@ export interface PostgresStoreOptions {
   onChange?: (change: JobChange) => void
 }
 
+/** The PostgreSQL job store, with the pool it runs on: the watch store shares it. */
+export interface PostgresJobStore extends JobStore {
+  /** pg-boss's pool, BOQ's migrations applied (those of the watches' tables too). */
+  db: QueueDb
+}
+
 const QUEUED_CHANNEL = 'boq_jobs_queued'
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 
@@ -61,11 +73,13 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000
  * shows, written by whichever process changes the job) and pg-boss's queue, which hands each job
  * to one worker, notices a worker that stopped sending heartbeats and hands its job out again.
  * A job's row names the queue entry (`attempt`) that runs it, so a worker whose entry was given
- * to another worker can no longer change it. The SQL is in `job-queries.ts` and `rules-rows.ts`,
- * the watches' in `watch-queries.ts`; a row whose record does not check is skipped with a warning
- * (`job-rows.ts`, `watch-rows.ts`).
+ * to another worker can no longer change it. The SQL is in `job-queries.ts` and `rules-rows.ts`;
+ * a row whose record does not check is skipped with a warning (`job-rows.ts`). The watch store
+ * runs on the same pool (`db`).
  */
-export async function openPostgresJobStore(options: PostgresStoreOptions): Promise<JobStore> {
+export async function openPostgresJobStore(
+  options: PostgresStoreOptions,
+): Promise<PostgresJobStore> {
   const log =
     options.log ??
     ((message, error) => serverLog.warn(message, error === undefined ? {} : { err: error }))
@@ -197,7 +211,7 @@ export async function openPostgresJobStore(options: PostgresStoreOptions): Promi
   pruning.unref()
 
   return {
-    ...watchMethods(db, options.tokenKey, warn),
+    db,
 
     async submit(input: NewJob, limits: { maxActivePerUser: number }) {
       const credentials = await seal(input.context, options.tokenKey)

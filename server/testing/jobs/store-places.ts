@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, truncate } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -19,14 +19,8 @@ export interface StorePlace {
   }): Promise<JobStore>
   /** Several stores may be open on it at once, as several processes (PostgreSQL). */
   shared: boolean
-  /** Everything kept there, as text: what someone reading the files or the tables would see. */
-  rawText(): Promise<string>
   /** Damages what is kept there, as a disk or a hand might (a store reads it at its next open). */
   damage: {
-    /** The person's sealed standing grant cut to 20 characters. */
-    grant(userId: string): Promise<void>
-    /** The watch's record left without its state. */
-    watchRecord(watchId: string): Promise<void>
     /** That saved version of a project's table made unreadable. */
     rulesVersion(projectId: string, kind: RulesKind, version: number): Promise<void>
   }
@@ -41,21 +35,7 @@ export async function embeddedPlace(): Promise<StorePlace> {
     open: (options = {}) =>
       openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {}, ...options }),
     shared: false,
-    async rawText() {
-      const names = await readdir(dataDir, { recursive: true, withFileTypes: true })
-      const files = names.filter((entry) => entry.isFile())
-      const texts = await Promise.all(
-        files.map((file) => readFile(join(file.parentPath, file.name), 'utf8')),
-      )
-      return texts.join('\n')
-    },
     damage: {
-      grant: (userId) => truncate(join(dataDir, 'watches', 'grants', sha256(userId)), 20),
-      async watchRecord(watchId) {
-        const file = join(dataDir, 'watches', watchId, 'watch.json')
-        const { state: _state, ...rest } = JSON.parse(await readFile(file, 'utf8'))
-        await writeFile(file, JSON.stringify(rest))
-      },
       rulesVersion: (projectId, kind, version) =>
         truncate(
           join(dataDir, 'rules', sha256(projectId).slice(0, 32), kind, `${version}.json`),
@@ -88,31 +68,7 @@ export async function postgresPlace(): Promise<StorePlace> {
         ...options,
       }),
     shared: true,
-    async rawText() {
-      const client = new pg.Client({ connectionString: database.url })
-      await client.connect()
-      try {
-        const tables = await client.query<{ name: string }>(
-          `SELECT table_name AS name FROM information_schema.tables
-           WHERE table_schema = 'public' AND table_name LIKE 'boq_%'`,
-        )
-        const texts: string[] = []
-        for (const { name } of tables.rows) {
-          const rows = await client.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`)
-          texts.push(...rows.rows.map((r) => r.row))
-        }
-        return texts.join('\n')
-      } finally {
-        await client.end()
-      }
-    },
     damage: {
-      grant: (userId) =>
-        sql('UPDATE boq_standing_grants SET sealed = left(sealed, 20) WHERE user_id = $1', [
-          userId,
-        ]),
-      watchRecord: (watchId) =>
-        sql(`UPDATE boq_watches SET record = record - 'state' WHERE id = $1`, [watchId]),
       rulesVersion: (projectId, kind, version) =>
         sql(
           `UPDATE boq_rules SET rows = '"cut short"'::jsonb

@@ -5,7 +5,7 @@ import { type FakeAps, startFakeAps } from '../../../dev/fake-aps/server.ts'
 import type { CloudContext } from '../../auth/types.ts'
 import { createApsAuthProvider } from '../../cloud/aps/auth-provider.ts'
 import { createApsHooks, hookSecretToken } from '../../cloud/aps/hooks.ts'
-import type { WatchRecord } from '../../jobs/watch-types.ts'
+import type { WatchRecord } from '../store/types.ts'
 import { apsWatchSource } from './aps-source.ts'
 
 let fake: FakeAps

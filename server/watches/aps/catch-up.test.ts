@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { CloudContext, JsonApiResource } from '../../cloud/types.ts'
-import type { WatchedVersion, WatchRecord } from '../../jobs/watch-types.ts'
+import type { WatchedVersion, WatchRecord } from '../store/types.ts'
 import { background } from './background.ts'
 import { type CatchUpDeps, catchUpResumed, eventCatchUps, missedSince } from './catch-up.ts'
-import { EVENT_WINDOW_MS } from './events-route.ts'
+import { EVENT_WINDOW_MS } from './event-window.ts'
 
 const MINUTE = 60_000
 const created = Date.parse('2026-01-05T08:00:00.000Z')

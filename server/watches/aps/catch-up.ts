@@ -1,10 +1,10 @@
 import type { CloudBackend } from '../../cloud/types.ts'
-import type { WatchRecord, WatchStore } from '../../jobs/watch-types.ts'
 import { log } from '../../log.ts'
 import { walkDrawingVersions } from '../folder-walk.ts'
 import type { StandingAccess } from '../standing-access.ts'
+import type { WatchRecord, WatchStore } from '../store/types.ts'
 import type { Background } from './background.ts'
-import { EVENT_WINDOW_MS } from './events-route.ts'
+import { EVENT_WINDOW_MS } from './event-window.ts'
 
 export interface CatchUpDeps {
   store: Pick<WatchStore, 'noteWatchedVersions'>

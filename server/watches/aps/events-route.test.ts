@@ -12,27 +12,22 @@ import { createApsCloudBackend } from '../../cloud/aps/backend.ts'
 import { type ApsHooks, createApsHooks, hookSecretToken } from '../../cloud/aps/hooks.ts'
 import { createApsVersions } from '../../cloud/aps/version-by-id.ts'
 import { errorResponse } from '../../http/errors.ts'
-import type { JobStore } from '../../jobs/types.ts'
-import type { WatchRecord } from '../../jobs/watch-types.ts'
-import { openTempJobStore } from '../../testing/jobs/temp-store.ts'
 import { waitFor } from '../../testing/jobs/wait.ts'
+import { openTempWatchStore } from '../../testing/watches/temp-store.ts'
 import { ACCESS_REFUSED, standingAccess } from '../standing-access.ts'
+import type { WatchRecord, WatchStore } from '../store/types.ts'
 import { type Background, background } from './background.ts'
 import { type EventCatchUps, eventCatchUps } from './catch-up.ts'
-import {
-  EVENT_WINDOW_MS,
-  type HookEventOutcome,
-  hookEventsRoute,
-  MAX_EVENT_BYTES,
-} from './events-route.ts'
+import { EVENT_WINDOW_MS } from './event-window.ts'
+import { type HookEventOutcome, hookEventsRoute, MAX_EVENT_BYTES } from './events-route.ts'
 
 // The events route on a real loopback server; the fake Autodesk delivers to it as Autodesk does
-// (its hooks made by the real webhooks client), and the versions are noted in a real job store.
+// (its hooks made by the real webhooks client), and the versions are noted in a real watch store.
 // An event that fails after its answer is caught up at once here (no wait between tries).
 
 let fake: FakeAps
 let ids: SeedIds
-let store: JobStore
+let store: WatchStore
 let server: ReturnType<typeof serve>
 let eventsUrl: string
 let ctx: CloudContext
@@ -48,7 +43,7 @@ let noted = 0
 beforeAll(async () => {
   fake = await startFakeAps()
   ids = fake.ids as SeedIds
-  store = await openTempJobStore('boq-hook-events-')
+  store = await openTempWatchStore('boq-hook-events-')
   const provider = createApsAuthProvider(settingsFor(fake))
   const access = standingAccess(store, provider)
   const { tokens } = await signInAtFake(provider)

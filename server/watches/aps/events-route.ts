@@ -5,25 +5,16 @@ import { VERSION_ADDED } from '../../cloud/aps/hooks.ts'
 import type { ApsVersion, ApsVersions } from '../../cloud/aps/version-by-id.ts'
 import type { CloudContext } from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
-import type { WatchStore } from '../../jobs/watch-types.ts'
 import { log } from '../../log.ts'
 import { isWatchedDrawing } from '../source.ts'
 import type { StandingAccess } from '../standing-access.ts'
+import type { WatchStore } from '../store/types.ts'
 import type { Background } from './background.ts'
 import type { EventCatchUps } from './catch-up.ts'
+import { EVENT_WINDOW_MS } from './event-window.ts'
 
 /** An event is a few kilobytes; anything much larger is not Autodesk's. */
 export const MAX_EVENT_BYTES = 64 * 1024
-
-/**
- * How far an event's time may be from now. Autodesk stamps an event when it happens and delivers
- * it within seconds; a signed body seen on its way could be sent again by anyone, so after this
- * window it is refused. Within it, a replay changes nothing: a version is noted once per watch.
- * Autodesk retries only a delivery that was not answered 2xx, and this route answers before any
- * work (a failure after the answer is caught up by walking the folder instead), so only an outage
- * of BOQ makes it refuse a genuine late retry.
- */
-export const EVENT_WINDOW_MS = 10 * 60_000
 
 /** What became of an event that was let in (for the log, and for tests to wait on). */
 export type HookEventOutcome =

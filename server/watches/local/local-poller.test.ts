@@ -11,9 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { UserProfile } from '../../auth/types.ts'
 import { makeId } from '../../cloud/local/ids.ts'
 import { createLocalCloud, type LocalCloud } from '../../cloud/local/local-cloud.ts'
-import type { JobStore } from '../../jobs/types.ts'
-import type { WatchedVersion, WatchRecord } from '../../jobs/watch-types.ts'
 import type { StandingAccess } from '../standing-access.ts'
+import type { WatchedVersion, WatchRecord, WatchStore } from '../store/types.ts'
 import { startLocalPoller } from './local-poller.ts'
 
 const SETTLE_MS = 2000
@@ -60,7 +59,7 @@ beforeAll(async () => {
       }
       return added
     },
-  } as unknown as JobStore
+  } as unknown as WatchStore
   const access = { contextFor: async () => ctx } as unknown as StandingAccess
   // Looks only when the test asks (the first, at start, finds an empty folder).
   poller = startLocalPoller({ store, cloud, access, everyMs: 3_600_000, onNoted: () => {} })

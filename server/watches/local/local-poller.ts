@@ -1,9 +1,9 @@
 import { stillArriving } from '../../cloud/local/resources.ts'
 import type { CloudBackend, JsonApiResource } from '../../cloud/types.ts'
-import type { JobStore } from '../../jobs/types.ts'
 import { log } from '../../log.ts'
 import { walkDrawingVersions } from '../folder-walk.ts'
 import type { StandingAccess } from '../standing-access.ts'
+import type { WatchStore } from '../store/types.ts'
 
 /**
  * Looks through every active watch's folder tree every `everyMs`, as its owner, and notes the
@@ -13,7 +13,7 @@ import type { StandingAccess } from '../standing-access.ts'
  * at a later look. One look at a time.
  */
 export function startLocalPoller(options: {
-  store: JobStore
+  store: WatchStore
   cloud: CloudBackend
   access: StandingAccess
   everyMs: number

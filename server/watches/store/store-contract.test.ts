@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { STORE_PLACES, storesIn } from '../testing/jobs/store-places.ts'
-import type { JobStore } from './types.ts'
+import { WATCH_STORE_PLACES, watchStoresIn } from '../../testing/watches/store-places.ts'
+import type { KeptGrant, NewWatch, StandingGrant, WatchedVersion, WatchStore } from './types.ts'
 import { RECORD_DAMAGED } from './watch-record.ts'
-import type { KeptGrant, NewWatch, StandingGrant, WatchedVersion } from './watch-types.ts'
 
 const newWatch = (userId: string, fileFolderId = 'f1'): NewWatch => ({
   userId,
@@ -36,11 +35,11 @@ const ids = (versions: WatchedVersion[]) => versions.map((v) => v.fileStorageId)
 /** Lets other calls run meanwhile (and a second process's statements reach the database). */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
 
-describe.each(STORE_PLACES)('the WatchStore contract: %s store', (_name, makePlace) => {
-  const { placeOf, openStore, closeStore } = storesIn(makePlace)
+describe.each(WATCH_STORE_PLACES)('the WatchStore contract: %s store', (_name, makePlace) => {
+  const { placeOf, openStore, closeStore } = watchStoresIn(makePlace)
 
   /** Two stores as two processes where the place allows it; else the one store twice. */
-  async function twoStores(): Promise<[JobStore, JobStore]> {
+  async function twoStores(): Promise<[WatchStore, WatchStore]> {
     const one = await openStore()
     return (await placeOf()).shared ? [one, await openStore()] : [one, one]
   }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { WatchStateSchema } from '../../contract/watches.ts'
-import { checked } from './stored-job.ts'
-import type { NewWatch, WatchedVersion, WatchPatch, WatchRecord } from './watch-types.ts'
+import { WatchStateSchema } from '../../../contract/watches.ts'
+import { checked } from '../../jobs/stored-job.ts'
+import type { NewWatch, WatchedVersion, WatchPatch, WatchRecord } from './types.ts'
 
 /** A taken version not settled within this long (its process gone) is pending again. */
 export const TAKEN_LEASE_MS = 5 * 60 * 1000

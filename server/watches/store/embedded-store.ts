@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { seal } from '../auth/sealed.ts'
-import { createKeyedLock } from '../cloud/local/keyed-lock.ts'
-import { TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
+import { seal } from '../../auth/sealed.ts'
+import { TEMP_SUFFIX, writeFileAtomic } from '../../lib/atomic-write.ts'
+import { createKeyedLock } from '../../lib/keyed-lock.ts'
+import { log as serverLog } from '../../log.ts'
 import {
   logLine,
   readGrant,
@@ -12,7 +13,8 @@ import {
   type Seen,
   type StartingPoint,
   startText,
-} from './embedded-watch-files.ts'
+} from './embedded-files.ts'
+import type { WatchedOutcome, WatchRecord, WatchStore } from './types.ts'
 import {
   damagedWatch,
   newWatchRecord,
@@ -21,7 +23,6 @@ import {
   pausedAsDamaged,
   TAKEN_LEASE_MS,
 } from './watch-record.ts'
-import type { WatchedOutcome, WatchRecord, WatchStore } from './watch-types.ts'
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/
 /** Each watch's record. */
@@ -32,17 +33,20 @@ const START = 'start.json'
 const SEEN_LOG = 'versions.jsonl'
 
 /**
- * The embedded store's watches: one folder per watch under `<dataDir>/watches`, with its record
+ * The embedded watch store: one folder per watch under `<dataDir>/watches`, with its record
  * (`watch.json`), its starting point (`start.json`, the versions already in its folder, written
  * once) and what it has seen since (`versions.jsonl`, a log of the versions' states, rewritten
  * short when the watch is opened). The standing grants are sealed, one file per person in
  * `<dataDir>/watches/grants`. One process owns the folder.
  */
-export async function openEmbeddedWatches(options: {
+export async function openEmbeddedWatchStore(options: {
+  /** BOQ_DATA_DIR: the store keeps everything under `<dataDir>/watches`. */
   dataDir: string
+  /** Seals the standing grants (the key the jobs' tokens are sealed with). */
   tokenKey: Uint8Array
-  log: (message: string) => void
-}): Promise<WatchStore & { close(): Promise<void> }> {
+  log?: (message: string) => void
+}): Promise<WatchStore> {
+  const log = options.log ?? ((message: string) => serverLog.warn(message))
   const root = join(options.dataDir, 'watches')
   const grantsDir = join(root, 'grants')
   await mkdir(grantsDir, { recursive: true, mode: 0o700 })
@@ -87,7 +91,7 @@ export async function openEmbeddedWatches(options: {
     } catch (error) {
       // Shown paused to its owner when the record still says whose it is, so they can end it.
       const standIn = damagedWatch(id, objectIn(recordText))
-      options.log(
+      log(
         `watches: the record ${recordFile} cannot be read (${String(error)}); ` +
           (standIn ? 'the watch is shown paused until its owner stops it' : 'skipped'),
       )
@@ -98,7 +102,7 @@ export async function openEmbeddedWatches(options: {
       return
     }
     const versions = await versionsFrom(dir, record).catch((error: unknown) => {
-      options.log(
+      log(
         `watches: what the watch ${dir} has seen cannot be read (${String(error)}); ` +
           'it is paused until its owner stops it and watches the folder again',
       )
@@ -137,7 +141,7 @@ export async function openEmbeddedWatches(options: {
       await writeFileAtomic(startFile, startText(record.id, start))
     }
     if (logged.unreadable.length > 0) {
-      options.log(
+      log(
         `watches: left out ${logged.unreadable.length} unreadable line(s) of ${logFile}, ` +
           `kept the rest: ${logged.unreadable.slice(0, 3).join(' | ')}`,
       )
@@ -166,7 +170,7 @@ export async function openEmbeddedWatches(options: {
 
   const grantOf = (file: string) =>
     readGrant(file, options.tokenKey, () =>
-      options.log(
+      log(
         `watches: the standing grant ${file} cannot be read (cut short, altered, or sealed ` +
           'with another key); its owner’s watches pause until BOQ is allowed again',
       ),
@@ -193,7 +197,7 @@ export async function openEmbeddedWatches(options: {
     try {
       await openWatch(entry.name)
     } catch (error) {
-      options.log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
+      log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
     }
   }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { seal, unseal } from '../../auth/sealed.ts'
+import { seal, unseal } from '../../../auth/sealed.ts'
+import { warnOnce } from '../../../jobs/pg/job-rows.ts'
+import type { QueueDb } from '../../../jobs/pg/queue.ts'
+import { inTransaction, type Query } from '../../../jobs/pg/transaction.ts'
+import { isUuid } from '../../../jobs/pg/uuid.ts'
+import { log as serverLog } from '../../../log.ts'
+import type { KeptGrant, StandingGrant, WatchStore } from '../types.ts'
 import { newWatchRecord, patchedWatch } from '../watch-record.ts'
-import type { KeptGrant, StandingGrant, WatchStore } from '../watch-types.ts'
-import type { Warn } from './job-rows.ts'
-import type { QueueDb } from './queue.ts'
-import { inTransaction, type Query } from './transaction.ts'
-import { isUuid } from './uuid.ts'
 import {
   countWaiting,
   deleteWatchRow,
@@ -31,11 +32,21 @@ import { readableWatchOf, versionOf, watchesOf, watchOf } from './watch-rows.ts'
 
 /**
  * The watches on PostgreSQL, for any number of processes: a person's folder is watched once and a
- * version recorded once, by the tables' unique keys; taken by one process by a row lock skipped by the others, and a person's grant
- * used by one process at a time under a lock on the person. Grants are sealed with `tokenKey`,
- * without expiry: the provider says when a refresh token no longer works.
+ * version recorded once, by the tables' unique keys; taken by one process by a row lock skipped
+ * by the others, and a person's grant used by one process at a time under a lock on the person.
+ * Grants are sealed with `tokenKey`, without expiry: the provider says when a refresh token no
+ * longer works. The tables (migration 002) are made by the job store's migrations, on whose pool
+ * this store runs; the SQL is in `watch-queries.ts`, and a row whose record does not check is
+ * answered as `watch-rows.ts` says, with a warning.
  */
-export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): WatchStore {
+export function openPostgresWatchStore(options: {
+  /** The PostgreSQL job store's pool (pg-boss's), its migrations applied. */
+  db: QueueDb
+  tokenKey: Uint8Array
+  log?: (message: string) => void
+}): WatchStore {
+  const { db, tokenKey } = options
+  const warn = warnOnce(options.log ?? ((message) => serverLog.warn(message)))
   const query: Query = async (text, values) => (await db.executeSql(text, values)).rows
 
   /** The person's grant unsealed; `'damaged'` (said, naming its row) when it does not unseal. */
@@ -156,6 +167,10 @@ export function watchMethods(db: QueueDb, tokenKey: Uint8Array, warn: Warn): Wat
         else await dropSealedGrant(q, userId)
         return value
       })
+    },
+
+    async close() {
+      // Every statement is awaited by its caller; the pool is the job store's.
     },
   }
 }

@@ -1,6 +1,6 @@
+import type { Warn } from '../../../jobs/pg/job-rows.ts'
+import type { WatchedVersion, WatchRecord } from '../types.ts'
 import { damagedWatch, parseWatchedVersion, parseWatchRecord } from '../watch-record.ts'
-import type { WatchedVersion, WatchRecord } from '../watch-types.ts'
-import type { Warn } from './job-rows.ts'
 import type { WatchedVersionRow, WatchRow } from './watch-queries.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
-import { unseal } from '../auth/sealed.ts'
+import { unseal } from '../../auth/sealed.ts'
+import type { KeptGrant, StandingGrant, WatchedVersion } from './types.ts'
 import { parseWatchedVersion } from './watch-record.ts'
-import type { KeptGrant, StandingGrant, WatchedVersion } from './watch-types.ts'
 
 /**
  * The files of one embedded watch read back, each checked: what cannot be read is told apart

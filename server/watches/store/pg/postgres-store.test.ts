@@ -1,35 +1,26 @@
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TEST_TOKEN_KEY } from '../../testing/jobs/fakes.ts'
-import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
-import type { JobStore } from '../types.ts'
+import { postgresWatchPlace, type WatchStorePlace } from '../../../testing/watches/store-places.ts'
+import type { NewWatch, WatchedVersion, WatchStore } from '../types.ts'
 import { RECORD_DAMAGED } from '../watch-record.ts'
-import type { NewWatch, WatchedVersion } from '../watch-types.ts'
-import { openPostgresJobStore } from './postgres-store.ts'
 
-let database: TestDatabase
-let store: JobStore
+let place: WatchStorePlace & { url: string }
+let store: WatchStore
 const warnings: string[] = []
 
 beforeEach(async () => {
-  database = await createTestDatabase()
-  store = await openPostgresJobStore({
-    url: database.url,
-    tokenKey: TEST_TOKEN_KEY,
-    recoverySeconds: 15,
-    retentionDays: 90,
-    log: (message) => warnings.push(message),
-  })
+  place = await postgresWatchPlace()
+  store = await place.open({ log: (message) => warnings.push(message) })
 })
 
 afterEach(async () => {
   await store.close()
-  await database.drop()
+  await place.remove()
   warnings.splice(0)
 })
 
 async function sql(text: string, values: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: database.url })
+  const client = new pg.Client({ connectionString: place.url })
   await client.connect()
   try {
     await client.query(text, values)
@@ -52,7 +43,7 @@ const version = (fileStorageId: string): WatchedVersion => ({
   fileFolderId: 'f1',
 })
 
-describe('the PostgreSQL store’s watches', () => {
+describe('the PostgreSQL watch store', () => {
   it('answers a watch row that is not a watch record paused, from its columns, with a warning naming the watch', async () => {
     const { watch: good } = await store.createWatch(newWatch('f1'))
     const { watch: bad } = await store.createWatch({ ...newWatch('f2'), hookId: 'hook-2' })

@@ -1,7 +1,7 @@
-import type { ExtractUnits } from '../../contract/units.ts'
-import type { WatchState } from '../../contract/watches.ts'
-import type { Tokens, UserProfile } from '../auth/types.ts'
-import type { FolderPlace } from '../cloud/types.ts'
+import type { ExtractUnits } from '../../../contract/units.ts'
+import type { WatchState } from '../../../contract/watches.ts'
+import type { Tokens, UserProfile } from '../../auth/types.ts'
+import type { FolderPlace } from '../../cloud/types.ts'
 
 /** A watched folder as the store keeps it (its owner's grant is kept apart, sealed). */
 export interface WatchRecord {
@@ -75,11 +75,12 @@ export interface WatchedVersion {
 export type WatchedOutcome = { jobId: string } | { skipped: string } | 'wait'
 
 /**
- * The watches and what they have seen, in the job store, so that with several processes exactly
- * one reacts to each new version: a version is recorded once per watch, and a pending one is
- * taken by one dispatcher only. A watch whose stored state cannot be read (its record, or what it
- * has seen since it began) is never answered as active while it does nothing: it is answered
- * paused, saying so (`pausedFor: 'record'`), updates leave it so, and deleting it ends it.
+ * The watches and what they have seen, so that with several processes exactly one reacts to each
+ * new version: a version is recorded once per watch, and a pending one is taken by one dispatcher
+ * only. A watch whose stored state cannot be read (its record, or what it has seen since it
+ * began) is never answered as active while it does nothing: it is answered paused, saying so
+ * (`pausedFor: 'record'`), updates leave it so, and deleting it ends it. Kept beside the jobs:
+ * in the data folder (`embedded-store.ts`), or on the PostgreSQL job store's pool (`pg/`).
  */
 export interface WatchStore {
   /**
@@ -135,4 +136,6 @@ export interface WatchStore {
     userId: string,
     use: (grant: KeptGrant) => Promise<{ grant: StandingGrant | undefined; value: T }>,
   ): Promise<T>
+  /** Waits for the writes under way (the pool a PostgreSQL store shares is its opener's to close). */
+  close(): Promise<void>
 }

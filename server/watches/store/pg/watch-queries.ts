@@ -1,6 +1,6 @@
+import type { Query } from '../../../jobs/pg/transaction.ts'
+import type { WatchedVersion, WatchRecord } from '../types.ts'
 import { TAKEN_LEASE_MS } from '../watch-record.ts'
-import type { WatchedVersion, WatchRecord } from '../watch-types.ts'
-import type { Query } from './transaction.ts'
 
 /**
  * The SQL of `boq_watches`, `boq_watched_versions` and `boq_standing_grants`, one function per

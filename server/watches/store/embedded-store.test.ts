@@ -11,16 +11,16 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TEST_TOKEN_KEY } from '../testing/jobs/fakes.ts'
-import { openEmbeddedWatches } from './embedded-watches.ts'
+import { TEST_TOKEN_KEY } from '../../testing/jobs/fakes.ts'
+import { openEmbeddedWatchStore } from './embedded-store.ts'
+import type { NewWatch, WatchedVersion } from './types.ts'
 import { RECORD_DAMAGED } from './watch-record.ts'
-import type { NewWatch, WatchedVersion } from './watch-types.ts'
 
 let dataDir: string
 /** What the store logged. */
 const logged: string[] = []
 const open = () =>
-  openEmbeddedWatches({
+  openEmbeddedWatchStore({
     dataDir,
     tokenKey: TEST_TOKEN_KEY,
     log: (message) => logged.push(message),

@@ -5,6 +5,7 @@ import { createFileRevocations, type SessionRevocations } from './auth/revocatio
 import { authRoutes } from './auth/routes.ts'
 import { createSessionStore } from './auth/session.ts'
 import { type Backends, createBackends } from './backends.ts'
+import { startProjectBills } from './bills/service.ts'
 import { HOOK_EVENTS_PATH } from './cloud/aps/hooks.ts'
 import type { Config } from './config.ts'
 import { cloudRoutes } from './http/cloud-routes.ts'
@@ -77,6 +78,13 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     eventRoutes: backends.watchEvents,
   })
 
+  const projectBills = await startProjectBills({
+    dataDir: config.dataDir,
+    jobs: stores.jobs,
+    cloud: backends.cloud,
+    access,
+  })
+
   const app = new Hono()
   app.onError(errorResponse)
   app.notFound((c) => plain(c, 'Not found.', 404))
@@ -103,6 +111,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
   app.route('/api/boq', jobs.routes)
   app.route('/api/boq', watches.routes)
+  app.route('/api/boq', projectBills.routes)
   app.route('/api/local', backends.localRoutes?.(access) ?? noLocalRoutes())
   // Fixed text: the path is the caller's to choose.
   app.all('/api/*', (c) => plain(c, 'Not found.', 404))
@@ -114,6 +123,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
       // The watches first: they queue jobs the runner would take; the stores last.
       await watches.close()
       await jobs.close()
+      await projectBills.close()
       await stores.close()
     },
   }

@@ -9,7 +9,7 @@ async function workbook(sheets: Record<string, (string | number | boolean | null
   return new Uint8Array(await book.xlsx.writeBuffer())
 }
 
-const xlsx = (bytes: Uint8Array, name = 'rules.xlsx') => new File([bytes], name)
+const xlsx = (bytes: Uint8Array<ArrayBuffer>, name = 'rules.xlsx') => new File([bytes], name)
 
 describe('reading a table file in the browser', () => {
   it('reads a workbook’s rules sheet by its header, cells in the table’s column order', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -52,6 +52,16 @@ describe('seeding an empty cloud', () => {
     expect(result.files[0]).toBe(`${DEMO_FOLDERS[0]}/${FEATURED_DRAWING}`)
     const used = new Set(result.files.map((f) => f.slice(0, f.lastIndexOf('/'))))
     expect(used.size).toBe(DEMO_FOLDERS.length)
+  })
+
+  it('keeps the times of each copy, so a seeded drawing is whole at once (not settling)', async () => {
+    const seedDir = await drawingsDir([FEATURED_DRAWING])
+    const old = new Date('2024-01-02T03:04:05Z')
+    await utimes(join(seedDir, FEATURED_DRAWING), old, old)
+    const cloud = join(scratch, 'cloud-times')
+    const result = await seedIfEmpty(cloud, seedDir)
+    const copy = await stat(join(cloud, ...(result.files[0] as string).split('/')))
+    expect(copy.mtime.toISOString()).toBe(old.toISOString())
   })
 
   it('leaves a cloud that has anything in it alone', async () => {

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readdir, stat } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ConfigError } from '../config.ts'
 
@@ -37,7 +37,13 @@ export async function seedIfEmpty(cloudRoot: string, seedDir: string | null): Pr
   const files: string[] = []
   for (const [index, name] of drawings.entries()) {
     const folder = DEMO_FOLDERS[index % DEMO_FOLDERS.length] as string
-    await copyFile(join(seedDir as string, name), join(cloudRoot, ...folder.split('/'), name))
+    const from = join(seedDir as string, name)
+    const to = join(cloudRoot, ...folder.split('/'), name)
+    await copyFile(from, to)
+    // The copy is whole: it keeps its source's times, so the cloud does not wait for it to settle
+    // as it waits for a file still being copied in by hand.
+    const source = await stat(from)
+    await utimes(to, source.atime, source.mtime)
     files.push(`${folder}/${name}`)
   }
   return { seeded: true, files }

@@ -51,6 +51,9 @@ describe('the classification in Chromium', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(CODES_CSV),
     })
+    // The editor asks first, saying what the file replaces.
+    await page.getByRole('region', { name: 'Import codes.csv' }).waitFor()
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
     const imported = page.getByText(/^Imported codes\.csv\. Saved as version (\d+)\.$/)
     await imported.waitFor()
     const first = Number(/version (\d+)/.exec(await imported.innerText())?.[1])

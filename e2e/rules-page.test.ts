@@ -5,7 +5,7 @@
  * formula's problem on screen under its row, named beside Save and by the refused preview) → the
  * table emptied row by row and one rule written instead (CIRKLO_PUNKTOJ at 2.50 each), previewed
  * against the job (8 × 2.50 = 20.00) → saved → the result's priced bill is priced with the saved
- * version.
+ * version, which Re-price makes the job's bill of record.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type FoundItem, findNewestVersion } from './support/api.ts'
@@ -40,7 +40,7 @@ describe('takeoff rules in Chromium', () => {
 
     // The seed saved the example rules for the drawing's project, so the job was priced at once.
     await page.getByRole('tab', { name: 'Priced' }).click()
-    await page.getByText('Rules version 1', { exact: true }).waitFor()
+    await page.getByText(/^Bill of record, priced with rules version 1 and /).waitFor()
     const example = (await page.getByRole('table', { name: 'Priced bill' }).innerText()).replace(
       /\s+/g,
       ' ',
@@ -101,8 +101,15 @@ describe('takeoff rules in Chromium', () => {
     await page.getByRole('link', { name: 'Back to the result' }).click()
     await page.waitForURL(resultUrl)
     await page.getByRole('tab', { name: 'Priced' }).click()
-    // The bill priced with the example may show until the one priced with the saved rules comes.
-    await page.getByText(`Rules version ${version}`, { exact: true }).waitFor()
+    // The job's bill of record is still the one priced at extraction: the page says the project's
+    // rules are newer, and Re-price makes the bill of record one of the saved version.
+    await page
+      .getByText(`Priced with rules version 1; the project’s rules are now version ${version}.`)
+      .waitFor()
+    await page.getByRole('button', { name: 'Re-price' }).click()
+    await page
+      .getByText(new RegExp(`^Bill of record, priced with rules version ${version} and `))
+      .waitFor()
     const priced = page.getByRole('table', { name: 'Priced bill' })
     const text = (await priced.innerText()).replace(/\s+/g, ' ')
     expect(text).toMatch(/E\.1 Points 8 nr 2\.50 20\.00/)

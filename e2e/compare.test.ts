@@ -7,7 +7,7 @@
  * Then another drawing (survey.dwg, 2000_entities-2d.dwg) against version 2: the bill says they are
  * two different drawings, and each line has its own item number.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
@@ -37,8 +37,11 @@ async function coloured(page: Page, drawing: Locator): Promise<{ green: number; 
 }
 
 const seedDir = mkdtempSync(join(tmpdir(), 'boq-e2e-compare-'))
-copyFileSync(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
-copyFileSync(fixturePath('2000_entities-2d.dwg'), join(seedDir, 'survey.dwg'))
+// With the fixtures' times, as whole files have: the cloud takes them at once (a file of a few
+// seconds ago could still be being copied in).
+const whole = { preserveTimestamps: true }
+cpSync(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'), whole)
+cpSync(fixturePath('2000_entities-2d.dwg'), join(seedDir, 'survey.dwg'), whole)
 afterAll(() => rmSync(seedDir, { recursive: true, force: true }))
 
 describe('the change bill in Chromium', () => {

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
 import { printable } from '../cloud/names.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { limitBody } from '../http/body.ts'
 import type { BillPool } from './bill-pool.ts'
 import { changeBillCache } from './change-bill.ts'
 import { CONTENT_TYPES } from './content-types.ts'
@@ -52,12 +52,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
 
   routes.post(
     '/extract',
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new AppError(413, 'The request body is too large for an extraction request.')
-      },
-    }),
+    limitBody(16 * 1024, 'The request body is too large for an extraction request.'),
     async (c) => {
       const text = await c.req.text()
       const { job, created } = await withCloud(c, async (ctx) => {

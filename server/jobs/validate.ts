@@ -1,4 +1,4 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import {
   EXTRACT_REQUEST_FIELDS,
   ExtractRequestSchema,
@@ -6,7 +6,7 @@ import {
 } from '../../contract/jobs.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import { checkDrawingName } from '../cloud/names.ts'
-import { AppError } from '../errors.ts'
+import { checkedBody, fieldOf } from '../http/body.ts'
 import { unitsProblem, withChosenUnits } from './extract-units.ts'
 
 /** An extraction request as the server keeps it: the units only when some were chosen. */
@@ -26,9 +26,10 @@ const SHAPE = '{"fileName", "fileStorageId", "fileFolderId", "projectId"}'
  * in exactly `.dwg`). A refusal is an AppError 400 saying what is wrong in words.
  */
 export function parseExtractRequest(text: string): ParsedExtractRequest {
-  const parsed = v.safeParse(ExtractRequestSchema, jsonObjectBody(text, SHAPE))
-  if (!parsed.success) throw new AppError(400, problemOf(parsed.issues))
-  const { units, ...request } = parsed.output
+  const { units, ...request } = checkedBody(ExtractRequestSchema, text, {
+    shape: SHAPE,
+    problem: problemOf,
+  })
   // The one rule for drawing names (also upload's): the BOQ is written back under this name, and
   // it reaches download headers, so invisible and direction-changing characters are refused.
   // Its reasons show the name with such characters escaped.
@@ -36,25 +37,10 @@ export function parseExtractRequest(text: string): ParsedExtractRequest {
   return withChosenUnits(request, units)
 }
 
-/** A request body that must be a JSON object; a 400 naming `shape` when it is not. */
-export function jsonObjectBody(text: string, shape: string): object {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new AppError(400, `The request body must be JSON: ${shape}.`)
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError(400, `The request body must be a JSON object: ${shape}.`)
-  }
-  return body
-}
-
 type Issue = v.InferIssue<typeof ExtractRequestSchema>
 
 /** The first problem a person should fix, in words: missing fields, then long ones, then units. */
 function problemOf(issues: readonly Issue[]): string {
-  const fieldOf = (issue: Issue) => issue.path?.[0]?.key
   const tooLong = (issue: Issue) => issue.type === 'max_length'
   const missing = EXTRACT_REQUEST_FIELDS.filter((field) =>
     issues.some((issue) => fieldOf(issue) === field && !tooLong(issue)),

@@ -1,9 +1,7 @@
-import * as v from 'valibot'
 import type { ExtractUnits } from '../../contract/units.ts'
 import { WatchRequestSchema } from '../../contract/watches.ts'
-import { AppError } from '../errors.ts'
+import { checkedBody, fieldOf } from '../http/body.ts'
 import { unitsProblem, withChosenUnits } from '../jobs/extract-units.ts'
-import { jsonObjectBody } from '../jobs/validate.ts'
 
 const SHAPE = '{"projectId", "fileFolderId", "units"?}'
 
@@ -16,18 +14,15 @@ export function parseWatchRequest(text: string): {
   fileFolderId: string
   units?: ExtractUnits
 } {
-  const parsed = v.safeParse(WatchRequestSchema, jsonObjectBody(text, SHAPE))
-  if (!parsed.success) {
-    const fieldOf = (issue: v.BaseIssue<unknown>) => issue.path?.[0]?.key
-    const units = parsed.issues.filter((issue) => fieldOf(issue) === 'units')
-    const other = parsed.issues.find((issue) => fieldOf(issue) !== 'units')
-    throw new AppError(
-      400,
-      other
+  const { units, ...request } = checkedBody(WatchRequestSchema, text, {
+    shape: SHAPE,
+    problem: (issues) => {
+      const units = issues.filter((issue) => fieldOf(issue) === 'units')
+      const other = issues.find((issue) => fieldOf(issue) !== 'units')
+      return other
         ? `${String(fieldOf(other))} is missing, empty or too long: ${SHAPE}.`
-        : unitsProblem(units),
-    )
-  }
-  const { units, ...request } = parsed.output
+        : unitsProblem(units)
+    },
+  })
   return withChosenUnits(request, units)
 }

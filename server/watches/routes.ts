@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { limitBody } from '../http/body.ts'
 import { noStore } from '../jobs/routes.ts'
 import { log } from '../log.ts'
 import { parseWatchRequest } from './parse-watch-request.ts'
@@ -36,12 +36,7 @@ export function watchRoutes(options: WatchRoutesOptions): Hono {
 
   routes.post(
     '/watches',
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new AppError(413, 'The request body is too large for a watch request.')
-      },
-    }),
+    limitBody(16 * 1024, 'The request body is too large for a watch request.'),
     async (c) => {
       const text = await c.req.text()
       const session = await access.session(c)

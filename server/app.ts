@@ -79,7 +79,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   })
 
   const projectBills = await startProjectBills({
-    dataDir: config.dataDir,
+    bills: stores.bills,
     jobs: stores.jobs,
     cloud: backends.cloud,
     access,

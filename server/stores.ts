@@ -1,3 +1,6 @@
+import { openEmbeddedBillStore } from './bills/embedded-bill-store.ts'
+import { openPostgresBillStore } from './bills/pg/postgres-bill-store.ts'
+import type { BillStore } from './bills/types.ts'
 import type { Config } from './config.ts'
 import { openEmbeddedJobStore } from './jobs/embedded-store.ts'
 import { createJobLog } from './jobs/job-log.ts'
@@ -8,11 +11,12 @@ import { openEmbeddedWatchStore } from './watches/store/embedded-store.ts'
 import { openPostgresWatchStore } from './watches/store/pg/postgres-store.ts'
 import type { WatchStore } from './watches/store/types.ts'
 
-/** The jobs' store and the watches', kept side by side. */
+/** The jobs' store, the watches' and the project bills', kept side by side. */
 export interface Stores {
   jobs: JobStore
   watches: WatchStore
-  /** Closes the watch store, then the job store (whose pool the watches may share). */
+  bills: BillStore
+  /** Closes the bill and watch stores, then the job store (whose pool they may share). */
   close(): Promise<void>
 }
 
@@ -42,7 +46,11 @@ export async function openStores(options: {
       retentionDays: config.jobRetentionDays,
       onChange,
     })
-    return sideBySide(jobs, openPostgresWatchStore({ db: jobs.db, tokenKey }))
+    return sideBySide(
+      jobs,
+      openPostgresWatchStore({ db: jobs.db, tokenKey }),
+      openPostgresBillStore({ db: jobs.db }),
+    )
   }
   const jobs = await openEmbeddedJobStore({
     dataDir: config.dataDir,
@@ -50,20 +58,23 @@ export async function openStores(options: {
     retentionDays: config.jobRetentionDays,
     onChange,
   })
-  const watches = await openEmbeddedWatchStore({ dataDir: config.dataDir, tokenKey }).catch(
-    async (error: unknown) => {
-      await jobs.close()
-      throw error
-    },
-  )
-  return sideBySide(jobs, watches)
+  const others = await Promise.all([
+    openEmbeddedWatchStore({ dataDir: config.dataDir, tokenKey }),
+    openEmbeddedBillStore({ dataDir: config.dataDir }),
+  ]).catch(async (error: unknown) => {
+    await jobs.close()
+    throw error
+  })
+  return sideBySide(jobs, ...others)
 }
 
-function sideBySide(jobs: JobStore, watches: WatchStore): Stores {
+function sideBySide(jobs: JobStore, watches: WatchStore, bills: BillStore): Stores {
   return {
     jobs,
     watches,
+    bills,
     async close() {
+      await bills.close()
       await watches.close()
       await jobs.close()
     },

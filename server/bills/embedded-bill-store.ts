@@ -1,15 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { link, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ProjectBill } from '../../contract/project-bills.ts'
 import { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { createKeyedLock } from '../lib/keyed-lock.ts'
-import type { BillStore, IssueRecord } from './types.ts'
+import type { BillStore, IssueFiles, IssueRecord } from './types.ts'
+
+const ISSUE_FILE = 'issue.json'
 
 /**
  * Project bills in the data folder: `project-bills/<billId>/bill.json`, its issues beside it as
- * `issues/<number>.json`. Every write is whole or absent after a crash; an issue's file is
- * linked into place, which fails when the number is taken, so no number is ever given twice.
+ * `issues/<number>/` (`issue.json` and the files it was issued as). Every write is whole or
+ * absent after a crash; an issue's folder is renamed into place, which fails when the number is
+ * taken, so no number is ever given twice.
  */
 export async function openEmbeddedBillStore(options: { dataDir: string }): Promise<BillStore> {
   const root = join(options.dataDir, 'project-bills')
@@ -41,7 +44,7 @@ export async function openEmbeddedBillStore(options: { dataDir: string }): Promi
       throw error
     })
     return names.flatMap((name) => {
-      const match = /^(\d+)\.json$/.exec(name)
+      const match = /^(\d+)$/.exec(name)
       return match ? [Number(match[1])] : []
     })
   }
@@ -114,7 +117,9 @@ export async function openEmbeddedBillStore(options: { dataDir: string }): Promi
             versions: asked.versions,
             figures: asked.figures,
           }
-          if (await linkNew(join(dir, `${number}.json`), JSON.stringify(issue))) return issue
+          const { figures: _figures, ...said } = issue
+          const files = await asked.files(said)
+          if (await placeNew(join(dir, String(number)), issue, files)) return issue
         }
       })
     },
@@ -126,35 +131,63 @@ export async function openEmbeddedBillStore(options: { dataDir: string }): Promi
         numbers.map(
           async (number) =>
             JSON.parse(
-              await readFile(join(issuesDir(billId), `${number}.json`), 'utf8'),
+              await readFile(join(issuesDir(billId), String(number), ISSUE_FILE), 'utf8'),
             ) as IssueRecord,
         ),
       )
+    },
+
+    async issueFile(projectId, billId, number, format) {
+      if (!Number.isInteger(number) || !(await own(projectId, billId))) return undefined
+      try {
+        return new Uint8Array(
+          await readFile(join(issuesDir(billId), String(number), `bill.${format}`)),
+        )
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
     },
 
     async close() {},
   }
 }
 
-/** Writes `path` whole, only when it does not exist yet (false: taken). */
-async function linkNew(path: string, text: string): Promise<boolean> {
-  const temp = `${path}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
-  const file = await open(temp, 'wx', 0o600)
+/**
+ * Makes the issue's folder whole beside its place, then renames it into place in one step, which
+ * fails when the number is taken (false): an issue is there with all its files, or not at all.
+ */
+async function placeNew(path: string, issue: IssueRecord, files: IssueFiles): Promise<boolean> {
+  const parent = join(path, '..')
+  const temp = join(parent, `.new-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`)
+  await mkdir(temp)
   try {
-    await file.writeFile(text)
+    await writeSynced(join(temp, ISSUE_FILE), JSON.stringify(issue))
+    for (const [format, bytes] of Object.entries(files)) {
+      await writeSynced(join(temp, `bill.${format}`), bytes)
+    }
+    await syncDirectory(temp)
+    try {
+      await rename(temp, path)
+      return true
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST' || code === 'ENOTEMPTY') return false
+      throw error
+    }
+  } finally {
+    await rm(temp, { recursive: true, force: true })
+    await syncDirectory(parent)
+  }
+}
+
+async function writeSynced(path: string, data: string | Uint8Array): Promise<void> {
+  const file = await open(path, 'wx', 0o600)
+  try {
+    await file.writeFile(data)
     await file.sync()
   } finally {
     await file.close()
-  }
-  try {
-    await link(temp, path)
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
-  } finally {
-    await rm(temp, { force: true })
-    await syncDirectory(join(path, '..'))
   }
 }
 

@@ -127,6 +127,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
         issuedBy: personOf(ctx),
         versions,
         figures: answer.priced,
+        files: async () => ({}),
       })
       return kept ?? noSuchBill()
     })

@@ -3,9 +3,9 @@ import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { createBillPool } from '../jobs/bill-pool.ts'
 import type { JobStore } from '../jobs/types.ts'
-import { openEmbeddedBillStore } from './embedded-bill-store.ts'
 import { projectPlaces } from './project-place.ts'
 import { billRoutes } from './routes.ts'
+import type { BillStore } from './types.ts'
 
 export interface ProjectBillsService {
   /** The project bills' API, to mount under /api/boq. */
@@ -14,16 +14,16 @@ export interface ProjectBillsService {
 }
 
 /**
- * The project bills: their store in the data folder, and their routes, which assemble a bill from
- * the job store's kept results (priced in a bill pool of their own: one thread, none while idle).
+ * The project bills' routes, which assemble a bill from the job store's kept results (priced in a
+ * bill pool of their own: one thread, none while idle), keeping bills and issues in `bills`.
  */
 export async function startProjectBills(options: {
-  dataDir: string
+  bills: BillStore
   jobs: JobStore
   cloud: CloudBackend
   access: CloudAccess
 }): Promise<ProjectBillsService> {
-  const bills = await openEmbeddedBillStore({ dataDir: options.dataDir })
+  const { bills } = options
   const pool = createBillPool({ threads: 1 })
   const routes = billRoutes({
     bills,
@@ -36,8 +36,8 @@ export async function startProjectBills(options: {
   return {
     routes,
     async close() {
+      // The store is closed with the others (server/stores.ts).
       await pool.close()
-      await bills.close()
     },
   }
 }

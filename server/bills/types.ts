@@ -20,11 +20,20 @@ export interface IssueRecord extends BillIssue {
   figures: ProjectFigures
 }
 
+/** The files an issue was sent as, kept as they were issued. */
+export type IssueFormat = 'xlsx' | 'csv'
+export type IssueFiles = Partial<Record<IssueFormat, Uint8Array>>
+
 export interface NewIssue {
   name: string
   issuedBy: string
   versions: BilledVersion[]
   figures: ProjectFigures
+  /**
+   * Writes the issue's files once its number is given (they name it); kept with the issue, in
+   * the same step: an issue is never kept without them.
+   */
+  files(issue: BillIssue): Promise<IssueFiles>
 }
 
 /**
@@ -51,5 +60,12 @@ export interface BillStore {
   issue(projectId: string, billId: string, issue: NewIssue): Promise<IssueRecord | undefined>
   /** The bill's issues, by number (empty for an unknown bill). */
   issues(projectId: string, billId: string): Promise<IssueRecord[]>
+  /** A file of an issue as it was issued; undefined when there is no such issue or file. */
+  issueFile(
+    projectId: string,
+    billId: string,
+    number: number,
+    format: IssueFormat,
+  ): Promise<Uint8Array | undefined>
   close(): Promise<void>
 }

@@ -1,6 +1,7 @@
 import { jobsTables } from './001-jobs.ts'
 import { watchesTables } from './002-watches.ts'
+import { projectBillsTables } from './004-project-bills.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, oldest first. A new one goes at the end, numbered one more. */
-export const MIGRATIONS: readonly Migration[] = [jobsTables, watchesTables]
+export const MIGRATIONS: readonly Migration[] = [jobsTables, watchesTables, projectBillsTables]

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
+import { ByZoneSchema, ZonePartSchema, ZoneSchema } from './locations.ts'
 import { PricedBillSchema } from './takeoff-rules.ts'
 import { StatedUnitSchema, UnitSystemSchema } from './units.ts'
 
@@ -66,6 +67,13 @@ export const BillBreakdownRowSchema = v.object({
   quantities: v.optional(v.array(v.number())),
   /** Areas: each entity's boundary length in the bill's length unit, in the order of `handles`. */
   perimeters: v.optional(v.array(v.number())),
+  /** With locations: the row's quantity by zone (unallocated as zone null). */
+  byZone: v.optional(ByZoneSchema),
+  /**
+   * With locations: each handle's parts by zone, in the order of `handles` (counts: the
+   * references counted through that handle).
+   */
+  zones: v.optional(v.array(v.array(ZonePartSchema))),
 })
 export type BillBreakdownRow = v.InferOutput<typeof BillBreakdownRowSchema>
 
@@ -85,6 +93,8 @@ export const BillLineSchema = v.object({
   /** Length and area lines: the layer. */
   layer: v.optional(v.string()),
   breakdown: v.array(BillBreakdownRowSchema),
+  /** With locations: the quantity by zone, unallocated as zone null; the parts add up to it. */
+  byZone: v.optional(ByZoneSchema),
 })
 export type BillLine = v.InferOutput<typeof BillLineSchema>
 
@@ -146,6 +156,8 @@ export const BoqReferenceSchema = v.object({
   properties: texts,
   /** References nested inside it, by effective name, multiplied through every level. */
   nested: v.array(v.object({ block: v.string(), count: v.number() })),
+  /** With locations: the zone holding its insertion point (null: none). */
+  zone: v.optional(v.nullable(v.string())),
 })
 export type BoqReference = v.InferOutput<typeof BoqReferenceSchema>
 
@@ -219,5 +231,7 @@ export const BoqSchema = v.object({
   areas: v.array(BoqAreaSchema),
   /** The bill priced by takeoff rules, when rules were given; `bill` stays the measured bill. */
   priced: v.optional(PricedBillSchema),
+  /** The zones found when locations were given (contract/locations.ts); absent without. */
+  zones: v.optional(v.array(ZoneSchema)),
 })
 export type Boq = v.InferOutput<typeof BoqSchema>

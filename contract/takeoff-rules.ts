@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
 import { ADJUSTMENT_KINDS, CurrencySchema } from './bill-settings.ts'
 import { unitDecimals } from './figures.ts'
+import { ByZoneSchema } from './locations.ts'
 
 export { MAX_FIGURE } from './figures.ts'
 
@@ -133,6 +134,8 @@ export const PricedItemSchema = v.pipe(
     sources: v.array(PricedSourceSchema),
     /** Why the quantity may be incomplete or approximate; empty when it is not. */
     flags: v.array(v.string()),
+    /** With zones: `measuredQuantity` by zone, unallocated as zone null; the parts add up to it. */
+    byZone: v.optional(ByZoneSchema),
   }),
   // A bill kept before quantities were billed reads as one: its quantities as they were.
   v.transform((item) => ({

@@ -18,6 +18,8 @@ import type { Extractor } from './jobs/extractor.ts'
 import { startJobs } from './jobs/service.ts'
 import { listeners } from './lib/listeners.ts'
 import { log } from './log.ts'
+import { savedPricing } from './rules/saved-pricing.ts'
+import { startRules } from './rules/service.ts'
 import { openStores } from './stores.ts'
 import { localWatchSource } from './watches/local/local-source.ts'
 import { startWatches } from './watches/service.ts'
@@ -61,9 +63,18 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     config,
     store: stores.jobs,
     contextForWatchJob: (userId) => standing.contextFor(userId),
+    savedPricing: savedPricing(stores.rules),
     cloud: backends.cloud,
     access,
     extractor: parts.extractor,
+  })
+  const rules = await startRules({
+    store: stores.rules,
+    jobs: stores.jobs,
+    cloud: backends.cloud,
+    access,
+    bills: jobs.bills,
+    heavy: jobs.heavy,
     exampleProject: parts.exampleProject,
   })
   const watches = startWatches({
@@ -81,6 +92,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   const projectBills = await startProjectBills({
     bills: stores.bills,
     jobs: stores.jobs,
+    rules: stores.rules,
     cloud: backends.cloud,
     access,
   })
@@ -110,6 +122,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   )
   app.route('/api/aps', cloudRoutes({ cloud: backends.cloud, access }))
   app.route('/api/boq', jobs.routes)
+  app.route('/api/boq', rules.routes)
   app.route('/api/boq', watches.routes)
   app.route('/api/boq', projectBills.routes)
   app.route('/api/local', backends.localRoutes?.(access) ?? noLocalRoutes())

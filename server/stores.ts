@@ -7,16 +7,20 @@ import { createJobLog } from './jobs/job-log.ts'
 import { openPostgresJobStore } from './jobs/pg/postgres-store.ts'
 import type { JobChange, JobStore } from './jobs/types.ts'
 import { log } from './log.ts'
+import { openEmbeddedRulesStore } from './rules/store/embedded-store.ts'
+import { openPostgresRulesStore } from './rules/store/pg/postgres-store.ts'
+import type { RulesStore } from './rules/store/types.ts'
 import { openEmbeddedWatchStore } from './watches/store/embedded-store.ts'
 import { openPostgresWatchStore } from './watches/store/pg/postgres-store.ts'
 import type { WatchStore } from './watches/store/types.ts'
 
-/** The jobs' store, the watches' and the project bills', kept side by side. */
+/** The jobs' store, the watches', the project bills' and the projects' rules', side by side. */
 export interface Stores {
   jobs: JobStore
   watches: WatchStore
   bills: BillStore
-  /** Closes the bill and watch stores, then the job store (whose pool they may share). */
+  rules: RulesStore
+  /** Closes the bill, watch and rules stores, then the job store (whose pool they may share). */
   close(): Promise<void>
 }
 
@@ -50,6 +54,7 @@ export async function openStores(options: {
       jobs,
       openPostgresWatchStore({ db: jobs.db, tokenKey }),
       openPostgresBillStore({ db: jobs.db }),
+      openPostgresRulesStore({ db: jobs.db }),
     )
   }
   const jobs = await openEmbeddedJobStore({
@@ -65,15 +70,22 @@ export async function openStores(options: {
     await jobs.close()
     throw error
   })
-  return sideBySide(jobs, ...others)
+  return sideBySide(jobs, ...others, openEmbeddedRulesStore({ dataDir: config.dataDir }))
 }
 
-function sideBySide(jobs: JobStore, watches: WatchStore, bills: BillStore): Stores {
+function sideBySide(
+  jobs: JobStore,
+  watches: WatchStore,
+  bills: BillStore,
+  rules: RulesStore,
+): Stores {
   return {
     jobs,
     watches,
     bills,
+    rules,
     async close() {
+      await rules.close()
       await bills.close()
       await watches.close()
       await jobs.close()

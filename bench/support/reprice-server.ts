@@ -9,7 +9,8 @@ import { errorResponse } from '../../server/http/errors.ts'
 import { createBillPool } from '../../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../../server/jobs/embedded-store.ts'
 import { perUserLimit } from '../../server/jobs/per-user-limit.ts'
-import { priceRoutes } from '../../server/jobs/price-routes.ts'
+import { priceRoutes } from '../../server/rules/price-routes.ts'
+import { openEmbeddedRulesStore } from '../../server/rules/store/embedded-store.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../../server/testing/jobs/fakes.ts'
 
 /**
@@ -41,7 +42,8 @@ export async function repriceOverHttp(
     { fileName: 'plan BOQ.xlsx', itemId: 'i', versionNumber: 1, jsonKept: true },
     { xlsx: new Uint8Array(1), csv: new Uint8Array(1), json: new TextEncoder().encode(keptJson) },
   )
-  await store.saveRules('p1', 'rules', 0, rules, 'ann')
+  const tables = openEmbeddedRulesStore({ dataDir, log: () => {} })
+  await tables.saveRules('p1', 'rules', 0, rules, 'ann')
   const bills = createBillPool()
   const app = new Hono()
   app.onError(errorResponse)
@@ -49,6 +51,7 @@ export async function repriceOverHttp(
     '/api/boq',
     priceRoutes({
       store,
+      rules: tables,
       bills,
       heavy: perUserLimit(2),
       cloud: fake.cloud,

@@ -10,8 +10,9 @@ import type { PricedJob } from '../../contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
-import { type PriceWith, priceJob } from '../jobs/priced-job.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
+import { type PriceWith, priceJob } from '../rules/priced-job.ts'
+import type { RulesStore } from '../rules/store/types.ts'
 import { billDrawings } from './bill-drawings.ts'
 import { drawingState, type StatedDrawing } from './drawing-state.ts'
 import { type KeptUnits, keptUnits } from './kept-units.ts'
@@ -19,6 +20,8 @@ import { type DrawingBill, sumDrawings } from './project-figures.ts'
 
 export interface AssembleParts {
   store: JobStore
+  /** The projects' saved rules and classification. */
+  rules: RulesStore
   cloud: Pick<CloudBackend, 'contents' | 'versions'>
   /** Where each drawing's kept bill is priced, off the thread answering requests. */
   pool: BillPool
@@ -44,8 +47,8 @@ export async function assembleBill(
   const [cloudDrawings, jobs, rules, classification] = await Promise.all([
     billDrawings(parts.cloud, ctx, { hubId: place.hubId, projectId: bill.projectId }, bill),
     store.listByUser(ctx.user.userId),
-    saved(store, bill.projectId, 'rules'),
-    saved(store, bill.projectId, 'classification'),
+    saved(parts.rules, bill.projectId, 'rules'),
+    saved(parts.rules, bill.projectId, 'classification'),
   ])
   const stated = cloudDrawings.map((drawing) => drawingState(drawing, jobs))
 
@@ -126,7 +129,7 @@ function failed(drawing: BillDrawing, reason: string): void {
 
 /** The project's saved table (version 0, empty, when none was saved). */
 async function saved<K extends 'rules' | 'classification'>(
-  store: JobStore,
+  store: RulesStore,
   projectId: string,
   kind: K,
 ): Promise<PriceWith<K extends 'rules' ? TakeoffRule : ClassificationEntry>> {

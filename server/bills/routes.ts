@@ -13,6 +13,7 @@ import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobStore } from '../jobs/types.ts'
+import type { RulesStore } from '../rules/store/types.ts'
 import { assembleBill } from './assemble.ts'
 import { checkSources } from './bill-drawings.ts'
 import { bodyOf } from './body.ts'
@@ -23,6 +24,7 @@ import type { BillStore, IssueRecord } from './types.ts'
 export interface BillRoutesOptions {
   bills: BillStore
   jobs: JobStore
+  rules: RulesStore
   cloud: Pick<CloudBackend, 'contents' | 'versions'>
   pool: BillPool
   projectPlace: ProjectPlace
@@ -45,7 +47,12 @@ export function billRoutes(options: BillRoutesOptions): Hono {
       throw new AppError(413, 'The request body is too large for a project bill.')
     },
   })
-  const parts = { store: options.jobs, cloud: options.cloud, pool: options.pool }
+  const parts = {
+    store: options.jobs,
+    rules: options.rules,
+    cloud: options.cloud,
+    pool: options.pool,
+  }
 
   routes.post('/projects/:projectId/bills', limited, async (c) => {
     const projectId = c.req.param('projectId')

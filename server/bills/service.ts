@@ -3,6 +3,7 @@ import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { createBillPool } from '../jobs/bill-pool.ts'
 import type { JobStore } from '../jobs/types.ts'
+import type { RulesStore } from '../rules/store/types.ts'
 import { projectPlaces } from './project-place.ts'
 import { billRoutes } from './routes.ts'
 import type { BillStore } from './types.ts'
@@ -20,6 +21,8 @@ export interface ProjectBillsService {
 export async function startProjectBills(options: {
   bills: BillStore
   jobs: JobStore
+  /** The projects' saved rules and classification, each drawing priced with them. */
+  rules: RulesStore
   cloud: CloudBackend
   access: CloudAccess
 }): Promise<ProjectBillsService> {
@@ -28,6 +31,7 @@ export async function startProjectBills(options: {
   const routes = billRoutes({
     bills,
     jobs: options.jobs,
+    rules: options.rules,
     cloud: options.cloud,
     pool,
     projectPlace: projectPlaces(options.cloud),

@@ -2,7 +2,6 @@ import type { ComparedBill } from '../../contract/compare.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { TableFormat } from '../boq/price/table.ts'
 import type { ChangesFrom } from '../boq/write/files.ts'
-import type { RulesKind } from './types.ts'
 
 /** The change bill from one kept bill to another, written as JSON, CSV or XLSX. */
 export interface ChangeBillTask {
@@ -35,7 +34,7 @@ export interface PriceTask {
 /** A rules or classification file read and checked as a save checks it (nothing is kept). */
 export interface TableTask {
   kind: 'table'
-  table: RulesKind
+  table: 'rules' | 'classification'
   format: TableFormat
   bytes: Uint8Array
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { BillPool } from './bill-pool.ts'
-import { keptBillBytes, staleBill } from './priced-job.ts'
+import { keptBillBytes, staleBill } from './kept-bill.ts'
 import { differentDrawings } from './same-drawing.ts'
 import type { JobRecord, JobStore } from './types.ts'
 

@@ -10,7 +10,6 @@ import { resultWithBill } from './bill-of-record.ts'
 import { SIGN_IN_AGAIN, STOPPED_WHILE_EXTRACTING } from './failure.ts'
 import { newJobRecord, tooManyJobs } from './new-job.ts'
 import { queueListeners } from './queue-listeners.ts'
-import { rulesFiles } from './rules-files.ts'
 import { parseStoredJob, type StoredJob } from './stored-job.ts'
 import type {
   ClaimedJob,
@@ -190,7 +189,6 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
   if (interrupted > 0)
     log(`jobs: ${interrupted} job(s) running when the server stopped were failed`)
   await prune()
-  const rules = rulesFiles(options.dataDir, log)
   // A server that runs for months still lets old jobs go.
   const retention = setInterval(() => void prune().catch(() => {}), PRUNE_EVERY_MS)
   retention.unref()
@@ -327,10 +325,6 @@ export async function openEmbeddedJobStore(options: EmbeddedStoreOptions): Promi
         .catch(() => {})
       return next
     },
-
-    rules: rules.rules,
-    rulesHistory: rules.rulesHistory,
-    saveRules: rules.saveRules,
 
     async release(id) {
       const stored = jobs.get(id)

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { ExtractUnits } from '../../contract/units.ts'
 import { AppError } from '../errors.ts'
+import { savedPricing } from '../rules/saved-pricing.ts'
+import type { RulesStore } from '../rules/store/types.ts'
 import {
   contextFor,
   createFakeCloud,
@@ -10,11 +12,13 @@ import {
 } from '../testing/jobs/fakes.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
 import { waitFor } from '../testing/jobs/wait.ts'
+import { openTempRulesStore } from '../testing/rules/temp-store.ts'
 import { SIGN_IN_EXPIRED } from './failure.ts'
 import { type JobRunner, MAX_KEPT_WARNINGS, startJobRunner } from './runner.ts'
 import type { JobRecord, JobStore, NewJob } from './types.ts'
 
 let store: JobStore
+let rules: RulesStore
 let runner: JobRunner | undefined
 let fake: ReturnType<typeof createFakeCloud>
 let engine: ReturnType<typeof createFakeExtractor>
@@ -22,6 +26,7 @@ const logged: string[] = []
 
 beforeEach(async () => {
   store = await openTempJobStore('boq-jobs-runner-')
+  rules = await openTempRulesStore('boq-jobs-runner-rules-')
   fake = createFakeCloud()
   fake.folders.add('p1/f1')
   engine = createFakeExtractor()
@@ -32,6 +37,7 @@ afterEach(async () => {
   await runner?.close()
   runner = undefined
   await store.close()
+  await rules.close()
 })
 
 function start(options: { concurrency?: number; maxFileBytes?: number } = {}) {
@@ -42,6 +48,8 @@ function start(options: { concurrency?: number; maxFileBytes?: number } = {}) {
     concurrency: options.concurrency ?? 2,
     maxFileBytes: options.maxFileBytes ?? 1024,
     log: (message) => logged.push(message),
+    // Read at each job: a test may replace the store's reads meanwhile.
+    savedPricing: (projectId) => savedPricing(rules)(projectId),
   })
   return runner
 }
@@ -220,10 +228,10 @@ describe('job runner', () => {
 
   it("prices the bill with the project's saved rules and classification, and records their versions", async () => {
     const rule = { match: 'count', block: 'Door*', code: 'EX-10', description: 'Doors', unit: 'nr' }
-    await store.saveRules('p1', 'rules', 0, [rule as TakeoffRule], 'ann')
-    await store.saveRules('p1', 'rules', 1, [{ ...rule, rate: 40 } as TakeoffRule], 'bob')
-    await store.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
-    await store.saveRules('p2', 'rules', 0, [{ ...rule, rate: 99 } as TakeoffRule], 'ann')
+    await rules.saveRules('p1', 'rules', 0, [rule as TakeoffRule], 'ann')
+    await rules.saveRules('p1', 'rules', 1, [{ ...rule, rate: 40 } as TakeoffRule], 'bob')
+    await rules.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
+    await rules.saveRules('p2', 'rules', 0, [{ ...rule, rate: 99 } as TakeoffRule], 'ann')
     start({ concurrency: 1 })
     const priced = await finished((await submit('s1', 'drawing')).id)
     expect(priced.status).toBe('succeeded')
@@ -235,7 +243,7 @@ describe('job runner', () => {
   })
 
   it('extracts without pricing when the project has no rules, and records that it had none', async () => {
-    await store.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
+    await rules.saveRules('p1', 'classification', 0, [{ code: 'EX-10', title: 'Doors' }], 'ann')
     start()
     const job = await finished((await submit('s1', 'drawing')).id)
     expect(job.status).toBe('succeeded')
@@ -244,7 +252,7 @@ describe('job runner', () => {
   })
 
   it('still extracts when the rules cannot be read, and says the bill is not priced', async () => {
-    store.rules = async () => {
+    rules.rules = async () => {
       throw new Error('the store is unreachable')
     }
     start()
@@ -369,11 +377,11 @@ describe('job runner', () => {
     const looking = new Promise<void>((resolve) => {
       asked = resolve
     })
-    const rules = store.rules.bind(store)
-    store.rules = async (projectId, kind) => {
+    const read = rules.rules.bind(rules)
+    rules.rules = async (projectId, kind) => {
       asked()
       await held
-      return rules(projectId, kind)
+      return read(projectId, kind)
     }
     start()
     const job = await submit('s1', 'drawing')

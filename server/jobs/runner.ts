@@ -29,6 +29,11 @@ export interface RunnerOptions {
    * the captured one.
    */
   freshContext?: (job: JobRecord) => Promise<CloudContext | undefined>
+  /**
+   * The project's saved tables a job's bill is priced with, and their versions (0: none saved);
+   * no tables when the project has no rules. None given: every bill is priced with none.
+   */
+  savedPricing?: (projectId: string) => Promise<SavedPricing>
 }
 
 export interface JobRunner {
@@ -36,14 +41,10 @@ export interface JobRunner {
   close(): Promise<void>
 }
 
-/**
- * What the runner prices a job's bill with and their versions (0: none saved), or why it could
- * not tell (then priced with none).
- */
-interface SavedPricing {
+/** What a job's bill is priced with, and their versions (0: none saved). */
+export interface SavedPricing {
   tables?: PricingTables
   pricedWith: PricedWith
-  warning?: string
 }
 
 /** The versions of a bill priced with no rules. */
@@ -139,21 +140,9 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
    * no tables when the project has no rules. A store that cannot say costs the job only its
    * pricing (the result page re-prices it once the store answers), with a warning saying so.
    */
-  async function savedPricing(job: JobRecord): Promise<SavedPricing> {
+  async function savedPricing(job: JobRecord): Promise<SavedPricing & { warning?: string }> {
     try {
-      const [rules, classification] = await Promise.all([
-        store.rules(job.projectId, 'rules'),
-        store.rules(job.projectId, 'classification'),
-      ])
-      const pricedWith = {
-        rulesVersion: rules?.version ?? 0,
-        classificationVersion: classification?.version ?? 0,
-      }
-      if (!rules || rules.rows.length === 0) return { pricedWith }
-      return {
-        tables: { rules: rules.rows, classification: classification?.rows ?? [] },
-        pricedWith,
-      }
+      return (await options.savedPricing?.(job.projectId)) ?? { pricedWith: NOT_PRICED }
     } catch (error) {
       log(`jobs: could not read the takeoff rules for ${job.id}`, error)
       return {

@@ -2,22 +2,21 @@ import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
-import { log } from '../log.ts'
-import { createBillPool } from './bill-pool.ts'
-import { saveExampleTables } from './example-tables.ts'
+import { type BillPool, createBillPool } from './bill-pool.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { geometryBuilds } from './geometry-builds.ts'
-import { perUserLimit } from './per-user-limit.ts'
-import { priceRoutes } from './price-routes.ts'
-import { projectAccess } from './project-access.ts'
+import { type PerUserLimit, perUserLimit } from './per-user-limit.ts'
 import { jobsRoutes } from './routes.ts'
-import { rulesRoutes } from './rules-routes.ts'
-import { startJobRunner } from './runner.ts'
+import { type SavedPricing, startJobRunner } from './runner.ts'
 import type { JobStore } from './types.ts'
 
 export interface JobsService {
   /** The extraction API, to mount under /api/boq. */
   routes: Hono
+  /** Where work that grows with a kept bill or a file sent runs, off the request thread. */
+  bills: BillPool
+  /** The heavy requests (change bills, pricing, tables read) each person may have running. */
+  heavy: PerUserLimit
   /** Stops taking jobs, puts running ones back in the queue, closes the engine (not the store). */
   close(): Promise<void>
 }
@@ -34,15 +33,14 @@ export async function startJobs(options: {
    * the job may have waited past the captured token's hour); undefined: the captured one.
    */
   contextForWatchJob: (userId: string) => Promise<CloudContext | undefined>
+  /** What a new job's bill is priced with (the project's saved tables). */
+  savedPricing: (projectId: string) => Promise<SavedPricing>
   cloud: CloudBackend
   access: CloudAccess
   /** In place of the real engine (tests). */
   extractor?: Extractor
-  /** The demo project just created, to save the example rules for (see prepareDataDir). */
-  exampleProject?: string | null
 }): Promise<JobsService> {
   const { config, store, cloud } = options
-  if (options.exampleProject) await saveExample(store, options.exampleProject)
   const extractor =
     options.extractor ??
     lazyExtractor(async () =>
@@ -66,6 +64,7 @@ export async function startJobs(options: {
           maxFileBytes: config.maxFileBytes,
           freshContext: async (job) =>
             job.watchId ? options.contextForWatchJob(job.userId) : undefined,
+          savedPricing: options.savedPricing,
         })
   const withCloud: Parameters<typeof jobsRoutes>[0]['withCloud'] = (c, fn) =>
     options.access.run(c, fn)
@@ -82,13 +81,12 @@ export async function startJobs(options: {
     // Built by the same engine as the extractions (a web process starts its own on first use).
     geometries: geometryBuilds({ store, cloud, extractor, maxFileBytes: config.maxFileBytes }),
   })
-  const visibleProject = projectAccess(cloud)
-  routes.route('/', rulesRoutes({ store, withCloud, visibleProject, bills, heavy }))
-  routes.route('/', priceRoutes({ store, cloud, withCloud, visibleProject, bills, heavy }))
 
   let closing: Promise<void> | undefined
   return {
     routes,
+    bills,
+    heavy,
     close() {
       closing ??= (async () => {
         // The runner closes the engine it was given; without one, the engine is closed here.
@@ -105,13 +103,3 @@ export async function startJobs(options: {
  * side by side, not a script holding the bill pool.
  */
 const HEAVY_PER_USER = 2
-
-/** Saves the example tables for the demo project; when that fails, the server starts without them. */
-async function saveExample(store: JobStore, projectId: string): Promise<void> {
-  try {
-    if (await saveExampleTables(store, projectId))
-      log.info('demo project: example takeoff rules and classification saved')
-  } catch (error) {
-    log.warn('demo project: the example takeoff rules could not be saved', { err: error })
-  }
-}

@@ -8,10 +8,10 @@ import { compileClassification, compileRuleSet, priceBill } from '../boq/price/p
 import { createReader } from '../boq/read/libredwg.ts'
 import { extractBoq } from '../boq/run/extract.ts'
 import { makeId } from '../cloud/local/ids.ts'
-import { saveExampleTables } from '../jobs/example-tables.ts'
-import type { JobStore } from '../jobs/types.ts'
+import { saveExampleTables } from '../rules/example-tables.ts'
+import type { RulesStore } from '../rules/store/types.ts'
 import { FIXTURES, fixture } from '../testing/boq/fixtures.ts'
-import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import { openTempRulesStore } from '../testing/rules/temp-store.ts'
 import {
   EXAMPLE_SAVED_BY,
   type ExampleTables,
@@ -117,9 +117,9 @@ describe('the example tables', () => {
 })
 
 describe('saving the example tables for a project', () => {
-  let store: JobStore
+  let store: RulesStore
   beforeAll(async () => {
-    store = await openTempJobStore('boq-example-store-')
+    store = await openTempRulesStore('boq-example-store-')
   })
   afterAll(() => store.close())
 

@@ -36,7 +36,6 @@ import {
   queueTimings,
   startQueue,
 } from './queue.ts'
-import { rulesRows } from './rules-rows.ts'
 import { runningEntries } from './running-entries.ts'
 import { inTransaction, type Query } from './transaction.ts'
 import { retryWhileUnreachable } from './unreachable.ts'
@@ -59,7 +58,7 @@ export interface PostgresStoreOptions {
   onChange?: (change: JobChange) => void
 }
 
-/** The PostgreSQL job store, with the pool it runs on: the watch store shares it. */
+/** The PostgreSQL job store, with the pool it runs on: the watch and rules stores share it. */
 export interface PostgresJobStore extends JobStore {
   /** pg-boss's pool, BOQ's migrations applied (those of the watches' tables too). */
   db: QueueDb
@@ -73,9 +72,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000
  * shows, written by whichever process changes the job) and pg-boss's queue, which hands each job
  * to one worker, notices a worker that stopped sending heartbeats and hands its job out again.
  * A job's row names the queue entry (`attempt`) that runs it, so a worker whose entry was given
- * to another worker can no longer change it. The SQL is in `job-queries.ts` and `rules-rows.ts`;
- * a row whose record does not check is skipped with a warning (`job-rows.ts`). The watch store
- * runs on the same pool (`db`).
+ * to another worker can no longer change it. The SQL is in `job-queries.ts`;
+ * a row whose record does not check is skipped with a warning (`job-rows.ts`). The watch and
+ * rules stores run on the same pool (`db`).
  */
 export async function openPostgresJobStore(
   options: PostgresStoreOptions,
@@ -201,7 +200,6 @@ export async function openPostgresJobStore(
   }
 
   const prune = () => deleteFinishedJobs(query, options.retentionDays)
-  const rules = rulesRows(query, warn)
   const listening = await db.listen(QUEUED_CHANNEL, queued.notify, queued.notify)
   await prune()
   const pruning = setInterval(
@@ -280,10 +278,6 @@ export async function openPostgresJobStore(
         { also: (q) => writeResults(q, id, bill.files) },
       )
     },
-
-    rules: rules.rules,
-    rulesHistory: rules.rulesHistory,
-    saveRules: rules.saveRules,
 
     async succeed(id, result, files) {
       await finish(id, { status: 'succeeded', result }, files)

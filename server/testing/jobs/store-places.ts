@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto'
-import { mkdtemp, rm, truncate } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterEach } from 'vitest'
 import { openEmbeddedJobStore } from '../../jobs/embedded-store.ts'
 import { openPostgresJobStore } from '../../jobs/pg/postgres-store.ts'
-import type { JobChange, JobStore, RulesKind } from '../../jobs/types.ts'
+import type { JobChange, JobStore } from '../../jobs/types.ts'
 import { createTestDatabase } from '../postgres.ts'
 import { TEST_TOKEN_KEY } from './fakes.ts'
 
@@ -19,15 +17,8 @@ export interface StorePlace {
   }): Promise<JobStore>
   /** Several stores may be open on it at once, as several processes (PostgreSQL). */
   shared: boolean
-  /** Damages what is kept there, as a disk or a hand might (a store reads it at its next open). */
-  damage: {
-    /** That saved version of a project's table made unreadable. */
-    rulesVersion(projectId: string, kind: RulesKind, version: number): Promise<void>
-  }
   remove(): Promise<void>
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export async function embeddedPlace(): Promise<StorePlace> {
   const dataDir = await mkdtemp(join(tmpdir(), 'boq-store-contract-'))
@@ -35,28 +26,12 @@ export async function embeddedPlace(): Promise<StorePlace> {
     open: (options = {}) =>
       openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {}, ...options }),
     shared: false,
-    damage: {
-      rulesVersion: (projectId, kind, version) =>
-        truncate(
-          join(dataDir, 'rules', sha256(projectId).slice(0, 32), kind, `${version}.json`),
-          20,
-        ),
-    },
     remove: () => rm(dataDir, { recursive: true, force: true }),
   }
 }
 
 export async function postgresPlace(): Promise<StorePlace> {
   const database = await createTestDatabase()
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new pg.Client({ connectionString: database.url })
-    await client.connect()
-    try {
-      await client.query(text, values)
-    } finally {
-      await client.end()
-    }
-  }
   return {
     open: (options = {}) =>
       openPostgresJobStore({
@@ -68,14 +43,6 @@ export async function postgresPlace(): Promise<StorePlace> {
         ...options,
       }),
     shared: true,
-    damage: {
-      rulesVersion: (projectId, kind, version) =>
-        sql(
-          `UPDATE boq_rules SET rows = '"cut short"'::jsonb
-            WHERE project_id = $1 AND kind = $2 AND version = $3`,
-          [projectId, kind, version],
-        ),
-    },
     remove: () => database.drop(),
   }
 }

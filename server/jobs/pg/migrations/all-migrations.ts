@@ -1,7 +1,13 @@
 import { jobsTables } from './001-jobs.ts'
 import { watchesTables } from './002-watches.ts'
+import { billSettingsTable } from './003-bill-settings.ts'
 import { projectBillsTables } from './004-project-bills.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, oldest first. A new one goes at the end, numbered one more. */
-export const MIGRATIONS: readonly Migration[] = [jobsTables, watchesTables, projectBillsTables]
+export const MIGRATIONS: readonly Migration[] = [
+  jobsTables,
+  watchesTables,
+  billSettingsTable,
+  projectBillsTables,
+]

@@ -1,7 +1,10 @@
-import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
+import type { SavedVersion } from '../../../../contract/takeoff-rules-api.ts'
+import { warnOnce } from '../../../jobs/pg/job-rows.ts'
+import type { QueueDb } from '../../../jobs/pg/queue.ts'
+import type { Query } from '../../../jobs/pg/transaction.ts'
+import { log as serverLog } from '../../../log.ts'
 import { checkedSavedRows } from '../saved-rows.ts'
-import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from '../types.ts'
-import type { Warn } from './job-rows.ts'
+import type { RowsOf, RulesKind, RulesStore, SavedRules, SaveOutcome } from '../types.ts'
 import {
   insertNextVersion,
   newestRules,
@@ -11,7 +14,6 @@ import {
   type VersionRow,
   versions,
 } from './rules-queries.ts'
-import type { Query } from './transaction.ts'
 
 /** PostgreSQL's unique_violation: another save took that version first. */
 const UNIQUE_VIOLATION = '23505'
@@ -20,14 +22,21 @@ const UNIQUE_VIOLATION = '23505'
 const HISTORY_BATCH = 20
 
 /**
- * A project's saved tables in `boq_rules`, one row per version. A save is one conditional insert
+ * A project's saved tables on PostgreSQL, in `boq_rules` (migration 001, made by the job store's
+ * migrations, on whose pool this store runs), one row per version. A save is one conditional insert
  * of the next version, made only while the held version is the newest; the primary key refuses a
  * second insert of the same version, so of two concurrent saves exactly one wins. A version whose
  * rows do not check is skipped, with a warning naming it: the newest readable version answers,
  * history lists the readable ones, and a save of the newest readable one goes after the
  * unreadable ones above it.
  */
-export function rulesRows(query: Query, warn: Warn) {
+export function openPostgresRulesStore(options: {
+  /** The PostgreSQL job store's pool (pg-boss's), its migrations applied. */
+  db: QueueDb
+  log?: (message: string) => void
+}): RulesStore {
+  const warn = warnOnce(options.log ?? ((message) => serverLog.warn(message)))
+  const query: Query = async (text, values) => (await options.db.executeSql(text, values)).rows
   /** Whether each version's rows check; saved versions never change, so each is checked once. */
   const readable = new Map<string, boolean>()
   const keyOf = (projectId: string, kind: RulesKind, version: unknown) =>
@@ -120,6 +129,8 @@ export function rulesRows(query: Query, warn: Warn) {
       const { rows: _rows, ...held } = current
       return { conflict: held }
     },
+
+    async close() {},
   }
 }
 

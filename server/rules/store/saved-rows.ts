@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../contract/takeoff-rules.ts'
+import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../../contract/takeoff-rules.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
 /** What a saved version's rows must be, in either store, as the API checks them before saving. */

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { rulesFiles } from './rules-files.ts'
+import { openEmbeddedRulesStore } from './embedded-store.ts'
 
 let dataDir: string
 let said: string[]
@@ -31,7 +31,7 @@ async function rowsReplaced(file: string, rows: unknown): Promise<void> {
 
 describe('saved tables on files', () => {
   it('skips a version whose rows are not rows of its table, as the PostgreSQL store does', async () => {
-    const store = rulesFiles(dataDir, (message) => said.push(message))
+    const store = openEmbeddedRulesStore({ dataDir, log: (message) => said.push(message) })
     const rule = { match: 'count' as const, block: 'D*', code: 'A' }
     await store.saveRules('p1', 'rules', 0, [rule], 'Ann')
     await store.saveRules('p1', 'rules', 1, [{ ...rule, code: 'B' }], 'Bob')

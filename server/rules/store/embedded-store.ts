@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { link, mkdir, open, readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import type { SavedVersion } from '../../contract/takeoff-rules-api.ts'
-import { syncDirectory, TEMP_SUFFIX } from '../lib/atomic-write.ts'
+import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
+import { syncDirectory, TEMP_SUFFIX } from '../../lib/atomic-write.ts'
+import { log as serverLog } from '../../log.ts'
 import { checkedSavedRows } from './saved-rows.ts'
-import type { RowsOf, RulesKind, SavedRules, SaveOutcome } from './types.ts'
+import type { RowsOf, RulesKind, RulesStore, SavedRules, SaveOutcome } from './types.ts'
 
 /** What one `<version>.json` holds. */
 interface StoredVersion {
@@ -36,8 +37,13 @@ const StoredVersionSchema = v.looseObject({
  * skipped: the newest readable version answers, history lists the readable ones, and a save of
  * the newest readable one goes after the unreadable ones above it.
  */
-export function rulesFiles(dataDir: string, log: (message: string) => void) {
-  const root = join(dataDir, 'rules')
+export function openEmbeddedRulesStore(options: {
+  /** BOQ_DATA_DIR: the tables are kept under `<dataDir>/rules`. */
+  dataDir: string
+  log?: (message: string) => void
+}): RulesStore {
+  const log = options.log ?? ((message: string) => serverLog.warn(message))
+  const root = join(options.dataDir, 'rules')
   /** Saved versions never change: what history needs of each is read once. */
   const metas = new Map<string, SavedVersion>()
   /** The unreadable versions' files already named in the log. */
@@ -172,5 +178,7 @@ export function rulesFiles(dataDir: string, log: (message: string) => void) {
       const { projectId: _p, ...document } = saved
       return { saved: document as SavedRules<K> }
     },
+
+    async close() {},
   }
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import { RULE_COLUMNS } from '../../contract/takeoff-rules.ts'
 import { csvText } from '../boq/write/csv.ts'
-import type { RowsOf, RulesKind } from './types.ts'
+import type { RowsOf, RulesKind } from './store/types.ts'
 
 const CLASSIFICATION_COLUMNS = ['code', 'title', 'parent'] as const
 

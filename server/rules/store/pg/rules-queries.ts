@@ -1,5 +1,5 @@
+import type { Query } from '../../../jobs/pg/transaction.ts'
 import type { RulesKind } from '../types.ts'
-import type { Query } from './transaction.ts'
 
 /** The SQL of `boq_rules`, one function per statement; rows come back as stored. */
 

@@ -4,17 +4,17 @@ import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
 import type { ClassificationDocument, RulesDocument } from '../../contract/takeoff-rules-api.ts'
 import type { CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
-import type { BillPool } from './bill-pool.ts'
-import { CONTENT_TYPES } from './content-types.ts'
-import type { PerUserLimit } from './per-user-limit.ts'
+import type { BillPool } from '../jobs/bill-pool.ts'
+import { CONTENT_TYPES } from '../jobs/content-types.ts'
+import type { PerUserLimit } from '../jobs/per-user-limit.ts'
+import { contentDisposition } from '../jobs/routes.ts'
 import type { VisibleProject } from './project-access.ts'
-import { contentDisposition } from './routes.ts'
 import { heldVersion, LIST_KEY, NOUN, tableFromBody } from './rules-body.ts'
 import { tableCsv, tableXlsx } from './rules-export.ts'
-import type { JobStore, RulesKind, SavedRules } from './types.ts'
+import type { RulesKind, RulesStore, SavedRules } from './store/types.ts'
 
 export interface RulesRoutesOptions {
-  store: JobStore
+  store: RulesStore
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
   visibleProject: VisibleProject
   /** Where a table sent is read and checked, off the thread answering requests. */

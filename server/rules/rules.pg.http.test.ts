@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXAMPLE_SAVED_BY } from '../../seed/example-tables.ts'
-import type { TestClient } from '../../testing/client.ts'
-import { findDrawing, makeSeedDir } from '../../testing/jobs/drawings.ts'
-import { startSeveralUsersServer } from '../../testing/jobs/several-users.ts'
-import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
-import type { TestServer } from '../../testing/start-test-server.ts'
+import { EXAMPLE_SAVED_BY } from '../seed/example-tables.ts'
+import type { TestClient } from '../testing/client.ts'
+import { findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
+import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
+import type { TestServer } from '../testing/start-test-server.ts'
 
 // Two web processes (real servers on loopback) over one PostgreSQL: a project's rules saved
 // through one are read through the other, and a save of a stale version through either is refused.

@@ -3,19 +3,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { floorPlanBoq } from '../../contract/testing/boq.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
+import type { BillPool } from '../jobs/bill-pool.ts'
+import { perUserLimit } from '../jobs/per-user-limit.ts'
+import type { JobRecord, JobStore } from '../jobs/types.ts'
 import { stallingBillPool, testBillPool } from '../testing/jobs/bill-pool.ts'
 import { contextFor, createFakeCloud, newJobFor } from '../testing/jobs/fakes.ts'
 import { openTempJobStore } from '../testing/jobs/temp-store.ts'
+import { openTempRulesStore } from '../testing/rules/temp-store.ts'
 import { STALL_CODE } from '../testing/stall-code.ts'
-import type { BillPool } from './bill-pool.ts'
-import { perUserLimit } from './per-user-limit.ts'
 import { priceRoutes } from './price-routes.ts'
-import type { JobRecord, JobStore } from './types.ts'
+import type { RulesStore } from './store/types.ts'
 
 // The price routes on their own, in process: the user comes from the `x-user` header, and which
 // projects each user can see from `seen` (the cloud's project lists, as the rules routes ask them).
 
 let store: JobStore
+let rules: RulesStore
 let app: Hono
 let job: JobRecord
 const seen = new Map<string, Set<string>>()
@@ -24,6 +27,7 @@ let uploads: 'taken' | 'refused'
 
 beforeEach(async () => {
   store = await openTempJobStore('boq-price-routes-')
+  rules = await openTempRulesStore('boq-price-routes-rules-')
   seen.clear()
   uploads = 'taken'
   const fake = createFakeCloud()
@@ -38,6 +42,7 @@ function routesApp(bills: BillPool, fake = createFakeCloud()): Hono {
     '/api/boq',
     priceRoutes({
       store,
+      rules,
       bills,
       heavy: perUserLimit(2),
       cloud: {
@@ -65,6 +70,7 @@ function routesApp(bills: BillPool, fake = createFakeCloud()): Hono {
 
 afterEach(async () => {
   await store.close()
+  await rules.close()
 })
 
 const post = (route: string, body?: unknown) =>
@@ -83,7 +89,7 @@ async function finished(): Promise<void> {
     { fileName: 'plan BOQ.xlsx', itemId: 'i1', versionNumber: 1, jsonKept: true },
     { xlsx: bytes('x'), csv: bytes('c'), json: bytes(JSON.stringify(floorPlanBoq())) },
   )
-  await store.saveRules(job.projectId, 'rules', 0, [{ match: 'count', code: 'A' }], 'Ann')
+  await rules.saveRules(job.projectId, 'rules', 0, [{ match: 'count', code: 'A' }], 'Ann')
 }
 
 describe('price routes', () => {

@@ -9,19 +9,22 @@ import {
 } from '../../contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
-import type { BillPool } from './bill-pool.ts'
-import { findEarlierBill } from './earlier-bill.ts'
-import { keptWarnings } from './kept-warnings.ts'
-import type { PerUserLimit } from './per-user-limit.ts'
+import type { BillPool } from '../jobs/bill-pool.ts'
+import { findEarlierBill } from '../jobs/earlier-bill.ts'
+import { keptWarnings } from '../jobs/kept-warnings.ts'
+import type { PerUserLimit } from '../jobs/per-user-limit.ts'
+import type { JobRecord, JobStore } from '../jobs/types.ts'
+import { userJob } from '../jobs/user-job.ts'
+import { writeBackAgain } from '../jobs/write-back.ts'
 import { type PriceWith, priceJob } from './priced-job.ts'
 import type { VisibleProject } from './project-access.ts'
 import { checkedList } from './rules-body.ts'
-import type { JobRecord, JobStore, RowsOf, RulesKind } from './types.ts'
-import { userJob } from './user-job.ts'
-import { writeBackAgain } from './write-back.ts'
+import type { RowsOf, RulesKind, RulesStore } from './store/types.ts'
 
 export interface PriceRoutesOptions {
   store: JobStore
+  /** The projects' saved rules and classification. */
+  rules: RulesStore
   cloud: CloudBackend
   /** Where bills are priced and workbooks made, off the thread answering requests. */
   bills: BillPool
@@ -44,6 +47,7 @@ const MAX_PRICE_BODY_BYTES = 2 * MAX_RULES_FILE_BYTES + 1024
  */
 export function priceRoutes(options: PriceRoutesOptions): Hono {
   const { store, cloud, withCloud, visibleProject, bills, heavy } = options
+  const tables = options.rules
   const routes = new Hono()
 
   routes.post(
@@ -128,7 +132,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     job: JobRecord,
     kind: K,
   ): Promise<PriceWith<RowsOf[K][number]>> {
-    const table = await store.rules(job.projectId, kind)
+    const table = await tables.rules(job.projectId, kind)
     return { rows: (table?.rows ?? []) as RowsOf[K][number][], version: table?.version ?? 0 }
   }
 

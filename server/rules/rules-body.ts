@@ -1,8 +1,8 @@
 import type { TableFormat } from '../boq/price/table.ts'
 import { AppError } from '../errors.ts'
-import type { BillPool } from './bill-pool.ts'
-import { CONTENT_TYPES } from './content-types.ts'
-import type { RowsOf, RulesKind } from './types.ts'
+import type { BillPool } from '../jobs/bill-pool.ts'
+import { CONTENT_TYPES } from '../jobs/content-types.ts'
+import type { RowsOf, RulesKind } from './store/types.ts'
 
 const XLSX_TYPE = CONTENT_TYPES.xlsx
 

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { RULES_STORE_PLACES, rulesStoresIn } from '../../testing/rules/store-places.ts'
+
+describe.each(RULES_STORE_PLACES)('the RulesStore contract: %s store', (_name, makePlace) => {
+  const { placeOf, openStore } = rulesStoresIn(makePlace)
+
+  const rule = (code: string) => ({ match: 'count' as const, block: 'Door*', code, rate: 10 })
+
+  it('keeps every saved version of a project’s rules with who and when, newest first', async () => {
+    const store = await openStore()
+    expect(await store.rules('p1', 'rules')).toBeUndefined()
+    expect(await store.rulesHistory('p1', 'rules')).toEqual([])
+    const first = await store.saveRules('p1', 'rules', 0, [rule('A')], 'Ann')
+    expect(first).toEqual({
+      saved: { version: 1, savedBy: 'Ann', savedAt: expect.any(String), rows: [rule('A')] },
+    })
+    await store.saveRules('p1', 'rules', 1, [rule('B'), rule('C')], 'Bob')
+    // Another project, and the classification, are versioned on their own.
+    await store.saveRules('p2', 'rules', 0, [rule('Z')], 'Cy')
+    await store.saveRules('p1', 'classification', 0, [{ code: 'A', title: 'Doors' }], 'Ann')
+    expect(await store.rules('p1', 'rules')).toMatchObject({
+      version: 2,
+      savedBy: 'Bob',
+      rows: [rule('B'), rule('C')],
+    })
+    expect(await store.rules('p1', 'classification')).toMatchObject({
+      version: 1,
+      rows: [{ code: 'A', title: 'Doors' }],
+    })
+    const history = await store.rulesHistory('p1', 'rules')
+    expect(history.map(({ version, savedBy, rows }) => ({ version, savedBy, rows }))).toEqual([
+      { version: 2, savedBy: 'Bob', rows: 2 },
+      { version: 1, savedBy: 'Ann', rows: 1 },
+    ])
+    expect(Date.parse(history[0]?.savedAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(history[1]?.savedAt ?? ''),
+    )
+  })
+
+  it('skips a saved version that cannot be read, naming it: the newest readable one answers, and a save of it goes after', async () => {
+    const warnings: string[] = []
+    const store = await openStore({ log: (message) => warnings.push(message) })
+    await store.saveRules('p1', 'rules', 0, [rule('A')], 'Ann')
+    await store.saveRules('p1', 'rules', 1, [rule('B')], 'Bob')
+    await store.saveRules('p1', 'classification', 0, [{ code: 'A', title: 'Doors' }], 'Ann')
+    await (await placeOf()).damage.rulesVersion('p1', 'rules', 2)
+
+    expect(await store.rules('p1', 'rules')).toMatchObject({
+      version: 1,
+      savedBy: 'Ann',
+      rows: [rule('A')],
+    })
+    expect((await store.rulesHistory('p1', 'rules')).map((saved) => saved.version)).toEqual([1])
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/unreadable saved (rules version 2 of project p1|.*\/rules\/2\.json)/),
+    )
+    expect(await store.rules('p1', 'classification')).toMatchObject({ version: 1 })
+
+    // A stale save is refused, naming the newest readable version; a save of it goes after all.
+    expect(await store.saveRules('p1', 'rules', 0, [rule('C')], 'Cy')).toEqual({
+      conflict: expect.objectContaining({ version: 1, savedBy: 'Ann' }),
+    })
+    expect(await store.saveRules('p1', 'rules', 1, [rule('C')], 'Cy')).toMatchObject({
+      saved: { version: 3, savedBy: 'Cy', rows: [rule('C')] },
+    })
+    expect(await store.rules('p1', 'rules')).toMatchObject({ version: 3, rows: [rule('C')] })
+    expect((await store.rulesHistory('p1', 'rules')).map((saved) => saved.version)).toEqual([3, 1])
+
+    // None readable: none answers, and a save goes after them.
+    await (await placeOf()).damage.rulesVersion('p1', 'classification', 1)
+    expect(await store.rules('p1', 'classification')).toBeUndefined()
+    expect(await store.rulesHistory('p1', 'classification')).toEqual([])
+    expect(await store.saveRules('p1', 'classification', 0, [], 'Cy')).toMatchObject({
+      saved: { version: 2 },
+    })
+  })
+
+  it('refuses a save of a version that is not the current one, saying who saved the current', async () => {
+    const store = await openStore()
+    await store.saveRules('p1', 'rules', 0, [rule('A')], 'Ann')
+    await store.saveRules('p1', 'rules', 1, [rule('B')], 'Ann')
+    const stale = await store.saveRules('p1', 'rules', 1, [rule('C')], 'Bob')
+    expect(stale).toEqual({
+      conflict: { version: 2, savedBy: 'Ann', savedAt: expect.any(String) },
+    })
+    // A version never saved is no more current than a stale one.
+    expect(await store.saveRules('p1', 'rules', 7, [rule('C')], 'Bob')).toMatchObject({
+      conflict: { version: 2 },
+    })
+    expect(await store.saveRules('p9', 'rules', 3, [rule('C')], 'Bob')).toEqual({
+      conflict: undefined,
+    })
+    expect(await store.rules('p1', 'rules')).toMatchObject({ version: 2, rows: [rule('B')] })
+  })
+
+  it('lets exactly one of concurrent saves of the same version win, from two stores too', async () => {
+    const one = await openStore()
+    const two = await openStore()
+    await one.saveRules('p1', 'rules', 0, [rule('A')], 'Ann')
+    const saves = Array.from({ length: 8 }, (_, i) =>
+      (i % 2 ? one : two).saveRules('p1', 'rules', 1, [rule(`R${i}`)], `user${i}`),
+    )
+    const outcomes = await Promise.all(saves)
+    const won = outcomes.filter((o) => 'saved' in o)
+    expect(won).toHaveLength(1)
+    const winner = won[0] as { saved: { savedBy: string; rows: unknown[] } }
+    expect(await two.rules('p1', 'rules')).toMatchObject({
+      version: 2,
+      savedBy: winner.saved.savedBy,
+      rows: winner.saved.rows,
+    })
+    expect(await one.rulesHistory('p1', 'rules')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,54 @@
+import type { ClassificationEntry, TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
+
+/** A project's two versioned tables: its takeoff rules and its classification system. */
+export type RulesKind = 'rules' | 'classification'
+
+export interface RowsOf {
+  rules: TakeoffRule[]
+  classification: ClassificationEntry[]
+}
+
+/** One saved version of a project's table, with who saved it and when. */
+export interface SavedRules<K extends RulesKind = RulesKind> {
+  version: number
+  savedBy: string
+  savedAt: string
+  rows: RowsOf[K]
+}
+
+/**
+ * What a save did: saved as the next version, or refused because the version the caller held is
+ * not the current one (`current`: who saved that one and when; undefined when none is saved).
+ */
+export type SaveOutcome<K extends RulesKind = RulesKind> =
+  | { saved: SavedRules<K> }
+  | { conflict: Omit<SavedRules<K>, 'rows'> | undefined }
+
+/**
+ * A project's saved tables, every version kept. The embedded implementation keeps them in
+ * BOQ_DATA_DIR (`embedded-store.ts`), the PostgreSQL one on the job store's pool (`pg/`); both
+ * check what they read back with the same schema (`saved-rows.ts`) and skip, naming it, a
+ * version that does not check.
+ */
+export interface RulesStore {
+  /** A project's newest saved table of that kind; undefined when none was ever saved. */
+  rules<K extends RulesKind>(projectId: string, kind: K): Promise<SavedRules<K> | undefined>
+  /** Every saved version of a project's table, newest first. */
+  rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]>
+  /**
+   * Saves a project's table as version `expectedVersion + 1`, only while `expectedVersion` is the
+   * current one (0: none saved): of two saves of the same version, exactly one wins, in any
+   * number of processes. Rows are saved as given (checked by the caller).
+   */
+  saveRules<K extends RulesKind>(
+    projectId: string,
+    kind: K,
+    expectedVersion: number,
+    rows: RowsOf[K],
+    savedBy: string,
+  ): Promise<SaveOutcome<K>>
+  /** Nothing to wait for: a save is on disk or in the database once answered (the pool a
+   * PostgreSQL store shares is its opener's to close). */
+  close(): Promise<void>
+}

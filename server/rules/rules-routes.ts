@@ -69,6 +69,22 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
       return c.json(history)
     })
 
+    // One saved version, read-only (the app opens it, and restores it as a new version by a PUT
+    // of its rows); 404 for a version never saved, as for a project the person cannot see.
+    routes.get(`${path}/history/:version`, async (c) => {
+      const saved = await withCloud(c, async (ctx) => {
+        await visibleProject(ctx, projectIdOf(c))
+        const version = versionOf(c.req.param('version'))
+        return version && (await store.savedRules(projectIdOf(c), kind, version))
+      })
+      if (!saved) {
+        throw new AppError(404, `There is no such version of ${THESE[kind]}.`)
+      }
+      c.header('Cache-Control', 'no-store')
+      c.header('ETag', `"${saved.version}"`)
+      return c.json(documentOf(kind, saved))
+    })
+
     routes.put(
       path,
       bodyLimit({
@@ -137,6 +153,12 @@ function conflictMessage(
 
 function sameDay(iso: string): boolean {
   return iso.slice(0, 10) === new Date().toISOString().slice(0, 10)
+}
+
+/** A version number as written in a path (`3`); undefined for anything else. */
+function versionOf(text: string | undefined): number | undefined {
+  if (!text || !/^[1-9]\d{0,8}$/.test(text)) return undefined
+  return Number(text)
 }
 
 function projectIdOf(c: Context): string {

@@ -76,7 +76,13 @@ export function openEmbeddedRulesStore(options: {
   ): Promise<SavedRules<K> | undefined> {
     const file = join(dir, `${version}.json`)
     try {
-      const stored = v.parse(StoredVersionSchema, JSON.parse(await readFile(file, 'utf8')))
+      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        // Never saved (a version asked for by its number): nothing to say.
+        if (error.code === 'ENOENT') return undefined
+        throw error
+      })
+      if (text === undefined) return undefined
+      const stored = v.parse(StoredVersionSchema, JSON.parse(text))
       if (stored.version !== version) throw new Error(`it holds version ${stored.version}`)
       const { savedBy, savedAt } = stored
       return { version, savedBy, savedAt, rows: checkedSavedRows(kind, stored.rows) }
@@ -104,6 +110,11 @@ export function openEmbeddedRulesStore(options: {
 
   return {
     rules: latest,
+
+    async savedRules<K extends RulesKind>(projectId: string, kind: K, version: number) {
+      if (!Number.isSafeInteger(version) || version < 1) return undefined
+      return read(dirOf(projectId, kind), kind, version)
+    },
 
     async rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]> {
       const dir = dirOf(projectId, kind)

@@ -37,6 +37,30 @@ describe.each(RULES_STORE_PLACES)('the RulesStore contract: %s store', (_name, m
     )
   })
 
+  it('answers each saved version by its number, and none for a version never saved or unreadable', async () => {
+    const store = await openStore()
+    await store.saveRules('p1', 'rules', 0, [rule('A')], 'Ann')
+    await store.saveRules('p1', 'rules', 1, [rule('B')], 'Bob')
+    await store.saveRules('p1', 'classification', 0, [{ code: 'A', title: 'Doors' }], 'Ann')
+    expect(await store.savedRules('p1', 'rules', 1)).toEqual({
+      version: 1,
+      savedBy: 'Ann',
+      savedAt: expect.any(String),
+      rows: [rule('A')],
+    })
+    expect(await store.savedRules('p1', 'rules', 2)).toMatchObject({ savedBy: 'Bob' })
+    expect(await store.savedRules('p1', 'classification', 1)).toMatchObject({
+      rows: [{ code: 'A', title: 'Doors' }],
+    })
+    for (const version of [0, 3, -1, 1.5, 2 ** 40]) {
+      expect(await store.savedRules('p1', 'rules', version)).toBeUndefined()
+    }
+    expect(await store.savedRules('p2', 'rules', 1)).toBeUndefined()
+    expect(await store.savedRules('p1', 'classification', 2)).toBeUndefined()
+    await (await placeOf()).damage.rulesVersion('p1', 'rules', 1)
+    expect(await store.savedRules('p1', 'rules', 1)).toBeUndefined()
+  })
+
   it('skips a saved version that cannot be read, naming it: the newest readable one answers, and a save of it goes after', async () => {
     const warnings: string[] = []
     const store = await openStore({ log: (message) => warnings.push(message) })

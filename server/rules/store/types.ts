@@ -34,6 +34,12 @@ export type SaveOutcome<K extends RulesKind = RulesKind> =
 export interface RulesStore {
   /** A project's newest saved table of that kind; undefined when none was ever saved. */
   rules<K extends RulesKind>(projectId: string, kind: K): Promise<SavedRules<K> | undefined>
+  /** That saved version of a project's table; undefined when it was never saved or cannot be read. */
+  savedRules<K extends RulesKind>(
+    projectId: string,
+    kind: K,
+    version: number,
+  ): Promise<SavedRules<K> | undefined>
   /** Every saved version of a project's table, newest first. */
   rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]>
   /**

@@ -18,6 +18,9 @@ import {
 /** PostgreSQL's unique_violation: another save took that version first. */
 const UNIQUE_VIOLATION = '23505'
 
+/** The largest version PostgreSQL's integer column holds. */
+const MAX_VERSION = 2 ** 31 - 1
+
 /** Versions whose rows are read at once, for history to know which are readable. */
 const HISTORY_BATCH = 20
 
@@ -88,6 +91,14 @@ export function openPostgresRulesStore(options: {
 
   return {
     rules: newestReadable,
+
+    async savedRules<K extends RulesKind>(projectId: string, kind: K, version: number) {
+      // An integer column: a number past it was never saved.
+      if (!Number.isInteger(version) || version < 1 || version > MAX_VERSION) return undefined
+      const [row] = await rulesOfVersions(query, projectId, kind, [version])
+      const rows = row && readableRows(kind, row, projectId)
+      return row && rows ? { ...meta(row), rows } : undefined
+    },
 
     async rulesHistory(projectId: string, kind: RulesKind): Promise<SavedVersion[]> {
       const rows = await versions(query, projectId, kind)

@@ -77,10 +77,21 @@ describe('the change bill in Chromium', () => {
     await bill
       .getByRole('heading', { name: 'Changes from plan.dwg, version 1 to plan.dwg, version 2' })
       .waitFor()
-    const linework = bill.getByRole('row', { name: /Linework on layer 0/ })
-    await linework.waitFor()
-    const cells = await linework.getByRole('cell').allTextContents()
-    expect(cells).toEqual(['B1', '4.43', '5.20', '+0.77', '+17.3%', 'ft', 'changed'])
+    // Layer 0's linework, kind by kind: its polylines shorter, a spline added.
+    const polylines = bill.getByRole('row', { name: /Polylines on layer 0/ })
+    await polylines.waitFor()
+    const cells = await polylines.getByRole('cell').allTextContents()
+    expect(cells).toEqual(['B6', '4.43', '1.20', '−3.23', '−72.9%', 'ft', 'changed'])
+    const splines = bill.getByRole('row', { name: /Splines on layer 0/ })
+    expect(await splines.getByRole('cell').allTextContents()).toEqual([
+      'B7',
+      '0.00',
+      '1.17',
+      '+1.17',
+      '–',
+      'ft',
+      'added',
+    ])
     expect(page.url()).toMatch(/\/compare\?from=[^&]+&to=[^&]+$/)
 
     // Beside it, the drawings: as many added and removed as the server's change bill names.

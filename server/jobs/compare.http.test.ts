@@ -79,11 +79,11 @@ describe('the change bill between two versions', () => {
     await book.xlsx.load(await xlsx.arrayBuffer())
     expect(book.worksheets.map((sheet) => sheet.name).slice(0, 2)).toEqual(['Bill', 'Changes'])
     const rows = book.getWorksheet('Changes')?.getSheetValues() ?? []
-    const layer0 = rows.find((row) => Array.isArray(row) && row[2] === 'Linework on layer 0')
+    const layer0 = rows.find((row) => Array.isArray(row) && row[2] === 'Polylines on layer 0')
     expect(layer0).toBeDefined()
     const [before, after, change] = (layer0 as unknown[]).slice(3, 6) as number[]
     expect(before).toBeCloseTo(4.432, 3)
-    expect(after).toBeCloseTo(5.197, 3)
+    expect(after).toBeCloseTo(1.201, 3)
     expect(change).toBeCloseTo(after - before, 9)
 
     // The first version's workbook has no Changes sheet.
@@ -99,7 +99,8 @@ describe('the change bill between two versions', () => {
     expect(changes.from).toEqual({ jobId: v1.id, fileName: 'plan.dwg', versionNumber: 1 })
     expect(changes.units).toEqual({ length: 'ft', area: 'ft²' })
     const line = (description: string) => changes.lines.find((l) => l.description === description)
-    expect(line('Linework on layer 0')).toMatchObject({ state: 'changed', unit: 'ft' })
+    expect(line('Polylines on layer 0')).toMatchObject({ state: 'changed', unit: 'ft' })
+    expect(line('Splines on layer 0')).toMatchObject({ before: 0, state: 'added', unit: 'ft' })
     expect(line('some block')).toMatchObject({ before: 0, after: 1, state: 'added' })
     expect(line('Area on layer 0')?.state).toBe('changed')
     // The entities only one drawing counts or measures: handles of each bill's own breakdown.
@@ -112,6 +113,6 @@ describe('the change bill between two versions', () => {
     expect(changes.entities.added.every((h) => newer.has(h) && !older.has(h))).toBe(true)
     expect(changes.entities.removed.every((h) => older.has(h) && !newer.has(h))).toBe(true)
     const csv = await (await client(`/api/boq/compare?from=${v1.id}&to=${v2.id}&format=csv`)).text()
-    expect(csv).toContain('Linework on layer 0')
+    expect(csv).toContain('Splines on layer 0')
   })
 })

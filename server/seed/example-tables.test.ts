@@ -107,9 +107,10 @@ describe('the example tables', () => {
       'EX-50.20',
     ])
     const ignoreRules = ruleNumbers((ignore) => ignore)
-    expect(bill.ignored.map((entry) => entry.rule)).toEqual(ignoreRules)
+    expect([...new Set(bill.ignored.map((entry) => entry.rule))]).toEqual(ignoreRules)
     expect(bill.ignored.map((entry) => entry.description)).toEqual([
-      'Linework on layer Dim',
+      'Lines on layer Dim',
+      'Polylines on layer Dim',
       'Area on layer Dim',
     ])
     expect(bill.notClassified.map((entry) => entry.layer)).toContain('WALL_0.40')

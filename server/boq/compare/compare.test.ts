@@ -59,7 +59,7 @@ describe('compareBills', () => {
       { description: 'SINK', unit: 'nr', before: 0, after: 1, change: 1, state: 'added' },
       { description: 'DOOR', unit: 'nr', before: 12, after: 9, change: -3, state: 'changed' },
       {
-        description: 'Linework on layer Walls',
+        description: 'Lines on layer Walls',
         unit: 'm',
         before: 10,
         after: 12.5,
@@ -67,7 +67,7 @@ describe('compareBills', () => {
         state: 'changed',
       },
       expect.objectContaining({ description: 'WINDOW', change: 0, state: 'unchanged' }),
-      expect.objectContaining({ description: 'Linework on layer Slabs', state: 'unchanged' }),
+      expect.objectContaining({ description: 'Polylines on layer Slabs', state: 'unchanged' }),
       expect.objectContaining({ description: 'Area on layer Slabs', state: 'unchanged' }),
     ])
     const doors = lines.find((line) => line.block === 'DOOR')
@@ -127,33 +127,33 @@ describe('compareBills', () => {
     expect(refs(older)).toEqual([
       'A1 DOOR',
       'A2 WINDOW',
-      'B1 Linework on layer Roof',
-      'B2 Linework on layer Slabs',
-      'B3 Linework on layer Walls',
+      'B1 Lines on layer Roof',
+      'B2 Lines on layer Slabs',
+      'B3 Lines on layer Walls',
     ])
     expect(refs(newer)).toEqual([
       'A1 SINK',
       'A2 WINDOW',
-      'B1 Linework on layer Beams',
-      'B2 Linework on layer Roof',
-      'B3 Linework on layer Slabs',
-      'B4 Linework on layer Stairs',
+      'B1 Lines on layer Beams',
+      'B2 Lines on layer Roof',
+      'B3 Lines on layer Slabs',
+      'B4 Lines on layer Stairs',
     ])
     const { lines } = compareBills(older, newer)
     const numbered = Object.fromEntries(lines.map((line) => [line.description, line.ref]))
     expect(numbered).toEqual({
       // Removed: the older bill's number, marked.
       DOOR: 'A1 (removed)',
-      'Linework on layer Walls': 'B3 (removed)',
+      'Lines on layer Walls': 'B3 (removed)',
       // Added where the older bill had the number for another item: past both bills' numbers.
       SINK: 'A3',
-      'Linework on layer Beams': 'B5',
+      'Lines on layer Beams': 'B5',
       // Added on a number the older bill never used: the newer bill's.
-      'Linework on layer Stairs': 'B4',
+      'Lines on layer Stairs': 'B4',
       // In both: the newer bill's number.
       WINDOW: 'A2',
-      'Linework on layer Roof': 'B2',
-      'Linework on layer Slabs': 'B3',
+      'Lines on layer Roof': 'B2',
+      'Lines on layer Slabs': 'B3',
     })
     expect(new Set(lines.map((line) => line.ref)).size).toBe(lines.length)
     const added = lines.filter((line) => line.state === 'added' && line.ref !== 'B4')
@@ -195,6 +195,40 @@ describe('compareBills', () => {
     expect(lines.find((line) => line.layer === 'Walls')?.before).toBeCloseTo(10, 9)
   })
 
+  it('matches a kept bill of one linework line per layer with the lines per kind, kind by kind', async () => {
+    const engine = createBoqEngine({ workers: 1 })
+    try {
+      const now = await engine.extract({ bytes: fixture('example_2018.dwg'), fileName: 'a.dwg' })
+      const kept = keptPerLayer(now)
+      const table = kept.bill.find((line) => line.description === 'Linework on layer Tavolo 2')
+      expect(table?.breakdown.map((row) => row.kind)).toEqual(['arc', 'polyline', 'spline'])
+      const { lines } = compareBills(kept, now)
+      expect(lines.filter((line) => line.state !== 'unchanged')).toEqual([])
+      const tavolo = lines.filter((line) => line.layer === 'Tavolo 2' && line.kind === 'length')
+      expect(tavolo.map((l) => l.description)).toEqual([
+        'Arcs on layer Tavolo 2',
+        'Polylines on layer Tavolo 2',
+        'Splines on layer Tavolo 2',
+      ])
+      // A kind the kept bill has and the newer one not: removed, under the kept line's number.
+      const noSplines: Boq = {
+        ...now,
+        bill: now.bill.filter((l) => l.description !== 'Splines on layer Tavolo 2'),
+      }
+      const removed = compareBills(kept, noSplines).lines.filter((l) => l.state !== 'unchanged')
+      expect(removed.map((l) => [l.ref, l.description, l.state])).toEqual([
+        [`${table?.ref} (removed)`, 'Splines on layer Tavolo 2', 'removed'],
+      ])
+      // And the other way round: what the newer bill has past the kept one is added.
+      const added = compareBills(keptPerLayer(noSplines), now).lines
+      expect(added.filter((l) => l.state !== 'unchanged').map((l) => l.description)).toEqual([
+        'Splines on layer Tavolo 2',
+      ])
+    } finally {
+      await engine.close()
+    }
+  })
+
   it('finds no change between a DWG and its DXF twin', async () => {
     const engine = createBoqEngine({ workers: 1 })
     try {
@@ -211,3 +245,21 @@ describe('compareBills', () => {
     }
   })
 })
+
+/** A bill as kept before linework was billed by kind: one line per layer, its kinds its rows. */
+function keptPerLayer(boq: Boq): Boq {
+  const others = boq.bill.filter((line) => line.kind !== 'length')
+  const layers = new Map<string, Boq['bill'][number]>()
+  for (const line of boq.bill) {
+    if (line.kind !== 'length') continue
+    const layer = line.layer ?? ''
+    const was = layers.get(layer)
+    if (was) {
+      was.breakdown = [...was.breakdown, ...line.breakdown]
+      was.quantity += line.quantity
+    } else layers.set(layer, { ...line, description: `Linework on layer ${layer}` })
+  }
+  const linework = [...layers.values()].map((line, i) => ({ ...line, ref: `B${i + 1}` }))
+  const areas = others.filter((line) => line.kind === 'area')
+  return { ...boq, bill: [...others.filter((l) => l.kind === 'count'), ...linework, ...areas] }
+}

@@ -12,6 +12,7 @@ import { numberChanges } from './change-numbers.ts'
 import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
 import { changedEntities } from './changed-entities.ts'
 import { compareItems } from './compare-items.ts'
+import { lineworkByKind, lineworkKind } from './linework-lines.ts'
 
 /** What comparing two bills gives, before it is told which jobs or files they came from. */
 export interface Comparison {
@@ -33,13 +34,14 @@ export interface Comparison {
  * engine's bill may still hold a line of 0, which is no item to compare (nor "added").
  */
 function measuredLines(boq: Boq): Boq['bill'] {
-  return boq.bill.filter((line) => line.quantity > 0)
+  return lineworkByKind(boq.bill.filter((line) => line.quantity > 0))
 }
 
 /**
  * The change bill from an older bill to a newer one, without reading either drawing again. Items
  * are matched as a surveyor reads them: count lines by effective block name (and the attribute
- * or visibility values the bill split them by), linework and area lines by layer. Renamed layers
+ * or visibility values the bill split them by), linework lines by layer and kind (a kept bill's
+ * line of several kinds split by kind: `lineworkByKind`), area lines by layer. Renamed layers
  * are not guessed. The older bill's figures are put in the newer one's units. Each line has its
  * own item number (`numberChanges`). When both bills are priced, their items and amounts are
  * compared too (`compareItems`). It also says which counted or measured entities were added
@@ -92,7 +94,7 @@ export function compareBills(before: Boq, after: Boq): Comparison {
   }
 }
 
-/** The same item in both bills: its kind, and its block and values or its layer. */
+/** The same item in both bills: its kind, and its block and values or its layer (and linework kind). */
 function itemKey(line: BillLine): string {
   if (line.kind === 'count') {
     const values = Object.entries(line.values ?? {}).sort(([a], [b]) =>
@@ -100,7 +102,9 @@ function itemKey(line: BillLine): string {
     )
     return JSON.stringify(['count', line.block ?? line.description, values])
   }
-  return JSON.stringify([line.kind, line.layer ?? line.description])
+  const layer = line.layer ?? line.description
+  if (line.kind === 'length') return JSON.stringify([line.kind, layer, lineworkKind(line)])
+  return JSON.stringify([line.kind, layer])
 }
 
 /** Multipliers that put the older bill's figures in the newer one's units. */

@@ -413,13 +413,15 @@ describe('each entity measured on its own', () => {
 
   it('keeps each length beside its handle, in the bill unit', () => {
     const { boq, handles } = entitiesDrawing()
-    const walls = line(boq, (l) => l.kind === 'length' && l.layer === 'Walls')
-    const byKind = Object.fromEntries(walls.breakdown.map((row) => [row.kind, row]))
+    const walls = boq.bill.filter((l) => l.kind === 'length' && l.layer === 'Walls')
+    const byKind = Object.fromEntries(
+      walls.flatMap((l) => l.breakdown).map((row) => [row.kind, row]),
+    )
     expect(byKind.line.handles).toEqual([handles.short, handles.long])
     expect(byKind.line.quantities).toEqual([1, 3])
     expect(byKind.circle.handles).toEqual([handles.circle])
     close(byKind.circle.quantities?.[0], Math.PI)
-    for (const row of walls.breakdown)
+    for (const row of walls.flatMap((l) => l.breakdown))
       close(
         (row.quantities ?? []).reduce((s, q) => s + q, 0),
         row.quantity,
@@ -469,5 +471,75 @@ describe('each entity measured on its own', () => {
     close(skirting.amount ?? 0, 36)
     close(walls.quantity, 1)
     expect(priced.warnings).toEqual([])
+  })
+})
+
+describe('linework by kind', () => {
+  /** On Tavolo 2 an arc, an open polyline and a spline; on Walls two lines. */
+  function tableDrawing(): Boq {
+    const w = new DxfWriter()
+    w.insunits = 6
+    const { to, owner } = w.target('model')
+    w.arc(to, owner, 'Tavolo 2', [0, 0], 1, 0, 90)
+    w.lwpolyline(
+      to,
+      owner,
+      'Tavolo 2',
+      [
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+        { x: 3, y: 4 },
+      ],
+      false,
+    )
+    w.spline(
+      to,
+      owner,
+      'Tavolo 2',
+      1,
+      [0, 0, 1, 1],
+      [
+        [0, 0],
+        [0, 2],
+      ],
+    )
+    w.line(to, owner, 'Walls', [0, 0], [5, 0])
+    w.line(to, owner, 'Walls', [0, 0], [0, 5])
+    return boqOf(w)
+  }
+
+  it('one line per layer and kind, each named by its kind', () => {
+    const boq = tableDrawing()
+    const linework = boq.bill.filter((l) => l.kind === 'length')
+    expect(linework.map((l) => [l.ref, l.description, l.breakdown.map((r) => r.kind)])).toEqual([
+      ['B1', 'Arcs on layer Tavolo 2', ['arc']],
+      ['B2', 'Polylines on layer Tavolo 2', ['polyline']],
+      ['B3', 'Splines on layer Tavolo 2', ['spline']],
+      ['B4', 'Lines on layer Walls', ['line']],
+    ])
+    close(linework[0]?.quantity, Math.PI / 2)
+    close(linework[1]?.quantity, 7)
+    close(linework[2]?.quantity, 2)
+    expect(linework[3]?.breakdown[0]?.count).toBe(2)
+    close(linework[3]?.quantity, 10)
+    expectSums(boq)
+  })
+
+  it('rules by layer or by kind still take each kind’s line; what none takes is told apart', () => {
+    const boq = tableDrawing()
+    const rules = compileRuleSet([
+      { match: 'length', layer: 'Tavolo 2', kind: 'arc,spline', code: 'T1', description: 'Edge' },
+      { match: 'length', layer: 'walls', code: 'W1', description: 'Wall' },
+    ])
+    const priced = priceBill(boq, rules)
+    const edge = priced.items.find((item) => item.code === 'T1')
+    close(edge?.measuredQuantity, Math.PI / 2 + 2)
+    expect(edge?.sources.map((s) => s.line)).toEqual(['B1', 'B3'])
+    expect(priced.items.find((item) => item.code === 'W1')?.sources.map((s) => s.line)).toEqual([
+      'B4',
+    ])
+    expect(priced.notClassified.map((n) => [n.line, n.description, n.kind])).toEqual([
+      ['B2', 'Polylines on layer Tavolo 2', 'polyline'],
+    ])
   })
 })

@@ -1,17 +1,7 @@
 import type { BillBreakdownRow, BillLine, BillUnits, BoqLength } from '../model/schema.ts'
 import type { CountLine } from './counts.ts'
+import { LINEWORK_LABELS, lineworkDescription } from './linework-words.ts'
 import type { EachArea, Measured, MeasuredArea, OutlineKind } from './measures.ts'
-
-const KIND_LABELS: Record<BoqLength['kind'], string> = {
-  line: 'lines',
-  arc: 'arcs',
-  circle: 'circles',
-  polyline: 'polylines',
-  spline: 'splines',
-  ellipse: 'ellipses',
-  helix: 'helixes',
-  multiline: 'multilines',
-}
 
 const OUTLINE_KINDS: OutlineKind[] = ['polyline', 'circle', 'ellipse']
 const OUTLINE_LABELS: Record<OutlineKind, string> = {
@@ -45,8 +35,8 @@ function describeCount(line: CountLine): string {
 }
 
 /**
- * The bill: numbered lines of counts (A), linework per layer (B) and areas per layer (C), in
- * the bill's units, each with the breakdown it sums.
+ * The bill: numbered lines of counts (A), linework per layer and kind (B) and areas per layer
+ * (C), in the bill's units, each with the breakdown it sums (a multiline's by style).
  */
 export function billLines(
   counts: CountLine[],
@@ -78,32 +68,40 @@ export function billLines(
     })
   })
 
-  const byLayer = new Map<string, Measured<BoqLength>[]>()
+  // Layers in the order first measured, and each layer's kinds likewise.
+  const byLayer = new Map<string, Map<BoqLength['kind'], Measured<BoqLength>[]>>()
   for (const entry of lengths) {
-    const list = byLayer.get(entry.row.layer) ?? []
+    const kinds =
+      byLayer.get(entry.row.layer) ?? new Map<BoqLength['kind'], Measured<BoqLength>[]>()
+    const list = kinds.get(entry.row.kind) ?? []
     list.push(entry)
-    byLayer.set(entry.row.layer, list)
+    kinds.set(entry.row.kind, list)
+    byLayer.set(entry.row.layer, kinds)
   }
   let n = 0
-  for (const [layer, entries] of byLayer) {
-    const breakdown: BillBreakdownRow[] = entries.map(({ row, handles, quantities }) => ({
-      label: row.style ? `${KIND_LABELS[row.kind]} (style ${row.style})` : KIND_LABELS[row.kind],
-      layer,
-      kind: row.kind,
-      count: row.count,
-      quantity: row.length * units.lengthFactor,
-      handles,
-      quantities: scaled(quantities, units.lengthFactor),
-    }))
-    bill.push({
-      ref: `B${++n}`,
-      kind: 'length',
-      description: `Linework on layer ${layer}`,
-      quantity: total(breakdown),
-      unit: units.length,
-      layer,
-      breakdown,
-    })
+  for (const [layer, kinds] of byLayer) {
+    for (const [kind, entries] of kinds) {
+      const breakdown: BillBreakdownRow[] = entries.map(({ row, handles, quantities }) => ({
+        label: row.style
+          ? `${LINEWORK_LABELS[row.kind]} (style ${row.style})`
+          : LINEWORK_LABELS[row.kind],
+        layer,
+        kind: row.kind,
+        count: row.count,
+        quantity: row.length * units.lengthFactor,
+        handles,
+        quantities: scaled(quantities, units.lengthFactor),
+      }))
+      bill.push({
+        ref: `B${++n}`,
+        kind: 'length',
+        description: lineworkDescription(kind, layer),
+        quantity: total(breakdown),
+        unit: units.length,
+        layer,
+        breakdown,
+      })
+    }
   }
 
   n = 0

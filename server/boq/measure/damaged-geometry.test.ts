@@ -53,7 +53,7 @@ describe('damaged geometry', () => {
   it('leaves overflowing figures out of the bill, lists them and warns', () => {
     const boq = boqOf(overflowing())
     expect(boq.bill.map((line) => [line.description, line.quantity])).toEqual([
-      ['Linework on layer Walls', 4],
+      ['Lines on layer Walls', 4],
     ])
     expect(boq.notMeasured).toEqual(
       expect.arrayContaining([
@@ -72,7 +72,7 @@ describe('damaged geometry', () => {
   it('does the same with coordinates written as infinity or not a number', () => {
     const boq = boqOf(infinite())
     expect(boq.bill.map((line) => [line.description, line.quantity])).toEqual([
-      ['Linework on layer Walls', 3],
+      ['Lines on layer Walls', 3],
     ])
     expect(boq.notMeasured).toContainEqual(
       expect.objectContaining({ type: 'LINE (damaged geometry)', count: 4 }),
@@ -98,7 +98,7 @@ describe('damaged geometry', () => {
     const comparison = compareBills(sound, boq)
     finiteEverywhere(comparison)
     expect(comparison.lines.map((line) => [line.description, line.state])).toEqual([
-      ['Linework on layer Walls', 'changed'],
+      ['Lines on layer Walls', 'changed'],
     ])
   })
 })

@@ -95,7 +95,7 @@ describe('comparing with an empty bill', () => {
     const added = compareBills(empty, boqOf(plan())).lines
     expect(added.map((line) => [line.description, line.state]).sort()).toEqual([
       ['DOOR', 'added'],
-      ['Linework on layer Walls', 'added'],
+      ['Lines on layer Walls', 'added'],
     ])
     const removed = compareBills(boqOf(plan()), empty).lines
     expect(removed.every((line) => line.state === 'removed' && line.before > 0)).toBe(true)

@@ -1,4 +1,5 @@
 import type { Ignored, NotClassified, RuleMatch } from '../../../contract/takeoff-rules.ts'
+import { lineworkDescription } from '../measure/linework-words.ts'
 import type { BillUnits } from '../model/schema.ts'
 import type { CompiledRow, CompiledRules } from './compile.ts'
 import { figureProblem } from './figures.ts'
@@ -216,7 +217,7 @@ function addNotClassified(list: Map<string, NotClassified>, piece: Piece, units:
     entry = {
       line: piece.line,
       match: piece.match,
-      description: piece.description,
+      description: notClassifiedDescription(piece),
       ...(piece.block !== undefined ? { block: piece.block } : {}),
       layer: piece.layer,
       ...(piece.kind !== undefined ? { kind: piece.kind } : {}),
@@ -230,6 +231,15 @@ function addNotClassified(list: Map<string, NotClassified>, piece: Piece, units:
   entry.quantity += piece.quantity
   entry.count += piece.count
   for (const handle of piece.handles) entry.handles.push(handle)
+}
+
+/**
+ * Linework is told by its kind as well as its layer: a result kept when its bill had one line of
+ * every kind of a layer (`Linework on layer …`) lists the arcs and the splines of it apart too.
+ */
+function notClassifiedDescription(piece: Piece): string {
+  if (piece.match !== 'length' || piece.kind === undefined) return piece.description
+  return lineworkDescription(piece.kind, piece.layer)
 }
 
 function addIgnored(list: Map<string, Ignored>, rule: number, piece: Piece, units: BillUnits) {

@@ -154,9 +154,10 @@ describe('pricing a measured bill', () => {
         handles: ['W2'],
       },
       {
+        // A result kept with one linework line per layer: its arcs are told apart all the same.
         line: 'B1',
         match: 'length',
-        description: 'Linework on layer Walls',
+        description: 'Arcs on layer Walls',
         layer: 'Walls',
         kind: 'arc',
         unit: 'm',

@@ -111,7 +111,8 @@ describe('the command line', { timeout: 120_000, concurrent: true }, () => {
     )
     const csv = await run(['compare', older, newer, '--format', 'csv'])
     // 2000_TS1's layer 0 holds spline 225, AutoCAD's curve through five points: 14.065 in.
-    expect(csv.stdout).toMatch(/^Changes,B1,Linework on layer 0,4\.43\d*,5\.19\d*,0\.76/m)
+    expect(csv.stdout).toMatch(/^Changes,B7,Splines on layer 0,0,1\.1720\d*,1\.1720\d*,,ft,added$/m)
+    expect(csv.stdout).toMatch(/^Changes,B6,Polylines on layer 0,4\.43\d*,1\.20\d*,-3\.23\d*/m)
     const xlsx = await run(['compare', older, newer, '--format', 'xlsx'], dir)
     expect(xlsx.code).toBe(0)
     const book = new ExcelJS.Workbook()

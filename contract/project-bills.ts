@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { WrittenBackSchema } from './takeoff-rules-api.ts'
 
 /**
  * A project bill: one priced bill across a project's drawings, made from folders (every drawing
@@ -76,6 +77,21 @@ export const BillIssueSchema = v.object({
   versions: v.array(BilledVersionSchema),
 })
 export type BillIssue = v.InferOutput<typeof BillIssueSchema>
+
+/**
+ * POST …/issues answers the issue, and where its workbook was written back into the cloud (in the
+ * bill's first folder as `<bill name> BOQ.xlsx`), or why it could not be (the issue stands).
+ */
+export const IssuedBillSchema = v.object({
+  ...BillIssueSchema.entries,
+  written: v.nullable(WrittenBackSchema),
+  writeBackError: v.optional(v.string()),
+})
+export type IssuedBill = v.InferOutput<typeof IssuedBillSchema>
+
+/** The formats a project bill, an issue and a comparison download as (`?format=`). */
+export const PROJECT_BILL_FORMATS = ['json', 'xlsx', 'csv'] as const
+export type ProjectBillFormat = (typeof PROJECT_BILL_FORMATS)[number]
 
 /**
  * What a drawing of the bill is: `billed` (its newest version), `newer-version` (billed, but a
@@ -161,6 +177,13 @@ export const AssembledBillSchema = v.object({
   warnings: v.array(DrawingWarningSchema),
 })
 export type AssembledBill = v.InferOutput<typeof AssembledBillSchema>
+
+/** GET …/issues/{number}: the issue and the figures it froze. */
+export const IssueDetailSchema = v.object({
+  ...BillIssueSchema.entries,
+  priced: ProjectFiguresSchema,
+})
+export type IssueDetail = v.InferOutput<typeof IssueDetailSchema>
 
 const FigureSchema = v.object({ quantity: v.number(), amount: v.nullable(v.number()) })
 

@@ -17,6 +17,7 @@ import { billDrawings } from './bill-drawings.ts'
 import { drawingState, type StatedDrawing } from './drawing-state.ts'
 import { type KeptUnits, keptUnits } from './kept-units.ts'
 import { type DrawingBill, sumDrawings } from './project-figures.ts'
+import type { PricedDrawing } from './write/project-task.ts'
 
 export interface AssembleParts {
   store: JobStore
@@ -25,6 +26,13 @@ export interface AssembleParts {
   cloud: Pick<CloudBackend, 'contents' | 'versions'>
   /** Where each drawing's kept bill is priced, off the thread answering requests. */
   pool: BillPool
+}
+
+/** A bill assembled: its answer, the versions it used, and each drawing's priced bill (for files). */
+export interface AssembledParts {
+  answer: AssembledBill
+  versions: BilledVersion[]
+  priced: PricedDrawing[]
 }
 
 /** Drawings priced at once: the pool's threads are shared with everyone's pricing. */
@@ -42,7 +50,7 @@ export async function assembleBill(
   ctx: CloudContext,
   place: { hubId: string },
   bill: ProjectBill,
-): Promise<{ answer: AssembledBill; versions: BilledVersion[] }> {
+): Promise<AssembledParts> {
   const { store } = parts
   const [cloudDrawings, jobs, rules, classification] = await Promise.all([
     billDrawings(parts.cloud, ctx, { hubId: place.hubId, projectId: bill.projectId }, bill),
@@ -74,7 +82,7 @@ export async function assembleBill(
   }
 
   const warnings: DrawingWarning[] = []
-  const priced: (DrawingBill | undefined)[] = new Array(joining.length)
+  const priced: ((DrawingBill & { json: Uint8Array }) | undefined)[] = new Array(joining.length)
   let next = 0
   const priceNext = async (): Promise<void> => {
     for (let index = next++; index < joining.length; index = next++) {
@@ -89,6 +97,7 @@ export async function assembleBill(
           jobId: one.job.id,
           items: bill.items,
           total: bill.total,
+          json,
         }
         const said = new Set([...(one.job.result?.warnings ?? []), ...bill.warnings])
         for (const warning of said) {
@@ -102,7 +111,7 @@ export async function assembleBill(
     }
   }
   await Promise.all(Array.from({ length: PRICED_AT_ONCE }, priceNext))
-  const bills = priced.filter((one): one is DrawingBill => one !== undefined)
+  const bills = priced.filter((one) => one !== undefined)
 
   return {
     answer: {
@@ -118,6 +127,12 @@ export async function assembleBill(
       fileName,
       versionNumber,
       jobId,
+    })),
+    priced: bills.map(({ itemId, fileName, versionNumber, json }) => ({
+      itemId,
+      fileName,
+      versionNumber,
+      json,
     })),
   }
 }

@@ -1,5 +1,6 @@
 import { copyFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CloudList } from '../../contract/cloud.ts'
@@ -7,9 +8,12 @@ import type { Job } from '../../contract/jobs.ts'
 import {
   AssembledBillSchema,
   BillIssueSchema,
+  IssueDetailSchema,
+  IssuedBillSchema,
   ProjectBillSchema,
   ProjectChangeBillSchema,
 } from '../../contract/project-bills.ts'
+import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import { fixture, fixturePath } from '../testing/boq/fixtures.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
@@ -60,6 +64,23 @@ async function newBill(body: unknown) {
   return v.parse(ProjectBillSchema, await response.json())
 }
 
+const contentsOf = (ref: DrawingRef) =>
+  `/api/aps/hubs/${encodeURIComponent(ref.hubId)}/projects/${encodeURIComponent(ref.projectId)}/contents`
+
+/** The project's rules saved as `rows` (its newest version, whatever it was). */
+async function saveRules(rows: unknown[]): Promise<void> {
+  const rulesPath = `/api/boq/projects/${encodeURIComponent(plan.projectId)}/rules`
+  const current = await client(rulesPath)
+  await current.body?.cancel()
+  const saved = await client(rulesPath, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'if-match': current.headers.get('etag') ?? '' },
+    body: JSON.stringify({ rules: rows }),
+  })
+  expect(saved.status).toBe(200)
+  await saved.body?.cancel()
+}
+
 const assembled = async (id: string) =>
   v.parse(AssembledBillSchema, await client.json(`${bills}/${id}`))
 
@@ -71,17 +92,8 @@ beforeAll(async () => {
   client = await signIn(server.url)
   plan = await findDrawing(client.json, 'plan.dwg')
   side = await findDrawing(client.json, 'side.dwg')
-  const project = `/api/boq/projects/${encodeURIComponent(plan.projectId)}`
-  bills = `${project}/bills`
-  const current = await client(`${project}/rules`)
-  await current.body?.cancel()
-  const saved = await client(`${project}/rules`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', 'if-match': current.headers.get('etag') ?? '' },
-    body: JSON.stringify({ rules }),
-  })
-  expect(saved.status).toBe(200)
-  await saved.body?.cancel()
+  bills = `/api/boq/projects/${encodeURIComponent(plan.projectId)}/bills`
+  await saveRules(rules)
 }, 60_000)
 
 afterAll(async () => {
@@ -194,6 +206,87 @@ describe('a project bill over HTTP', () => {
     ])
     expect(compared.total.change).toBeCloseTo(now.priced.total - both.priced.total, 6)
     expect((await client.json<unknown[]>(`${bills}/${bill.id}/issues`)).length).toBe(1)
+  }, 300_000)
+
+  it('downloads the bill, its issues as they were issued and its comparisons; writes each issue back', async () => {
+    const bill = await newBill({ name: 'Downloads', folderIds: [plan.folderId] })
+    const path = `${bills}/${bill.id}`
+    const now = await assembled(bill.id)
+    const xlsx = await client(`${path}?format=xlsx`)
+    expect(xlsx.status).toBe(200)
+    expect(xlsx.headers.get('content-type')).toBe(CONTENT_TYPES.xlsx)
+    expect(xlsx.headers.get('content-disposition')).toContain('filename="Downloads BOQ.xlsx"')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await xlsx.arrayBuffer())
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'plan', 'side'])
+    const csv = await client(`${path}?format=csv`)
+    expect(csv.headers.get('content-type')).toBe(CONTENT_TYPES.csv)
+    const total = (await csv.text()).split('\n').find((line) => line.startsWith('Total,'))
+    expect(Number(total?.split(',').at(-1))).toBeCloseTo(now.priced.total, 6)
+
+    // Issued: its workbook written into the bill's folder, a new version each issue.
+    const issue = async (name: string) => {
+      const response = await send(`${path}/issues`, 'POST', { name })
+      expect(response.status).toBe(201)
+      return v.parse(IssuedBillSchema, await response.json())
+    }
+    const tender = await issue('Tender')
+    expect(tender.written).toMatchObject({ fileName: 'Downloads BOQ.xlsx', versionNumber: 1 })
+    const listing = await client.json<CloudList>(
+      `${contentsOf(plan)}?folder_id=${encodeURIComponent(plan.folderId)}`,
+    )
+    expect(listing.map((entry) => entry.attributes?.displayName)).toContain('Downloads BOQ.xlsx')
+    const issuedXlsx = await client(`${path}/issues/1?format=xlsx`)
+    expect(issuedXlsx.headers.get('content-disposition')).toContain(
+      'filename="Downloads issue 1 BOQ.xlsx"',
+    )
+    const keptBytes = new Uint8Array(await issuedXlsx.arrayBuffer())
+    const detail = v.parse(IssueDetailSchema, await client.json(`${path}/issues/1`))
+    expect(detail).toMatchObject({ number: 1, name: 'Tender', priced: now.priced })
+
+    // The rules change: the bill now is priced anew, the issue stays as it was issued.
+    await saveRules(
+      rules.map((rule) => ('rate' in rule ? { ...rule, rate: 2 * (rule.rate ?? 0) } : rule)),
+    )
+    try {
+      const repriced = await assembled(bill.id)
+      expect(repriced.priced.total).toBeCloseTo(2 * now.priced.total, 6)
+      const again = new Uint8Array(
+        await (await client(`${path}/issues/1?format=xlsx`)).arrayBuffer(),
+      )
+      expect(Buffer.from(again).equals(Buffer.from(keptBytes))).toBe(true)
+      const issuedCsv = await (await client(`${path}/issues/1?format=csv`)).text()
+      const issuedTotal = issuedCsv.split('\n').find((line) => line.startsWith('Total,'))
+      expect(Number(issuedTotal?.split(',').at(-1))).toBeCloseTo(now.priced.total, 6)
+      const revision = await issue('Revision B')
+      expect(revision).toMatchObject({ number: 2, written: { versionNumber: 2 } })
+
+      const changes = await client(`${path}/compare?from=1&to=2&format=csv`)
+      expect(changes.headers.get('content-disposition')).toContain(
+        'filename="Downloads changes 1 to 2 BOQ.csv"',
+      )
+      const lines = (await changes.text()).split('\n')
+      const change = Number(lines.find((line) => line.startsWith('Total,'))?.split(',')[9])
+      expect(change).toBeCloseTo(now.priced.total, 6)
+      const changesXlsx = await client(`${path}/compare?from=1&format=xlsx`)
+      const changeBook = new ExcelJS.Workbook()
+      await changeBook.xlsx.load(await changesXlsx.arrayBuffer())
+      expect(changeBook.worksheets.map((sheet) => sheet.name)).toEqual(['Changes'])
+    } finally {
+      await saveRules(rules)
+    }
+
+    for (const [url, status, said] of [
+      [`${path}?format=pdf`, 400, 'format must be json, xlsx or csv.'],
+      [`${path}/issues/one`, 400, 'number must be an issue number (1, 2, …).'],
+      [`${path}/issues/9?format=xlsx`, 404, 'This bill has no issue 9.'],
+      [`${path}/issues/9`, 404, 'This bill has no issue 9.'],
+      [`${path}/compare?from=1&format=doc`, 400, 'format must be json, xlsx or csv.'],
+    ] as const) {
+      const response = await client(url)
+      expect(response.status).toBe(status)
+      expect(await response.text()).toBe(said)
+    }
   }, 300_000)
 
   it('gives two issues made at once two numbers, 1 and 2', async () => {

@@ -1,7 +1,10 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import {
+  type AssembledBill,
   type BillIssue,
+  type IssueDetail,
+  type IssuedBill,
   NewBillIssueSchema,
   NewProjectBillSchema,
   type ProjectBill,
@@ -17,6 +20,15 @@ import type { RulesStore } from '../rules/store/types.ts'
 import { assembleBill } from './assemble.ts'
 import { checkSources } from './bill-drawings.ts'
 import { bodyOf } from './body.ts'
+import {
+  billFile,
+  billFileName,
+  changesFile,
+  type Download,
+  formatOf,
+  issueFiles,
+  sendFile,
+} from './downloads.ts'
 import { compareFigures } from './project-figures.ts'
 import type { ProjectPlace } from './project-place.ts'
 import type { BillStore, IssueRecord } from './types.ts'
@@ -25,7 +37,7 @@ export interface BillRoutesOptions {
   bills: BillStore
   jobs: JobStore
   rules: RulesStore
-  cloud: Pick<CloudBackend, 'contents' | 'versions'>
+  cloud: Pick<CloudBackend, 'contents' | 'versions' | 'upload'>
   pool: BillPool
   projectPlace: ProjectPlace
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
@@ -85,12 +97,20 @@ export function billRoutes(options: BillRoutesOptions): Hono {
   })
 
   routes.get('/projects/:projectId/bills/:billId', async (c) => {
-    const answer = await withCloud(c, async (ctx) => {
+    const format = formatOf(c)
+    const answer = await withCloud(c, async (ctx): Promise<Download | { json: AssembledBill }> => {
       const { bill, place } = await billOf(c, ctx)
-      return (await assembleBill(parts, ctx, place, bill)).answer
+      const assembled = await assembleBill(parts, ctx, place, bill)
+      if (format === 'json') return { json: assembled.answer }
+      const bytes = await billFile(options.pool, format, assembled, null)
+      return { file: { bytes, name: bill.name, format } }
     })
+    if ('file' in answer) {
+      const { bytes, name, format } = answer.file
+      return sendFile(c, bytes, format, billFileName(name, format))
+    }
     noStore(c)
-    return c.json(answer)
+    return c.json(answer.json)
   })
 
   routes.patch('/projects/:projectId/bills/:billId', limited, async (c) => {
@@ -125,21 +145,48 @@ export function billRoutes(options: BillRoutesOptions): Hono {
 
   routes.post('/projects/:projectId/bills/:billId/issues', limited, async (c) => {
     const text = await c.req.text()
-    const issue = await withCloud(c, async (ctx) => {
+    const issued = await withCloud(c, async (ctx): Promise<IssuedBill> => {
       const { bill, place } = await billOf(c, ctx)
       const { name } = bodyOf(NewBillIssueSchema, text)
-      const { answer, versions } = await assembleBill(parts, ctx, place, bill)
+      const assembled = await assembleBill(parts, ctx, place, bill)
+      const made: { workbook?: Uint8Array } = {}
       const kept = await bills.issue(bill.projectId, bill.id, {
         name,
         issuedBy: personOf(ctx),
-        versions,
-        figures: answer.priced,
-        files: async () => ({}),
+        versions: assembled.versions,
+        figures: assembled.answer.priced,
+        files: async (issue) => {
+          const files = await issueFiles(options.pool, assembled, issue)
+          made.workbook = files.xlsx
+          return files
+        },
       })
-      return kept ?? noSuchBill()
+      if (!kept || !made.workbook) return noSuchBill()
+      return { ...issueOf(kept), ...(await writeBack(ctx, bill, assembled.answer, made.workbook)) }
     })
     noStore(c)
-    return c.json(issueOf(issue), 201)
+    return c.json(issued, 201)
+  })
+
+  routes.get('/projects/:projectId/bills/:billId/issues/:number', async (c) => {
+    const number = issueNumber(c.req.param('number'), 'number')
+    const format = formatOf(c)
+    const answer = await withCloud(c, async (ctx): Promise<Download | { json: IssueDetail }> => {
+      const { bill } = await billOf(c, ctx)
+      if (format !== 'json') {
+        const bytes = await bills.issueFile(bill.projectId, bill.id, number, format)
+        if (!bytes) throw new AppError(404, `This bill has no issue ${number}.`)
+        return { file: { bytes, name: bill.name, format } }
+      }
+      const { figures, ...said } = issueNamed(await bills.issues(bill.projectId, bill.id), number)
+      return { json: { ...said, priced: figures } }
+    })
+    if ('file' in answer) {
+      const { bytes, name, format } = answer.file
+      return sendFile(c, bytes, format, billFileName(name, format, `issue ${number}`))
+    }
+    noStore(c)
+    return c.json(answer.json)
   })
 
   routes.get('/projects/:projectId/bills/:billId/issues', async (c) => {
@@ -155,8 +202,11 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     const from = issueNumber(c.req.query('from'), 'from')
     const toText = c.req.query('to') ?? 'current'
     const to = toText === 'current' ? 'current' : issueNumber(toText, 'to')
+    const format = formatOf(c)
+    let billName = ''
     const answer = await withCloud(c, async (ctx): Promise<ProjectChangeBill> => {
       const { bill, place } = await billOf(c, ctx)
+      billName = bill.name
       const issues = await bills.issues(bill.projectId, bill.id)
       const before = issueNamed(issues, from)
       let after: { side: ProjectChangeBill['to']; figures: ProjectFigures }
@@ -173,9 +223,47 @@ export function billRoutes(options: BillRoutesOptions): Hono {
         ...compareFigures(before.figures, after.figures),
       }
     })
+    if (format !== 'json') {
+      const bytes = await changesFile(options.pool, format, answer, billName)
+      const what = `changes ${from} to ${to === 'current' ? 'now' : to}`
+      return sendFile(c, bytes, format, billFileName(billName, format, what))
+    }
     noStore(c)
     return c.json(answer)
   })
+
+  /**
+   * An issue's workbook written into the cloud, in the bill's first folder (else its first
+   * drawing's) as `<bill name> BOQ.xlsx`: a new version each issue. A write the cloud refuses
+   * is said beside the issue, which stands.
+   */
+  async function writeBack(
+    ctx: CloudContext,
+    bill: ProjectBill,
+    answer: AssembledBill,
+    bytes: Uint8Array,
+  ): Promise<Pick<IssuedBill, 'written' | 'writeBackError'>> {
+    const folderId = bill.folderIds[0] ?? answer.drawings.find((one) => one.folderId)?.folderId
+    if (!folderId) {
+      return { written: null, writeBackError: 'The bill has no folder to write its workbook to.' }
+    }
+    const fileName = billFileName(bill.name, 'xlsx')
+    try {
+      const written = await options.cloud.upload(ctx, {
+        projectId: bill.projectId,
+        folderId,
+        fileName,
+        bytes,
+      })
+      return { written: { fileName, itemId: written.itemId, versionNumber: written.versionNumber } }
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error
+      return {
+        written: null,
+        writeBackError: `The workbook was not written back: ${error.message}`,
+      }
+    }
+  }
 
   /** The bill of the path, in a project the person sees (404 for either). */
   async function billOf(
@@ -197,7 +285,7 @@ function noSuchBill(): never {
 
 function issueNumber(text: string | undefined, name: string): number {
   const number = Number(text)
-  if (!text || !Number.isInteger(number) || number < 1) {
+  if (!text || !/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < 1) {
     throw new AppError(
       400,
       `${name} must be an issue number (1, 2, …)${name === 'to' ? ' or current' : ''}.`,

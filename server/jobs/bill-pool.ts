@@ -18,7 +18,7 @@ export interface BillPool {
 }
 
 /** What a task is, for its budget and its words. */
-export type BillWork = 'price' | 'workbook' | 'change-bill' | 'table'
+export type BillWork = 'price' | 'workbook' | 'change-bill' | 'table' | 'project-bill'
 
 /** How long each work may run once a thread has taken it, in milliseconds. */
 export const BILL_BUDGETS_MS: Record<BillWork, number> = {
@@ -27,6 +27,8 @@ export const BILL_BUDGETS_MS: Record<BillWork, number> = {
   workbook: 60_000,
   'change-bill': 60_000,
   table: 20_000,
+  // A project bill's workbook: a sheet per drawing.
+  'project-bill': 120_000,
 }
 
 /** Tasks waiting beyond the running ones before the pool says it is busy. */
@@ -136,6 +138,7 @@ function overBudget(task: BillTask, work: BillWork, budgetMs: number): string {
     workbook: 'Pricing this bill and writing its workbook',
     'change-bill': 'Making this change bill',
     table: `Reading this ${task.kind === 'table' ? task.table : ''} table`,
+    'project-bill': 'Writing this project bill',
   }[work]
   return `${doing} took longer than ${Math.round(budgetMs / 1000)} s; stopped.`
 }
@@ -146,7 +149,10 @@ function buffersOf(task: BillTask): ArrayBuffer[] {
       ? [task.before, task.after]
       : task.kind === 'table'
         ? [task.bytes]
-        : [task.bill, task.workbook?.earlier?.json]
+        : task.kind === 'project-bill'
+          ? // Copied: the drawings' bills may be written again (an issue's workbook and CSV).
+            []
+          : [task.bill, task.workbook?.earlier?.json]
   // Only whole buffers of their own can be moved (a view into a larger one is copied).
   return [
     ...new Set(

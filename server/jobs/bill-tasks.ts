@@ -1,5 +1,6 @@
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { ProjectBillTask } from '../bills/write/project-task.ts'
 import type { TableFormat } from '../boq/price/table.ts'
 import type { ChangesFrom } from '../boq/write/files.ts'
 
@@ -39,7 +40,7 @@ export interface TableTask {
   bytes: Uint8Array
 }
 
-export type BillTask = ChangeBillTask | PriceTask | TableTask
+export type BillTask = ChangeBillTask | PriceTask | TableTask | ProjectBillTask
 
 /** A bill priced again, written as the job keeps its bill: its files and what they say. */
 export interface RecordedFiles {

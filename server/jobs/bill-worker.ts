@@ -5,6 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
+import { projectBillFiles } from '../bills/write/project-files.ts'
 import { compareBills } from '../boq/compare/compare.ts'
 import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/model/schema.ts'
 import { RulesError } from '../boq/price/errors.ts'
@@ -31,6 +32,7 @@ export default async function run({ task, started }: BillMessage): Promise<BillA
   started.close()
   if (task.kind === 'change-bill') return changeBill(task)
   if (task.kind === 'table') return table(task)
+  if (task.kind === 'project-bill') return moved({ bytes: await projectBillFiles(task) })
   return price(task)
 }
 

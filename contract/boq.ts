@@ -98,6 +98,25 @@ export const BillLineSchema = v.object({
 })
 export type BillLine = v.InferOutput<typeof BillLineSchema>
 
+/**
+ * Bill lines shown as one expandable line (`contract/bill-groups.ts` makes them): AutoCAD's
+ * pasted blocks (`A$C…`). The lines stay in `bill`, each once; a group only names them, so a sum
+ * of the bill's lines counts them once.
+ */
+export const BillGroupSchema = v.object({
+  /** What the group is: `Pasted blocks`. */
+  name: v.string(),
+  /** `Pasted blocks (27 kinds, 40 placed)`. */
+  description: v.string(),
+  kind: v.picklist(BILL_KINDS),
+  /** Its lines by ref, in the bill's order; a line is in one group at most. */
+  lines: v.array(v.string()),
+  /** The sum of its lines' quantities, in `unit`. */
+  quantity: v.number(),
+  unit: v.string(),
+})
+export type BillGroup = v.InferOutput<typeof BillGroupSchema>
+
 export const BoqNotMeasuredSchema = v.object({
   type: v.string(),
   count: v.number(),
@@ -210,6 +229,8 @@ export const BoqSchema = v.object({
   units: BillUnitsSchema,
   /** May be empty: then the first warning says why, starting `No quantities measured:`. */
   bill: v.array(BillLineSchema),
+  /** Lines shown as one (pasted blocks); absent in results kept before groups (`groupsOf`). */
+  groups: v.optional(v.array(BillGroupSchema)),
   /** What a reader of the bill must know: unresolved blocks, xrefs, unitless drawings, caps. */
   warnings: v.array(v.string()),
   /**

@@ -8,7 +8,18 @@ export const MAX_REFERENCE_ROWS = 100_000
 export type CountLine = {
   block: string
   values: Record<string, string>
-  layers: Map<string, { count: number; nested: number; handles: Set<string> }>
+  layers: Map<string, CountRow>
+}
+
+/**
+ * One layer of a count: how many, how many nested, and the model-space references counted (or
+ * holding the counted ones) with how many each brought (what locations allocate by).
+ */
+export type CountRow = {
+  count: number
+  nested: number
+  handles: Set<string>
+  byHandle: Map<string, number>
 }
 
 export type Counts = {
@@ -92,12 +103,15 @@ export function countBlocks(drawing: Drawing, splitBy: string[], compare: Collat
     }
     let row = line.layers.get(layer)
     if (!row) {
-      row = { count: 0, nested: 0, handles: new Set() }
+      row = { count: 0, nested: 0, handles: new Set(), byHandle: new Map() }
       line.layers.set(layer, row)
     }
     row.count += n
     if (nested) row.nested += n
-    if (handle) row.handles.add(handle)
+    if (handle) {
+      row.handles.add(handle)
+      row.byHandle.set(handle, (row.byHandle.get(handle) ?? 0) + n)
+    }
     const tableKey = `${block}\u0000${layer}`
     const table = byLayer.get(tableKey) ?? { block, layer, count: 0, nested: 0 }
     table.count += n

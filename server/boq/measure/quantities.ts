@@ -1,4 +1,5 @@
 import { PAPER_SPACE } from '../../../contract/no-quantities.ts'
+import { billGroups } from '../../../contract/bill-groups.ts'
 import type { Drawing, XrefRef } from '../model/drawing.ts'
 import {
   type BillOptions,
@@ -9,7 +10,7 @@ import {
 } from '../model/schema.ts'
 import { EMPTY_MODEL_SPACE } from '../read/drawing-builder.ts'
 import { billLines } from './bill.ts'
-import { countBlocks } from './counts.ts'
+import { type CountLine, countBlocks } from './counts.ts'
 import { emptyBillWarning } from './empty-bill.ts'
 import { type NearFit, nearFitWarning } from './fit-tolerance.ts'
 import { measureAreas, measureLengths } from './measures.ts'
@@ -24,6 +25,15 @@ export function computeBoq(
   file: { fileName: string; fileBytes: number },
   options: BillOptions = {},
 ): Boq {
+  return measureDrawing(drawing, file, options).boq
+}
+
+/** The BOQ, and the counts it was made of (which references brought what: for locations). */
+export function measureDrawing(
+  drawing: Drawing,
+  file: { fileName: string; fileBytes: number },
+  options: BillOptions = {},
+): { boq: Boq; counts: CountLine[] } {
   const units = billUnits(drawing.insunits, options)
   const counts = countBlocks(drawing, options.splitBy ?? [], compare)
   const leftOut: LeftOut = new Map()
@@ -62,7 +72,7 @@ export function computeBoq(
       `This drawing references ${xrefs.length === 1 ? 'another drawing' : `${xrefs.length} other drawings`} (${xrefs.map((x) => x.name).join(', ')}): ${xrefs.length === 1 ? 'its' : 'their'} content is not in this bill.`,
     )
   }
-  return {
+  const boq: Boq = {
     schema: 'boq',
     version: BOQ_SCHEMA_VERSION,
     source: {
@@ -77,6 +87,7 @@ export function computeBoq(
     },
     units,
     bill,
+    groups: billGroups(bill),
     warnings: [...new Set(warnings)],
     notMeasured: unmeasured,
     xrefs,
@@ -88,6 +99,7 @@ export function computeBoq(
     lengths: lengths.map((l) => l.row),
     areas: areas.map((a) => a.row),
   }
+  return { boq, counts: counts.lines }
 }
 
 /** The entities the measures left out as damaged geometry. */

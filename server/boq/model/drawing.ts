@@ -55,6 +55,9 @@ export type DrawingEntity = Placed &
 
 export type Attribute = { tag: string; value: string }
 
+/** A TEXT or MTEXT in model space: what names a room, at its insertion point. */
+export type PlacedText = Placed & { text: string; x: number; y: number }
+
 /** A block reference, top-level (in model space) or nested (inside a block definition). */
 export type InsertRef = {
   /** The effective name: a dynamic block's real name, never `*U…` when it can be resolved. */
@@ -98,6 +101,8 @@ export type Drawing = {
   nestedInserts: Map<string, InsertRef[]>
   /** Attached drawings placed in model space. */
   xrefs: XrefRef[]
+  /** Model-space texts (TEXT, MTEXT): not measured, but what locations read names from. */
+  texts: PlacedText[]
   /** Model-space entity counts by reader type name. */
   entityCounts: Record<string, number>
   /** Entities in paper space (layouts): never counted. */

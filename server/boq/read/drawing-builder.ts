@@ -1,4 +1,11 @@
-import type { Attribute, Drawing, DrawingEntity, InsertRef, XrefRef } from '../model/drawing.ts'
+import type {
+  Attribute,
+  Drawing,
+  DrawingEntity,
+  InsertRef,
+  PlacedText,
+  XrefRef,
+} from '../model/drawing.ts'
 import type { PictureEntity } from '../model/picture.ts'
 import type { Point } from '../model/primitives.ts'
 import { skipReason } from './entity-kinds.ts'
@@ -40,6 +47,7 @@ export class DrawingBuilder {
       inserts: [],
       nestedInserts: new Map(),
       xrefs: [],
+      texts: [],
       entityCounts: {},
       paperSpaceEntities: 0,
       skipped: new Map(),
@@ -92,6 +100,11 @@ export class DrawingBuilder {
       `${kind} ${letter ? `*${letter}` : '(unnamed)'}`,
       'anonymous block (hatch, dimension or group graphics of old releases): not a placed block',
     )
+  }
+
+  /** A model-space text (still listed as not measured by `skip`): a room's name, perhaps. */
+  text(text: PlacedText): void {
+    this.drawing.texts.push(text)
   }
 
   /** A reference to an attached drawing placed in model space. */

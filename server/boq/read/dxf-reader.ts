@@ -13,6 +13,7 @@ import {
   pt,
 } from './dxf/geometry.ts'
 import { type DxfLayer, DxfPicture } from './dxf/picture.ts'
+import { placedText } from './dxf/placed-text.ts'
 import { type DxfScan, type ScannedEntity, SUBENTITIES, scanDxf } from './dxf/scan.ts'
 import {
   decodeDxf,
@@ -177,6 +178,10 @@ class DxfWalker {
     const measured = measurable(e)
     if (measured) builder.entity(measured)
     else builder.skip(typeName)
+    if (e.type === 'TEXT' || e.type === 'MTEXT') {
+      const text = placedText(e)
+      if (text) builder.text(text)
+    }
   }
 
   /** An entity the parser left out: counted by its type; a HELIX is read from its pairs. */

@@ -1,5 +1,7 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import { computeBoq } from '../measure/quantities.ts'
+import type { LocationRow } from '../../../contract/locations.ts'
+import { locateBoq } from '../locations/locate.ts'
+import { computeBoq, measureDrawing } from '../measure/quantities.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Drawing } from '../model/drawing.ts'
 import type { BillOptions, Boq } from '../model/schema.ts'
@@ -13,11 +15,26 @@ import { readDxf } from '../read/dxf-reader.ts'
  * instance in a fresh state: new, or put back after its last file (needed for DWG only).
  */
 export function extractBoq(
-  input: { bytes: Uint8Array; fileName: string; options?: BillOptions },
+  input: BillInput,
   reader: LibreDwgEx | null,
   onProgress: (fraction: number) => void = () => {},
 ): Boq {
-  return billOf(input, readDrawing(input.bytes, reader, onProgress))
+  const options = { picture: wantsPicture(input) }
+  return billOf(input, readDrawing(input.bytes, reader, onProgress, options))
+}
+
+/** What a bill is made from: the drawing's bytes, and how the bill is wanted. */
+export type BillInput = {
+  bytes: Uint8Array
+  fileName: string
+  options?: BillOptions
+  /** Rows of the locations table: the bill is then allocated to the zones they find. */
+  locations?: LocationRow[]
+}
+
+/** Locations place the bill's pieces by their shapes in the picture (world coordinates). */
+export function wantsPicture(input: BillInput): boolean {
+  return (input.locations?.length ?? 0) > 0
 }
 
 /**
@@ -48,13 +65,10 @@ export function readDrawing(
 }
 
 /** The drawing model → BOQ. */
-export function billOf(
-  input: { bytes: Uint8Array; fileName: string; options?: BillOptions },
-  drawing: Drawing,
-): Boq {
-  return computeBoq(
-    drawing,
-    { fileName: input.fileName, fileBytes: input.bytes.length },
-    input.options,
-  )
+export function billOf(input: BillInput, drawing: Drawing): Boq {
+  const file = { fileName: input.fileName, fileBytes: input.bytes.length }
+  if (!wantsPicture(input)) return computeBoq(drawing, file, input.options)
+  const { boq, counts } = measureDrawing(drawing, file, input.options)
+  locateBoq(boq, drawing, input.locations ?? [], counts)
+  return boq
 }

@@ -1,3 +1,4 @@
+import type { LocationRow } from '../../../contract/locations.ts'
 import type { BillOptions } from '../model/schema.ts'
 import type { PricingTables } from '../price/price.ts'
 import type { ChangesFrom } from '../write/files.ts'
@@ -13,4 +14,6 @@ export type BoqInput = {
   options?: BillOptions
   changesFrom?: ChangesFrom
   pricing?: PricingTables
+  /** Rows of a locations table: the bill allocated to the zones they find. */
+  locations?: LocationRow[]
 }

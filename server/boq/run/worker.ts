@@ -19,7 +19,7 @@ import { priceWithTables } from '../price/price.ts'
 import { createResettableReader, type ResettableReader } from '../read/libredwg.ts'
 import { buildGeometry } from '../view/build.ts'
 import { type BoqFiles, type OutputFormat, renderFiles } from '../write/files.ts'
-import { billOf, readDrawing } from './extract.ts'
+import { billOf, readDrawing, wantsPicture } from './extract.ts'
 import type { BoqInput } from './input.ts'
 
 /**
@@ -111,7 +111,7 @@ async function read(job: WorkerJob): Promise<void> {
       job.bytes,
       reader.lib,
       (fraction) => port?.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
-      { picture: wantsGeometry(job) },
+      { picture: wantsGeometry(job) || wantsPicture(job) },
     )
     boq = billOf(job, drawing)
   } catch (error) {

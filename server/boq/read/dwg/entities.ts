@@ -1,6 +1,7 @@
 import { type Dwg_HATCH_Path, Dwg_Object_Type as T } from '@mlightcad/libredwg-web'
-import type { DrawingEntity } from '../../model/drawing.ts'
+import type { DrawingEntity, PlacedText } from '../../model/drawing.ts'
 import type { Loop, LoopEdge, Point, Vertex } from '../../model/primitives.ts'
+import { plainText } from '../plain-text.ts'
 import { type DwgContext, nameOf, type Ptr } from './context.ts'
 import { helixParameters } from './helix.ts'
 import type { Layers } from './layers.ts'
@@ -81,6 +82,27 @@ export class EntityReader {
       default:
         return null
     }
+  }
+
+  /**
+   * A TEXT's or MTEXT's words and where it stands (an aligned TEXT at its alignment point, as
+   * AutoCAD places it); null for no words.
+   */
+  text(obj: Ptr, type: number): PlacedText | null {
+    const tio = this.ctx.wasm.dwg_object_to_entity_tio(obj)
+    if (!tio) return null
+    const mtext = type === T.DWG_TYPE_MTEXT
+    const words = plainText(String(this.value<string>(tio, mtext ? 'text' : 'text_value') ?? ''))
+    if (!words) return null
+    const aligned =
+      !mtext &&
+      (Number(this.value<number>(tio, 'horiz_alignment') ?? 0) !== 0 ||
+        Number(this.value<number>(tio, 'vert_alignment') ?? 0) !== 0)
+    const at = this.value<{ x?: number; y?: number }>(tio, aligned ? 'alignment_pt' : 'ins_pt')
+    const x = Number(at?.x)
+    const y = Number(at?.y)
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return null
+    return { ...this.placed(obj, tio), text: words, x, y }
   }
 
   private placed(obj: Ptr, tio: Ptr): { layer: string; handle: string } {

@@ -48,3 +48,8 @@ export function isSubentity(type: number): boolean {
     type === T.DWG_TYPE_ENDBLK
   )
 }
+
+/** TEXT and MTEXT: not measured, but what a room's name is read from. */
+export function isText(type: number): boolean {
+  return type === T.DWG_TYPE_TEXT || type === T.DWG_TYPE_MTEXT
+}

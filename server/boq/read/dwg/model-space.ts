@@ -3,7 +3,7 @@ import type { BlockRecords } from './block-records.ts'
 import type { BlockReader } from './blocks.ts'
 import type { DwgContext, Ptr } from './context.ts'
 import type { EntityReader } from './entities.ts'
-import { isReference, isSubentity, TypeNames } from './entity-types.ts'
+import { isReference, isSubentity, isText, TypeNames } from './entity-types.ts'
 import type { PictureReader } from './picture.ts'
 
 /** What the model-space walk hands each entity to. */
@@ -44,6 +44,10 @@ export function readModelSpace(
     const entity = parts.entities.read(obj, type)
     if (entity) builder.entity(entity)
     else builder.skip(typeName)
+    if (!entity && isText(type)) {
+      const text = parts.entities.text(obj, type)
+      if (text) builder.text(text)
+    }
     parts.picture?.modelSpace(obj, type, entity)
   }
   // Entities model space lists that LibreDWG could not read: counted, their type unknown.

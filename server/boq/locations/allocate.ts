@@ -1,0 +1,180 @@
+import type { ByZone, ZonePart } from '../../../contract/locations.ts'
+import type { CountLine } from '../measure/counts.ts'
+import type { Shape } from '../model/picture.ts'
+import type { BillBreakdownRow, BillLine, Boq } from '../model/schema.ts'
+import { type Frame, regionOf } from './clip.ts'
+import { lineworkOf, ringsOf } from './flatten.ts'
+import type { Parts, Regions } from './regions.ts'
+
+/**
+ * Every measured piece of the bill given to the zones: its figure shared out by what the regions
+ * hold of its shape, what they leave unallocated (zone null). The parts are shares of the bill's
+ * own figures, so each row and each line adds up to its quantity.
+ */
+
+export type Placing = {
+  regions: Regions
+  frame: Frame
+  tolerance: number
+  shapeOf: (handle: string) => Shape | undefined
+  /** A model-space reference's insertion point (world coordinates), by handle. */
+  insertAt: (handle: string) => { x: number; y: number } | undefined
+}
+
+/** Shares of `figure` by the parts' proportions (parts in any unit, their total the whole). */
+function shares(parts: Parts, figure: number): ZonePart[] {
+  let total = 0
+  for (const value of parts.values()) total += value
+  if (!(total > 0)) return [{ zone: null, quantity: figure }]
+  const out: ZonePart[] = []
+  for (const [zone, value] of parts)
+    if (value > 0) out.push({ zone, quantity: (figure * value) / total })
+  return out
+}
+
+/** Sums parts by zone; what they leave of `quantity` (or pass it by, in rounding) is unallocated. */
+export function byZoneOf(
+  parts: Iterable<ZonePart>,
+  quantity: number,
+  order: Map<string, number>,
+): ByZone {
+  const sums = new Map<string, number>()
+  for (const part of parts) {
+    if (part.zone === null) continue
+    sums.set(part.zone, (sums.get(part.zone) ?? 0) + part.quantity)
+  }
+  const out: ByZone = [...sums]
+    .filter(([, q]) => q !== 0)
+    .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    .map(([zone, q]) => ({ zone, quantity: q }))
+  const rest = quantity - out.reduce((sum, part) => sum + part.quantity, 0)
+  if (Math.abs(rest) > 1e-12 * Math.max(1, Math.abs(quantity)))
+    out.push({ zone: null, quantity: rest })
+  else if (out.length > 0) {
+    // A rounding's worth is the last zone's, so the parts add up to the figure exactly.
+    out[out.length - 1].quantity += rest
+  } else out.push({ zone: null, quantity })
+  return out
+}
+
+export type Unplaced = { count: number }
+
+export function allocateBill(
+  boq: Boq,
+  counts: CountLine[],
+  placing: Placing,
+  order: Map<string, number>,
+  unplaced: Unplaced,
+): void {
+  const zoneOfReference = new Map<string, string | null>()
+  const zoneOfHandle = (handle: string): string | null => {
+    let zone = zoneOfReference.get(handle)
+    if (zone === undefined) {
+      const at = placing.insertAt(handle)
+      zone = at ? placing.regions.zoneAt(placing.frame.point(at.x, at.y)) : null
+      zoneOfReference.set(handle, zone)
+    }
+    return zone
+  }
+  const countsByKey = new Map<string, CountLine>()
+  for (const line of counts) countsByKey.set(countKey(line.block, line.values), line)
+  for (const line of boq.bill) {
+    for (const row of line.breakdown) {
+      if (line.kind === 'count') countRow(line, row, countsByKey, zoneOfHandle, unplaced)
+      else measuredRow(line, row, placing, unplaced)
+      row.byZone = byZoneOf((row.zones ?? []).flat(), row.quantity, order)
+    }
+    line.byZone = byZoneOf(
+      line.breakdown.flatMap((row) => row.byZone ?? []),
+      line.quantity,
+      order,
+    )
+  }
+  for (const ref of boq.references) ref.zone = zoneOfHandle(ref.handle)
+}
+
+function countKey(block: string | undefined, values: Record<string, string> | undefined): string {
+  return [block ?? '', ...Object.values(values ?? {})].join('\u0000')
+}
+
+/** Each reference of a count row to the zone of its insertion point, with what it brought. */
+function countRow(
+  line: BillLine,
+  row: BillBreakdownRow,
+  counts: Map<string, CountLine>,
+  zoneOf: (handle: string) => string | null,
+  unplaced: Unplaced,
+): void {
+  const counted = counts.get(countKey(line.block, line.values))?.layers.get(row.layer)?.byHandle
+  if (counted) {
+    row.zones = row.handles.map((handle) => [
+      { zone: zoneOf(handle), quantity: counted.get(handle) ?? 0 },
+    ])
+    return
+  }
+  // A line the counts cannot tell by reference: whole to one zone when all its references are in it.
+  const zones = new Set(row.handles.map(zoneOf))
+  if (zones.size === 1 && row.handles.length > 0) {
+    const [zone] = zones
+    row.zones = row.handles.map((_, i) => [{ zone, quantity: i === 0 ? row.quantity : 0 }])
+  } else {
+    unplaced.count += row.count
+    row.zones = row.handles.map((_, i) => [{ zone: null, quantity: i === 0 ? row.quantity : 0 }])
+  }
+}
+
+/** Each entity of a length or area row shared out by its shape. */
+function measuredRow(
+  line: BillLine,
+  row: BillBreakdownRow,
+  placing: Placing,
+  unplaced: Unplaced,
+): void {
+  const quantities = row.quantities ?? []
+  if (quantities.length !== row.handles.length) {
+    unplaced.count += row.count
+    row.zones = row.handles.map((_, i) => [{ zone: null, quantity: i === 0 ? row.quantity : 0 }])
+    return
+  }
+  unplaced.count += row.count - row.handles.length
+  row.zones = row.handles.map((handle, i) => {
+    const quantity = quantities[i]
+    const shape = placing.shapeOf(handle)
+    if (!shape) {
+      unplaced.count++
+      return [{ zone: null, quantity }]
+    }
+    if (line.kind === 'length') return shares(lengthParts(shape, placing), quantity)
+    const area = areaParts(shape, placing)
+    const perimeter = row.perimeters?.[i]
+    const parts = shares(area, quantity)
+    if (perimeter === undefined) return parts
+    const around = shares(lengthParts(shape, placing), perimeter)
+    return mergePerimeter(parts, around)
+  })
+}
+
+function lengthParts(shape: Shape, placing: Placing): Parts {
+  const paths = lineworkOf(shape, placing.tolerance).filter((path) => path.length >= 2)
+  return paths.length > 0 ? placing.regions.lengths(placing.frame.paths(paths)) : new Map()
+}
+
+function areaParts(shape: Shape, placing: Placing): Parts {
+  const rings = ringsOf(shape, placing.tolerance)
+  if (!rings) return new Map()
+  const region = regionOf(placing.frame.paths(rings), shape.kind === 'hatch')
+  return region.length > 0 ? placing.regions.areas(region) : new Map()
+}
+
+/** An area's parts with their shares of the boundary beside them (a zone may have one of the two). */
+function mergePerimeter(area: ZonePart[], around: ZonePart[]): ZonePart[] {
+  const out = new Map<string | null, ZonePart>()
+  for (const part of area)
+    out.set(part.zone, { zone: part.zone, quantity: part.quantity, perimeter: 0 })
+  for (const part of around) {
+    const entry = out.get(part.zone) ?? { zone: part.zone, quantity: 0, perimeter: 0 }
+    entry.perimeter = (entry.perimeter ?? 0) + part.quantity
+    out.set(part.zone, entry)
+  }
+  return [...out.values()]
+}

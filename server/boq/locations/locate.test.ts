@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import type { LocationRow } from '../../../contract/locations.ts'
+import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import type { Boq } from '../model/schema.ts'
+import { extractBoq } from '../run/extract.ts'
+import { expectLinesAddUp } from './testing.ts'
+
+const ROOMS: LocationRow[] = [{ layer: 'A-AREA', label: 'text' }]
+
+function boqOf(writer: DxfWriter, locations: LocationRow[] = ROOMS): Boq {
+  const bytes = new TextEncoder().encode(writer.toString())
+  return extractBoq({ bytes, fileName: 'plan.dxf', locations }, null)
+}
+
+type Pairs = (string | number)[]
+
+function text(
+  w: DxfWriter,
+  to: Pairs,
+  owner: string,
+  layer: string,
+  at: [number, number],
+  words: string,
+) {
+  return w.entity(to, owner, layer, 'TEXT', 'AcDbText', [
+    10,
+    at[0],
+    20,
+    at[1],
+    30,
+    0,
+    40,
+    250,
+    1,
+    words,
+  ])
+}
+
+function rect(x: number, y: number, width: number, height: number) {
+  return [
+    { x, y },
+    { x: x + width, y },
+    { x: x + width, y: y + height },
+    { x, y: y + height },
+  ]
+}
+
+/**
+ * A flat in millimetres: a level outline (0..10 m × 0..5 m) holding a kitchen (0..4 m) and a
+ * living room (4..10 m); a chair in each room and one outside; a pipe from the kitchen into the
+ * living room and beyond; a screed hatch over both rooms.
+ */
+function flat() {
+  const w = new DxfWriter()
+  w.insunits = 4
+  w.block('CHAIR', (to, owner) => w.circle(to, owner, '0', [0, 0], 200))
+  const { to, owner } = w.target('model')
+  w.lwpolyline(to, owner, 'A-AREA', rect(0, 0, 10_000, 5000), true)
+  w.lwpolyline(to, owner, 'A-AREA', rect(0, 0, 4000, 5000), true)
+  w.lwpolyline(to, owner, 'A-AREA', rect(4000, 0, 6000, 5000), true)
+  text(w, to, owner, 'A-TEXT', [2000, 2500], 'Kitchen')
+  text(w, to, owner, 'A-TEXT', [7000, 2500], 'Living')
+  w.insert(to, owner, 'Furniture', 'CHAIR', [1000, 1000])
+  w.insert(to, owner, 'Furniture', 'CHAIR', [6000, 1000])
+  w.insert(to, owner, 'Furniture', 'CHAIR', [20_000, 1000])
+  w.line(to, owner, 'Pipes', [2000, 4000], [14_000, 4000])
+  w.hatch(to, owner, 'Screed', [{ polyline: rect(1000, 500, 6000, 1000) }])
+  return w
+}
+
+describe('locations', () => {
+  it('finds the zones, nested by containment, named by the text inside', () => {
+    const boq = boqOf(flat())
+    const zones = boq.zones ?? []
+    expect(zones.map((z) => [z.path, z.area, z.perimeter, z.label.source])).toEqual([
+      ['Unnamed zone 1', 50, 30, 'none'],
+      ['Unnamed zone 1 › Kitchen', 20, 18, 'text'],
+      ['Unnamed zone 1 › Living', 30, 22, 'text'],
+    ])
+    expect(boq.warnings).toContain('1 zone has no label inside: named Unnamed zone 1.')
+  })
+
+  it('gives each reference to the zone holding its insertion point, linework and areas by their parts', () => {
+    const boq = boqOf(flat())
+    const id = (path: string) => boq.zones?.find((z) => z.path.endsWith(path))?.id
+    const line = (description: string) => boq.bill.find((l) => l.description.includes(description))
+    expect(line('CHAIR')?.byZone).toEqual([
+      { zone: id('Kitchen'), quantity: 1 },
+      { zone: id('Living'), quantity: 1 },
+      { zone: null, quantity: 1 },
+    ])
+    const pipe = line('Pipes')?.byZone ?? []
+    expect(pipe.map((p) => p.zone)).toEqual([id('Kitchen'), id('Living'), null])
+    expect(pipe.map((p) => p.quantity)).toEqual([
+      expect.closeTo(2, 6),
+      expect.closeTo(6, 6),
+      expect.closeTo(4, 6),
+    ])
+    const screed = line('Screed')?.byZone ?? []
+    expect(screed.map((p) => [p.zone, p.quantity])).toEqual([
+      [id('Kitchen'), expect.closeTo(3, 6)],
+      [id('Living'), expect.closeTo(3, 6)],
+    ])
+    expect(boq.references.map((r) => r.zone)).toEqual([id('Kitchen'), id('Living'), null])
+    expectLinesAddUp(boq)
+  })
+
+  it('gives the zone outlines themselves to their zones, never twice along a shared wall', () => {
+    const boq = boqOf(flat())
+    const id = (path: string) => boq.zones?.find((z) => z.path.endsWith(path))?.id
+    const outlines = boq.bill.find((l) => l.kind === 'length' && l.layer === 'A-AREA')
+    expect(outlines?.quantity).toBeCloseTo(70, 9)
+    const parts: Record<string, number> = Object.fromEntries(
+      (outlines?.byZone ?? []).map((p) => [p.zone, p.quantity]),
+    )
+    // The shared wall (5 m of the living room's outline) goes to the first in the drawing of the
+    // two rooms; the level's outline runs along the rooms' outer walls, which the rooms (deeper)
+    // take: the kitchen 4 + 5 + 4 m of it, the living room 6 + 5 + 6 m.
+    expect(parts[id('Kitchen') ?? '']).toBeCloseTo(18 + 5 + 13, 6)
+    expect(parts[id('Living') ?? '']).toBeCloseTo(17 + 17, 6)
+    expect(parts[id('Unnamed zone 1') ?? '']).toBeUndefined()
+    expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBeCloseTo(70, 9)
+    expectLinesAddUp(boq)
+  })
+
+  it('leaves the bill as it was without locations', () => {
+    const bytes = new TextEncoder().encode(flat().toString())
+    const without = extractBoq({ bytes, fileName: 'plan.dxf' }, null)
+    expect(without.zones).toBeUndefined()
+    expect(without.bill.every((line) => line.byZone === undefined)).toBe(true)
+    expect(JSON.stringify(without)).not.toContain('byZone')
+  })
+})

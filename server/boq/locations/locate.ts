@@ -1,0 +1,67 @@
+import type { LocationRow } from '../../../contract/locations.ts'
+import type { CountLine } from '../measure/counts.ts'
+import type { Drawing } from '../model/drawing.ts'
+import type { Shape } from '../model/picture.ts'
+import type { Boq } from '../model/schema.ts'
+import { drawingSize } from '../view/extents.ts'
+import { toleranceFor } from '../view/tessellate.ts'
+import { allocateBill } from './allocate.ts'
+import { Frame } from './clip.ts'
+import { Regions } from './regions.ts'
+import { checkedLocations } from './table.ts'
+import { findZones } from './zones.ts'
+
+/**
+ * The measured bill given its locations, in place: `zones[]`, each line's and each breakdown
+ * row's `byZone`, each entity's parts by zone beside its handle, each reference's zone, and the
+ * warnings of what the zones could not take. Needs the drawing read with its picture (world
+ * coordinates, what the drawing view draws): the shapes are the bill's pieces by handle.
+ */
+export function locateBoq(
+  boq: Boq,
+  drawing: Drawing,
+  rows: LocationRow[],
+  counts: CountLine[],
+): void {
+  const locations = checkedLocations(rows)
+  const shapes = new Map<string, Shape>()
+  for (const entity of drawing.picture.modelSpace)
+    if (entity.shape && entity.handle) shapes.set(entity.handle, entity.shape)
+  const insertAt = (handle: string) => {
+    const shape = shapes.get(handle)
+    return shape?.kind === 'insert' ? shape.position : undefined
+  }
+  // How finely curves are flattened: a 40,000th of the drawing's size, as the drawing view does.
+  const size = drawingSize(drawing.picture)
+  const tolerance = toleranceFor(size)
+  const { zones, warnings, frame } = findZones(
+    drawing,
+    locations,
+    boq.units,
+    (box) => new Frame(box, size),
+    tolerance,
+    insertAt,
+  )
+  const order = new Map(zones.map((z, i) => [z.zone.id, i]))
+  const regions = new Regions(zones)
+  const unplaced = { count: 0 }
+  allocateBill(
+    boq,
+    counts,
+    { regions, frame, tolerance, shapeOf: (handle) => shapes.get(handle), insertAt },
+    order,
+    unplaced,
+  )
+  boq.zones = zones.map((z) => z.zone)
+  if (zones.length === 0) {
+    warnings.push(
+      `No zones found: no closed outline on a layer the locations name (${rows.map((r) => r.layer).join(', ')}); every quantity is unallocated.`,
+    )
+  }
+  if (unplaced.count > 0) {
+    warnings.push(
+      `${unplaced.count.toLocaleString('en')} measured ${unplaced.count === 1 ? 'piece has' : 'pieces have'} no shape to place in a zone (no handle, or kept only in a sum): unallocated.`,
+    )
+  }
+  boq.warnings.push(...warnings)
+}

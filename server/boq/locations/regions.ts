@@ -1,0 +1,170 @@
+import type { Path64, Paths64 } from 'clipper2-ts'
+import Flatbush from 'flatbush'
+import { areaOf, clipOpen, difference, intersection, length64, placeIn } from './clip.ts'
+import type { Box } from './flatten.ts'
+import type { FoundZone } from './zones.ts'
+
+/**
+ * The zones' regions, which never overlap: each zone's outline without the regions given before
+ * it (deepest zones first, then the zone first in the drawing), so the innermost zone takes a
+ * piece and, of two overlapping zones of one level, the earlier one. Indexed twice: the regions'
+ * boxes (what may hold a point) and their boundary edges (a piece whose box meets none lies
+ * wholly in one region or none, and needs no clipping).
+ */
+
+type Region = { zone: string; paths: Paths64; box: Box }
+
+/** A figure's parts by zone id (null: no zone), in the frame's units. */
+export type Parts = Map<string | null, number>
+
+function box64(paths: Paths64): Box {
+  const out: Box = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const path of paths)
+    for (const p of path) {
+      if (p.x < out[0]) out[0] = p.x
+      if (p.y < out[1]) out[1] = p.y
+      if (p.x > out[2]) out[2] = p.x
+      if (p.y > out[3]) out[3] = p.y
+    }
+  return out
+}
+
+export class Regions {
+  /** In allocation order: the first holding a point takes it. */
+  private readonly regions: Region[] = []
+  private readonly index: Flatbush | null
+  private readonly edges: Flatbush | null
+
+  constructor(zones: FoundZone[]) {
+    const ordered = [...zones].sort((a, b) => b.depth - a.depth || a.order - b.order)
+    const boxes = ordered.map((z) => box64(z.outline))
+    const all = boxes.length > 0 ? new Flatbush(boxes.length) : null
+    for (const b of boxes) all?.add(b[0], b[1], b[2], b[3])
+    all?.finish()
+    ordered.forEach((zone, rank) => {
+      const before = all ? all.search(...boxes[rank]).filter((i) => i < rank) : []
+      const taken = before.flatMap((i) => this.regions[i].paths)
+      const paths = taken.length > 0 ? difference(zone.outline, taken) : zone.outline
+      this.regions.push({
+        zone: zone.zone.id,
+        paths,
+        box: paths.length > 0 ? box64(paths) : boxes[rank],
+      })
+    })
+    this.index = this.indexOf(this.regions.map((r) => r.box))
+    const edgeBoxes: Box[] = []
+    for (const region of this.regions)
+      for (const ring of region.paths)
+        for (let i = 0; i < ring.length; i++) {
+          const a = ring[i]
+          const b = ring[(i + 1) % ring.length]
+          edgeBoxes.push([
+            Math.min(a.x, b.x),
+            Math.min(a.y, b.y),
+            Math.max(a.x, b.x),
+            Math.max(a.y, b.y),
+          ])
+        }
+    this.edges = this.indexOf(edgeBoxes)
+  }
+
+  private indexOf(boxes: Box[]): Flatbush | null {
+    if (boxes.length === 0) return null
+    const index = new Flatbush(boxes.length)
+    for (const b of boxes) index.add(b[0], b[1], b[2], b[3])
+    index.finish()
+    return index
+  }
+
+  /** Regions whose box meets `box`, in allocation order. */
+  private near(box: Box): number[] {
+    return this.index ? this.index.search(...box).sort((a, b) => a - b) : []
+  }
+
+  private crossesAnEdge(box: Box): boolean {
+    if (!this.edges) return false
+    let found = false
+    this.edges.search(box[0], box[1], box[2], box[3], () => {
+      found = true
+      return false
+    })
+    return found
+  }
+
+  /** The zone holding a point (inside or on its boundary), the first in allocation order; or null. */
+  zoneAt(point: { x: number; y: number }): string | null {
+    for (const i of this.near([point.x, point.y, point.x, point.y])) {
+      if (placeIn(point, this.regions[i].paths) !== 'out') return this.regions[i].zone
+    }
+    return null
+  }
+
+  /** Open paths' lengths by zone (a piece's linework, or an area's boundary). */
+  lengths(paths: Paths64): Parts {
+    const total = paths.reduce((sum, path) => sum + length64(path), 0)
+    const parts: Parts = new Map()
+    if (!(total > 0)) return parts
+    const box = box64(paths)
+    if (!this.crossesAnEdge(box)) {
+      parts.set(this.zoneAt(paths[0][0]), total)
+      return parts
+    }
+    for (const i of this.near(box)) {
+      const region = this.regions[i]
+      let inside = 0
+      for (const part of clipOpen(paths, region.paths)) inside += this.ownLength(part, i)
+      if (inside > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + inside)
+    }
+    return withRest(parts, total)
+  }
+
+  /**
+   * The length of a part Clipper gives for region i that is the region's own: each segment whose
+   * midpoint lies inside it, and each running along its boundary (Clipper may give such a
+   * segment to both sides) that the region first in allocation order holding its midpoint is:
+   * never to two.
+   */
+  private ownLength(part: Path64, i: number): number {
+    const region = this.regions[i]
+    let own = 0
+    for (let k = 1; k < part.length; k++) {
+      const a = part[k - 1]
+      const b = part[k]
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }
+      const where = placeIn(mid, region.paths)
+      if (where === 'in' || (where === 'on' && this.zoneAt(mid) === region.zone))
+        own += Math.hypot(b.x - a.x, b.y - a.y)
+    }
+    return own
+  }
+
+  /** A region's (an area piece's) area by zone. */
+  areas(piece: Paths64): Parts {
+    const total = areaOf(piece)
+    const parts: Parts = new Map()
+    if (!(total > 0)) return parts
+    const box = box64(piece)
+    if (!this.crossesAnEdge(box)) {
+      parts.set(this.zoneAt(piece[0][0]), total)
+      return parts
+    }
+    for (const i of this.near(box)) {
+      const region = this.regions[i]
+      const shared = areaOf(intersection(piece, region.paths))
+      if (shared > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + shared)
+    }
+    return withRest(parts, total)
+  }
+}
+
+/** What the zones leave of the total is no zone's; shares never add up past the whole. */
+function withRest(parts: Parts, total: number): Parts {
+  let sum = 0
+  for (const value of parts.values()) sum += value
+  if (sum > total) {
+    for (const [zone, value] of parts) parts.set(zone, (value / sum) * total)
+    return parts
+  }
+  if (total - sum > 0) parts.set(null, (parts.get(null) ?? 0) + total - sum)
+  return parts
+}

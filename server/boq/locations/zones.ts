@@ -1,0 +1,427 @@
+import type { Paths64 } from 'clipper2-ts'
+import Flatbush from 'flatbush'
+import { ZONE_PATH_SEPARATOR, type Zone } from '../../../contract/locations.ts'
+import { ellipseLength, splineLength } from '../measure/curves/curves.ts'
+import { polylineLength, polylineSignedArea } from '../measure/curves/polyline.ts'
+import type { Drawing } from '../model/drawing.ts'
+import type { PictureEntity, Shape } from '../model/picture.ts'
+import type { BillUnits } from '../model/schema.ts'
+import { areaOf, type Frame, intersection as intersectionOf, placeIn, regionOf } from './clip.ts'
+import {
+  type Box,
+  boxOfPaths,
+  isOpenOutline,
+  type Path,
+  pathLength,
+  ringsOf,
+  type XY,
+} from './flatten.ts'
+import type { CompiledLocation, CompiledLocations } from './table.ts'
+
+/**
+ * The zones of a drawing: closed outlines on the layers a locations row takes, named from the
+ * text or room tag inside (or their layer), nested by containment into paths.
+ */
+
+/** A zone as found, with what allocation needs: its outline in the frame, depth, drawing order. */
+export type FoundZone = {
+  zone: Zone
+  /** The outline as a region (a self-crossing one as the non-zero rule makes it), frame units. */
+  outline: Paths64
+  box: Box
+  /** 0 at the top level. */
+  depth: number
+  /** Its place in the drawing (model space order). */
+  order: number
+}
+
+type Candidate = {
+  entity: PictureEntity
+  row: CompiledLocation
+  rings: Path[]
+  outline: Paths64
+  box: Box
+  /** Drawing units. */
+  area: number
+  perimeter: number
+  order: number
+  parent: Candidate | null
+  depth: number
+  name: string
+  label: Zone['label']
+  otherLabels: string[]
+  attributes?: Record<string, string>
+  centre: XY
+}
+
+type Label = {
+  text: string
+  handle: string
+  x: number
+  y: number
+  attributes?: Record<string, string>
+}
+
+function rowFor(rows: CompiledLocation[], layer: string): CompiledLocation | undefined {
+  return rows.find((row) => row.layer.test(layer))
+}
+
+/** The outline's own area and perimeter, arcs as arcs (drawing units). */
+function exactFigures(shape: Shape, rings: Path[]): { area: number; perimeter: number } {
+  switch (shape.kind) {
+    case 'polyline': {
+      const vertices = shape.closed ? shape.vertices : shape.vertices.slice(0, -1)
+      return {
+        area: Math.abs(polylineSignedArea(vertices)),
+        perimeter: polylineLength(vertices, true),
+      }
+    }
+    case 'circle': {
+      const r = Math.abs(shape.radius)
+      return { area: Math.PI * r * r, perimeter: 2 * Math.PI * r }
+    }
+    case 'ellipse': {
+      const a = Math.hypot(shape.major.x, shape.major.y)
+      return {
+        area: Math.PI * a * a * Math.abs(shape.ratio),
+        perimeter: ellipseLength(shape.major, shape.ratio, shape.start, shape.end),
+      }
+    }
+    case 'spline':
+      return { area: Math.abs(shoelace(rings[0])), perimeter: splineLength(shape.spline) }
+    default:
+      return {
+        area: Math.abs(shoelace(rings[0])),
+        perimeter: pathLength([...rings[0], rings[0][0]]),
+      }
+  }
+}
+
+function shoelace(ring: Path): number {
+  let twice = 0
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    twice += ring[j].x * ring[i].y - ring[i].x * ring[j].y
+  return twice / 2
+}
+
+/** The area centroid of a ring (its first corner for a ring of no area). */
+function centroid(ring: Path): XY {
+  let twice = 0
+  let cx = 0
+  let cy = 0
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const cross = ring[j].x * ring[i].y - ring[i].x * ring[j].y
+    twice += cross
+    cx += (ring[j].x + ring[i].x) * cross
+    cy += (ring[j].y + ring[i].y) * cross
+  }
+  if (twice === 0) return ring[0]
+  return { x: cx / (3 * twice), y: cy / (3 * twice) }
+}
+
+export type ZoneFinding = { zones: FoundZone[]; warnings: string[] }
+
+/**
+ * Every zone of the drawing. `insertAt` gives a reference's insertion point in world
+ * coordinates (the picture's, mirrored ones turned), by handle.
+ */
+export function findZones(
+  drawing: Drawing,
+  locations: CompiledLocations,
+  units: BillUnits,
+  frameOf: (box: Box) => Frame,
+  tolerance: number,
+  insertAt: (handle: string) => XY | undefined,
+): ZoneFinding & { frame: Frame } {
+  const warnings: string[] = []
+  const open = new Map<string, number>()
+  const raw: Omit<Candidate, 'outline'>[] = []
+  drawing.picture.modelSpace.forEach((entity, order) => {
+    if (!entity.shape) return
+    const row = rowFor(locations.rows, entity.layer)
+    if (!row) return
+    const rings = ringsOf(entity.shape, tolerance)
+    if (!rings || entity.shape.kind === 'hatch') {
+      if (isOpenOutline(entity.shape, tolerance))
+        open.set(entity.layer, (open.get(entity.layer) ?? 0) + 1)
+      return
+    }
+    const { area, perimeter } = exactFigures(entity.shape, rings)
+    if (!(area > 0) || !Number.isFinite(area)) return
+    raw.push({
+      entity,
+      row,
+      rings,
+      box: boxOfPaths(rings),
+      area,
+      perimeter,
+      order,
+      parent: null,
+      depth: 0,
+      name: '',
+      label: { source: 'none' },
+      otherLabels: [],
+      centre: centroid(rings[0]),
+    })
+  })
+  for (const [layer, count] of open) {
+    warnings.push(
+      `${count === 1 ? '1 outline' : `${count.toLocaleString('en')} outlines`} on zone layer ${layer} ${count === 1 ? 'is' : 'are'} not closed: not ${count === 1 ? 'a zone' : 'zones'}.`,
+    )
+  }
+  const frame = frameOf(raw.length > 0 ? unionBox(raw.map((c) => c.box)) : [0, 0, 0, 0])
+  const candidates: Candidate[] = raw.map((c) => ({
+    ...c,
+    outline: regionOf(frame.paths(c.rings)),
+  }))
+  const crossing: string[] = []
+  for (const c of candidates) {
+    const flat = Math.abs(shoelace(frame.path(c.rings[0])))
+    if (c.outline.length > 1 || Math.abs(areaOf(c.outline) - flat) > 1e-6 * flat)
+      crossing.push(`${c.entity.handle} on ${c.entity.layer}`)
+  }
+  if (crossing.length > 0) {
+    warnings.push(
+      `${crossing.length === 1 ? 'A zone outline crosses itself' : `${crossing.length} zone outlines cross themselves`} (${listed(crossing)}): each is taken as the region the non-zero fill rule gives.`,
+    )
+  }
+  const index = boxIndex(candidates.map((c) => c.box))
+  nest(candidates, index, frame)
+  label(candidates, drawing, index, frame, insertAt)
+  warnings.push(...name(candidates))
+  warnings.push(...overlaps(candidates, index))
+  return { zones: asZones(candidates, units), warnings, frame }
+}
+
+function unionBox(boxes: Box[]): Box {
+  const out: Box = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const b of boxes) {
+    out[0] = Math.min(out[0], b[0])
+    out[1] = Math.min(out[1], b[1])
+    out[2] = Math.max(out[2], b[2])
+    out[3] = Math.max(out[3], b[3])
+  }
+  return out
+}
+
+export function boxIndex(boxes: Box[]): Flatbush | null {
+  if (boxes.length === 0) return null
+  const index = new Flatbush(boxes.length)
+  for (const b of boxes) index.add(b[0], b[1], b[2], b[3])
+  index.finish()
+  return index
+}
+
+function listed(names: string[]): string {
+  return names.length > 5
+    ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`
+    : names.join(', ')
+}
+
+/** Whether `inner` lies in `outer`: every corner inside it or on its boundary. */
+function within(inner: Candidate, outer: Candidate, frame: Frame): boolean {
+  if (inner.area >= outer.area) return false
+  const [a, b] = [inner.box, outer.box]
+  if (a[0] < b[0] || a[1] < b[1] || a[2] > b[2] || a[3] > b[3]) return false
+  for (const ring of inner.rings)
+    for (const p of ring) if (placeIn(frame.point(p.x, p.y), outer.outline) === 'out') return false
+  return true
+}
+
+/** Parents by containment: the smallest zone holding each; depths from the top. */
+function nest(candidates: Candidate[], index: Flatbush | null, frame: Frame): void {
+  if (!index) return
+  for (const c of candidates) {
+    let parent: Candidate | null = null
+    for (const i of index.search(...c.box)) {
+      const other = candidates[i]
+      if (other === c || (parent && other.area >= parent.area)) continue
+      if (within(c, other, frame)) parent = other
+    }
+    c.parent = parent
+  }
+  const depthOf = (c: Candidate): number => {
+    let depth = 0
+    for (let p = c.parent; p && depth <= candidates.length; p = p.parent) depth++
+    return depth
+  }
+  for (const c of candidates) c.depth = depthOf(c)
+}
+
+/** The innermost zone holding a point (its own outline, boundary included), or null. */
+function innermost(
+  candidates: Candidate[],
+  index: Flatbush | null,
+  frame: Frame,
+  x: number,
+  y: number,
+): Candidate | null {
+  if (!index) return null
+  let best: Candidate | null = null
+  const at = frame.point(x, y)
+  for (const i of index.search(x, y, x, y)) {
+    const c = candidates[i]
+    if (best && (c.depth < best.depth || (c.depth === best.depth && c.area >= best.area))) continue
+    if (placeIn(at, c.outline) !== 'out') best = c
+  }
+  return best
+}
+
+/** Each zone's labels: texts or room tags held by it and by no zone within it. */
+function label(
+  candidates: Candidate[],
+  drawing: Drawing,
+  index: Flatbush | null,
+  frame: Frame,
+  insertAt: (handle: string) => XY | undefined,
+): void {
+  const found = new Map<Candidate, Label[]>()
+  const offer = (layer: string, label: Label, wants: (row: CompiledLocation) => boolean) => {
+    const zone = innermost(candidates, index, frame, label.x, label.y)
+    if (!zone || !wants(zone.row)) return
+    if (zone.row.labelLayer && !zone.row.labelLayer.test(layer)) return
+    const list = found.get(zone) ?? []
+    list.push(label)
+    found.set(zone, list)
+  }
+  const rows = candidates.map((c) => c.row)
+  if (rows.some((row) => row.label.source === 'text')) {
+    for (const t of drawing.texts)
+      offer(
+        t.layer,
+        { text: t.text, handle: t.handle, x: t.x, y: t.y },
+        (row) => row.label.source === 'text',
+      )
+  }
+  const tags = new Set(
+    rows.flatMap((row) => (row.label.source === 'attribute' ? [row.label.tag.toUpperCase()] : [])),
+  )
+  if (tags.size > 0) {
+    for (const ref of drawing.inserts) {
+      if (!ref.attributes.some((a) => tags.has(a.tag.toUpperCase()))) continue
+      const at = insertAt(ref.handle) ?? { x: ref.x, y: ref.y }
+      const attributes = Object.fromEntries(ref.attributes.map((a) => [a.tag, a.value]))
+      for (const tag of tags) {
+        const value = ref.attributes.find((a) => a.tag.toUpperCase() === tag)?.value.trim()
+        if (!value) continue
+        offer(
+          ref.layer,
+          { text: value, handle: ref.handle, x: at.x, y: at.y, attributes },
+          (row) => row.label.source === 'attribute' && row.label.tag.toUpperCase() === tag,
+        )
+      }
+    }
+  }
+  for (const c of candidates) {
+    const source = c.row.label
+    if (source.source === 'layer') {
+      c.name = c.entity.layer
+      c.label = { source: 'layer' }
+      continue
+    }
+    const labels = found.get(c) ?? []
+    if (labels.length === 0) continue
+    const distance = (l: Label) => Math.hypot(l.x - c.centre.x, l.y - c.centre.y)
+    labels.sort((a, b) => distance(a) - distance(b))
+    const [first, ...rest] = labels
+    c.name = first.text
+    c.label =
+      source.source === 'attribute'
+        ? { source: 'attribute', tag: source.tag, handle: first.handle }
+        : { source: 'text', handle: first.handle }
+    c.otherLabels = rest.map((l) => l.text)
+    if (first.attributes) c.attributes = first.attributes
+  }
+}
+
+function pathOf(c: Candidate): string[] {
+  const names: string[] = []
+  for (let z: Candidate | null = c; z && names.length <= c.depth; z = z.parent)
+    names.unshift(z.name)
+  return names
+}
+
+/** Names for the unnamed, suffixes for zones of the same path; the warnings that say so. */
+function name(candidates: Candidate[]): string[] {
+  const warnings: string[] = []
+  let unnamed = 0
+  // Outer zones first, so a child's path has its parent's final name.
+  const byDepth = [...candidates].sort((a, b) => a.depth - b.depth || a.order - b.order)
+  for (const c of byDepth) if (!c.name) c.name = `Unnamed zone ${++unnamed}`
+  if (unnamed > 0) {
+    warnings.push(
+      `${unnamed === 1 ? '1 zone has' : `${unnamed.toLocaleString('en')} zones have`} no label inside: named Unnamed zone 1${unnamed > 1 ? `…${unnamed}` : ''}.`,
+    )
+  }
+  const seen = new Map<string, number>()
+  const doubled = new Set<string>()
+  for (const c of byDepth) {
+    const key = pathOf(c).join(ZONE_PATH_SEPARATOR).toLowerCase()
+    const times = (seen.get(key) ?? 0) + 1
+    seen.set(key, times)
+    if (times > 1) {
+      doubled.add(pathOf(c).join(ZONE_PATH_SEPARATOR))
+      c.name = `${c.name} (${times})`
+    }
+  }
+  if (doubled.size > 0) {
+    warnings.push(
+      `Zones of the same name at the same place (${listed([...doubled])}) are kept apart by a number: ${[...doubled][0]} (2)…`,
+    )
+  }
+  return warnings
+}
+
+/** Zones of one level that overlap: named, the overlap going to the first in allocation order. */
+function overlaps(candidates: Candidate[], index: Flatbush | null): string[] {
+  if (!index) return []
+  const pairs: string[] = []
+  for (const [i, c] of candidates.entries()) {
+    for (const j of index.search(...c.box)) {
+      const other = candidates[j]
+      if (j <= i || other.parent !== c.parent) continue
+      const shared = areaOf(intersectionOf(c.outline, other.outline))
+      if (shared > 1e-9 * Math.min(areaOf(c.outline), areaOf(other.outline))) {
+        const [first, second] = c.order < other.order ? [c, other] : [other, c]
+        pairs.push(
+          `${pathOf(first).join(ZONE_PATH_SEPARATOR)} and ${pathOf(second).join(ZONE_PATH_SEPARATOR)}`,
+        )
+      }
+    }
+  }
+  if (pairs.length === 0) return []
+  return [
+    `Zones of the same level overlap (${listed(pairs)}): what lies in both goes to the first in the drawing, never to both.`,
+  ]
+}
+
+function asZones(candidates: Candidate[], units: BillUnits): FoundZone[] {
+  const sorted = [...candidates].sort(
+    (a, b) => compare(pathOf(a).join('\u0000'), pathOf(b).join('\u0000')) || a.order - b.order,
+  )
+  const ids = new Map<Candidate, string>()
+  sorted.forEach((c, i) => {
+    ids.set(c, `Z${i + 1}`)
+  })
+  return sorted.map((c) => ({
+    zone: {
+      id: ids.get(c) as string,
+      name: c.name,
+      path: pathOf(c).join(ZONE_PATH_SEPARATOR),
+      parent: c.parent ? (ids.get(c.parent) as string) : null,
+      layer: c.entity.layer,
+      handle: c.entity.handle,
+      area: c.area * units.areaFactor,
+      perimeter: c.perimeter * units.lengthFactor,
+      label: c.label,
+      ...(c.otherLabels.length > 0 ? { otherLabels: c.otherLabels } : {}),
+      ...(c.attributes ? { attributes: c.attributes } : {}),
+    },
+    outline: c.outline,
+    box: c.box,
+    depth: c.depth,
+    order: c.order,
+  }))
+}
+
+const compare = new Intl.Collator().compare

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { type BillSettings, BillSettingsSchema } from '../../../contract/bill-settings.ts'
 import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../../contract/takeoff-rules.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
@@ -10,8 +11,17 @@ const ROWS_SCHEMA = {
 
 /** A saved version's rows, checked; throws saying where they do not check (`3.code: …`). */
 export function checkedSavedRows<K extends RulesKind>(kind: K, rows: unknown): RowsOf[K] {
-  const result = v.safeParse(ROWS_SCHEMA[kind], rows)
-  if (result.success) return result.output as RowsOf[K]
+  return checked(ROWS_SCHEMA[kind], rows) as RowsOf[K]
+}
+
+/** A saved version's bill settings, checked with the schema a save checks them with. */
+export function checkedSavedSettings(settings: unknown): BillSettings {
+  return checked(BillSettingsSchema, settings)
+}
+
+function checked<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, value)
+  if (result.success) return result.output
   const issue = result.issues[0]
   const path = (issue.path ?? []).map((item) => String(item.key)).join('.')
   throw new Error(`${path ? `${path}: ` : ''}${issue.message}`)

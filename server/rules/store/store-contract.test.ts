@@ -61,6 +61,38 @@ describe.each(RULES_STORE_PLACES)('the RulesStore contract: %s store', (_name, m
     expect(await store.savedRules('p1', 'rules', 1)).toBeUndefined()
   })
 
+  it('keeps every version of a project’s bill settings, refuses a stale save, answers each by its number', async () => {
+    const store = await openStore()
+    const eur = { currency: 'EUR', client: 'Harbour Ltd' }
+    const prelims = {
+      ...eur,
+      adjustments: [{ kind: 'percent' as const, name: 'Preliminaries', percent: 10 }],
+    }
+    expect(await store.billSettings('p1')).toBeUndefined()
+    expect(await store.billSettingsHistory('p1')).toEqual([])
+    expect(await store.saveBillSettings('p1', 0, eur, 'Ann')).toEqual({
+      saved: { version: 1, savedBy: 'Ann', savedAt: expect.any(String), settings: eur },
+    })
+    await store.saveBillSettings('p1', 1, prelims, 'Bob')
+    // The project's tables, and another project's settings, are versioned on their own.
+    await store.saveBillSettings('p2', 0, {}, 'Cy')
+    expect(await store.rules('p1', 'rules')).toBeUndefined()
+    expect(await store.billSettings('p1')).toMatchObject({ version: 2, settings: prelims })
+    expect(await store.savedBillSettings('p1', 1)).toMatchObject({ savedBy: 'Ann', settings: eur })
+    expect(await store.savedBillSettings('p1', 3)).toBeUndefined()
+    expect(await store.savedBillSettings('p1', 0)).toBeUndefined()
+    const history = await store.billSettingsHistory('p1')
+    expect(history).toEqual([
+      { version: 2, savedBy: 'Bob', savedAt: expect.any(String) },
+      { version: 1, savedBy: 'Ann', savedAt: expect.any(String) },
+    ])
+    expect(await store.saveBillSettings('p1', 1, {}, 'Cy')).toEqual({
+      conflict: { version: 2, savedBy: 'Bob', savedAt: expect.any(String) },
+    })
+    expect(await store.saveBillSettings('p9', 2, {}, 'Cy')).toEqual({ conflict: undefined })
+    expect(await store.billSettings('p1')).toMatchObject({ version: 2 })
+  })
+
   it('skips a saved version that cannot be read, naming it: the newest readable one answers, and a save of it goes after', async () => {
     const warnings: string[] = []
     const store = await openStore({ log: (message) => warnings.push(message) })

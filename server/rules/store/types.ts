@@ -1,3 +1,4 @@
+import type { BillSettings } from '../../../contract/bill-settings.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../../contract/takeoff-rules.ts'
 import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
 
@@ -25,8 +26,26 @@ export type SaveOutcome<K extends RulesKind = RulesKind> =
   | { saved: SavedRules<K> }
   | { conflict: Omit<SavedRules<K>, 'rows'> | undefined }
 
+/** Who saved a version of a project's document, and when. */
+export interface SavedMeta {
+  version: number
+  savedBy: string
+  savedAt: string
+}
+
+/** One saved version of a project's document (a table's rows, its bill settings). */
+export type Saved<T> = SavedMeta & { content: T }
+
+/** What a save of a document did (see SaveOutcome). */
+export type SavedOutcome<T> = { saved: Saved<T> } | { conflict: SavedMeta | undefined }
+
+/** One saved version of a project's bill settings. */
+export type SavedBillSettings = SavedMeta & { settings: BillSettings }
+
+export type BillSettingsOutcome = { saved: SavedBillSettings } | { conflict: SavedMeta | undefined }
+
 /**
- * A project's saved tables, every version kept. The embedded implementation keeps them in
+ * A project's saved tables and bill settings, every version kept. The embedded implementation keeps them in
  * BOQ_DATA_DIR (`embedded-store.ts`), the PostgreSQL one on the job store's pool (`pg/`); both
  * check what they read back with the same schema (`saved-rows.ts`) and skip, naming it, a
  * version that does not check.
@@ -54,6 +73,19 @@ export interface RulesStore {
     rows: RowsOf[K],
     savedBy: string,
   ): Promise<SaveOutcome<K>>
+  /** A project's newest saved bill settings; undefined when none were ever saved. */
+  billSettings(projectId: string): Promise<SavedBillSettings | undefined>
+  /** That saved version of a project's bill settings; undefined when never saved or unreadable. */
+  savedBillSettings(projectId: string, version: number): Promise<SavedBillSettings | undefined>
+  /** Every saved version of a project's bill settings, newest first. */
+  billSettingsHistory(projectId: string): Promise<SavedMeta[]>
+  /** Saves a project's bill settings as `saveRules` saves a table (checked by the caller). */
+  saveBillSettings(
+    projectId: string,
+    expectedVersion: number,
+    settings: BillSettings,
+    savedBy: string,
+  ): Promise<BillSettingsOutcome>
   /** Nothing to wait for: a save is on disk or in the database once answered (the pool a
    * PostgreSQL store shares is its opener's to close). */
   close(): Promise<void>

@@ -1,7 +1,10 @@
 import type { Query } from '../../../jobs/pg/transaction.ts'
 import type { RulesKind } from '../types.ts'
 
-/** The SQL of `boq_rules`, one function per statement; rows come back as stored. */
+/**
+ * The SQL of a project's versioned documents, one function per statement; rows come back as
+ * stored. Tables in `boq_rules` (one `kind` each), bill settings in `boq_bill_settings`.
+ */
 
 /** Who saved a version, and when. */
 export interface VersionRow {
@@ -10,82 +13,125 @@ export interface VersionRow {
   saved_at: Date
 }
 
-export async function newestVersion(
-  q: Query,
-  projectId: string,
-  kind: RulesKind,
-): Promise<VersionRow | undefined> {
-  const [row] = await q(
-    `SELECT version, saved_by, saved_at FROM boq_rules
-      WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
-    [projectId, kind],
-  )
-  return row as VersionRow | undefined
+/** A version with its document, not yet checked. */
+export type ContentRow = VersionRow & { content: unknown }
+
+/** The statements of one document's versions (a table of one kind, or the bill settings). */
+export interface DocumentQueries {
+  /** Names the document in warnings: `rules`, `classification`, `bill settings`. */
+  name: string
+  newestVersion(q: Query, projectId: string): Promise<VersionRow | undefined>
+  /** The newest version below `below` (any, when absent) with its document. */
+  newest(q: Query, projectId: string, below?: number): Promise<ContentRow | undefined>
+  /** Those versions with their documents. */
+  ofVersions(q: Query, projectId: string, numbers: number[]): Promise<ContentRow[]>
+  /** Every version, newest first, with its size (a table's number of rows). */
+  versions(q: Query, projectId: string): Promise<(VersionRow & { size: number | null })[]>
+  /**
+   * Inserts version `after + 1` only while `after` is the newest: the saved version, or none when
+   * another save came first. The primary key refuses a second insert of one version
+   * (unique_violation) when two saves race past the condition.
+   */
+  insertNext(
+    q: Query,
+    save: { projectId: string; after: number; savedBy: string },
+    content: unknown,
+    size: number | null,
+  ): Promise<VersionRow | undefined>
 }
 
-/** A version with its rows, not yet checked. */
-export type RulesRow = VersionRow & { rows: unknown }
-
-/** The newest version below `below` (any, when absent) with its rows, not yet checked. */
-export async function newestRules(
-  q: Query,
-  projectId: string,
-  kind: RulesKind,
-  below?: number,
-): Promise<RulesRow | undefined> {
-  const [row] = await q(
-    `SELECT version, saved_by, saved_at, rows FROM boq_rules
-      WHERE project_id = $1 AND kind = $2 AND ($3::int IS NULL OR version < $3::int)
-      ORDER BY version DESC LIMIT 1`,
-    [projectId, kind, below ?? null],
-  )
-  return row as RulesRow | undefined
+/** A table's versions in `boq_rules`. */
+export function tableQueries(kind: RulesKind): DocumentQueries {
+  return {
+    name: kind,
+    async newestVersion(q, projectId) {
+      const [row] = await q(
+        `SELECT version, saved_by, saved_at FROM boq_rules
+          WHERE project_id = $1 AND kind = $2 ORDER BY version DESC LIMIT 1`,
+        [projectId, kind],
+      )
+      return row as VersionRow | undefined
+    },
+    async newest(q, projectId, below) {
+      const [row] = await q(
+        `SELECT version, saved_by, saved_at, rows AS content FROM boq_rules
+          WHERE project_id = $1 AND kind = $2 AND ($3::int IS NULL OR version < $3::int)
+          ORDER BY version DESC LIMIT 1`,
+        [projectId, kind, below ?? null],
+      )
+      return row as ContentRow | undefined
+    },
+    async ofVersions(q, projectId, numbers) {
+      return (await q(
+        `SELECT version, saved_by, saved_at, rows AS content FROM boq_rules
+          WHERE project_id = $1 AND kind = $2 AND version = ANY($3::int[])`,
+        [projectId, kind, numbers],
+      )) as ContentRow[]
+    },
+    async versions(q, projectId) {
+      return (await q(
+        `SELECT version, saved_by, saved_at, row_count AS size FROM boq_rules
+          WHERE project_id = $1 AND kind = $2 ORDER BY version DESC`,
+        [projectId, kind],
+      )) as (VersionRow & { size: number })[]
+    },
+    async insertNext(q, save, content, size) {
+      const [row] = await q(
+        `INSERT INTO boq_rules (project_id, kind, version, saved_by, saved_at, row_count, rows)
+         SELECT $1, $2, $3::int + 1, $4, now(), $5, $6::jsonb
+          WHERE COALESCE((SELECT max(version) FROM boq_rules
+                           WHERE project_id = $1 AND kind = $2), 0) = $3::int
+         RETURNING version, saved_by, saved_at`,
+        [save.projectId, kind, save.after, save.savedBy, size ?? 0, JSON.stringify(content)],
+      )
+      return row as VersionRow | undefined
+    },
+  }
 }
 
-/** Those versions with their rows, not yet checked. */
-export async function rulesOfVersions(
-  q: Query,
-  projectId: string,
-  kind: RulesKind,
-  numbers: number[],
-): Promise<RulesRow[]> {
-  return (await q(
-    `SELECT version, saved_by, saved_at, rows FROM boq_rules
-      WHERE project_id = $1 AND kind = $2 AND version = ANY($3::int[])`,
-    [projectId, kind, numbers],
-  )) as RulesRow[]
-}
-
-/** Every version, newest first, with its number of rows. */
-export async function versions(
-  q: Query,
-  projectId: string,
-  kind: RulesKind,
-): Promise<(VersionRow & { row_count: number })[]> {
-  return (await q(
-    `SELECT version, saved_by, saved_at, row_count FROM boq_rules
-      WHERE project_id = $1 AND kind = $2 ORDER BY version DESC`,
-    [projectId, kind],
-  )) as (VersionRow & { row_count: number })[]
-}
-
-/**
- * Inserts version `after + 1` only while `after` is the newest: the saved version, or none when
- * another save came first. The primary key refuses a second insert of one version
- * (unique_violation) when two saves race past the condition.
- */
-export async function insertNextVersion(
-  q: Query,
-  save: { projectId: string; kind: RulesKind; after: number; savedBy: string },
-  rows: unknown[],
-): Promise<VersionRow | undefined> {
-  const [row] = await q(
-    `INSERT INTO boq_rules (project_id, kind, version, saved_by, saved_at, row_count, rows)
-     SELECT $1, $2, $3::int + 1, $4, now(), $5, $6::jsonb
-      WHERE COALESCE((SELECT max(version) FROM boq_rules
-                       WHERE project_id = $1 AND kind = $2), 0) = $3::int
-     RETURNING version, saved_by, saved_at`,
-    [save.projectId, save.kind, save.after, save.savedBy, rows.length, JSON.stringify(rows)],
-  )
-  return row as VersionRow | undefined
+/** The bill settings' versions in `boq_bill_settings` (migration 003). */
+export const settingsQueries: DocumentQueries = {
+  name: 'bill settings',
+  async newestVersion(q, projectId) {
+    const [row] = await q(
+      `SELECT version, saved_by, saved_at FROM boq_bill_settings
+        WHERE project_id = $1 ORDER BY version DESC LIMIT 1`,
+      [projectId],
+    )
+    return row as VersionRow | undefined
+  },
+  async newest(q, projectId, below) {
+    const [row] = await q(
+      `SELECT version, saved_by, saved_at, settings AS content FROM boq_bill_settings
+        WHERE project_id = $1 AND ($2::int IS NULL OR version < $2::int)
+        ORDER BY version DESC LIMIT 1`,
+      [projectId, below ?? null],
+    )
+    return row as ContentRow | undefined
+  },
+  async ofVersions(q, projectId, numbers) {
+    return (await q(
+      `SELECT version, saved_by, saved_at, settings AS content FROM boq_bill_settings
+        WHERE project_id = $1 AND version = ANY($2::int[])`,
+      [projectId, numbers],
+    )) as ContentRow[]
+  },
+  async versions(q, projectId) {
+    return (await q(
+      `SELECT version, saved_by, saved_at, NULL::int AS size FROM boq_bill_settings
+        WHERE project_id = $1 ORDER BY version DESC`,
+      [projectId],
+    )) as (VersionRow & { size: null })[]
+  },
+  async insertNext(q, save, content) {
+    const [row] = await q(
+      `INSERT INTO boq_bill_settings (project_id, version, saved_by, saved_at, settings)
+       SELECT $1, $2::int + 1, $3, now(), $4::jsonb
+        WHERE COALESCE((SELECT max(version) FROM boq_bill_settings
+                         WHERE project_id = $1), 0) = $2::int
+       RETURNING version, saved_by, saved_at`,
+      [save.projectId, save.after, save.savedBy, JSON.stringify(content)],
+    )
+    return row as VersionRow | undefined
+  },
 }

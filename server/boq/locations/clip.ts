@@ -45,6 +45,11 @@ export class Frame {
     return paths.map((path) => this.path(path))
   }
 
+  /** An area in the frame's units squared, in drawing units squared. */
+  area(scaled: number): number {
+    return scaled / (this.scale * this.scale)
+  }
+
   point(x: number, y: number): { x: number; y: number } {
     return { x: Math.round((x - this.cx) * this.scale), y: Math.round((y - this.cy) * this.scale) }
   }

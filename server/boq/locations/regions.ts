@@ -130,7 +130,8 @@ export class Regions {
     for (let k = 1; k < part.length; k++) {
       const a = part[k - 1]
       const b = part[k]
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }
+      // Clipper's points are integers; so is the midpoint tested (one decision for both sides).
+      const mid = { x: Math.round((a.x + b.x) / 2), y: Math.round((a.y + b.y) / 2) }
       const where = placeIn(mid, region.paths)
       if (where === 'in' || (where === 'on' && this.zoneAt(mid) === region.zone))
         own += Math.hypot(b.x - a.x, b.y - a.y)

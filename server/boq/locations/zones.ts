@@ -147,7 +147,7 @@ export function findZones(
       return
     }
     const { area, perimeter } = exactFigures(entity.shape, rings)
-    if (!(area > 0) || !Number.isFinite(area)) return
+    if (!Number.isFinite(area) || !Number.isFinite(perimeter)) return
     raw.push({
       entity,
       row,
@@ -170,15 +170,19 @@ export function findZones(
     )
   }
   const frame = frameOf(raw.length > 0 ? unionBox(raw.map((c) => c.box)) : [0, 0, 0, 0])
-  const candidates: Candidate[] = raw.map((c) => ({
-    ...c,
-    outline: regionOf(frame.paths(c.rings)),
-  }))
   const crossing: string[] = []
-  for (const c of candidates) {
+  const candidates: Candidate[] = []
+  for (const c of raw) {
+    const outline = regionOf(frame.paths(c.rings))
+    const covered = areaOf(outline)
+    if (!(covered > 0)) continue
     const flat = Math.abs(shoelace(frame.path(c.rings[0])))
-    if (c.outline.length > 1 || Math.abs(areaOf(c.outline) - flat) > 1e-6 * flat)
+    if (outline.length > 1 || Math.abs(covered - flat) > 1e-6 * flat) {
       crossing.push(`${c.entity.handle} on ${c.entity.layer}`)
+      // Its own figure cancels where it crosses: the region's is what it encloses.
+      c.area = frame.area(covered)
+    }
+    candidates.push({ ...c, outline })
   }
   if (crossing.length > 0) {
     warnings.push(

@@ -1,7 +1,8 @@
-import type { ByZone, ZonePart } from '../../../contract/locations.ts'
+import type { ZonePart } from '../../../contract/locations.ts'
 import type { CountLine } from '../measure/counts.ts'
 import type { Shape } from '../model/picture.ts'
 import type { BillBreakdownRow, BillLine, Boq } from '../model/schema.ts'
+import { byZoneOf } from './by-zone.ts'
 import { type Frame, regionOf } from './clip.ts'
 import { lineworkOf, ringsOf } from './flatten.ts'
 import type { Parts, Regions } from './regions.ts'
@@ -29,31 +30,6 @@ function shares(parts: Parts, figure: number): ZonePart[] {
   const out: ZonePart[] = []
   for (const [zone, value] of parts)
     if (value > 0) out.push({ zone, quantity: (figure * value) / total })
-  return out
-}
-
-/** Sums parts by zone; what they leave of `quantity` (or pass it by, in rounding) is unallocated. */
-export function byZoneOf(
-  parts: Iterable<ZonePart>,
-  quantity: number,
-  order: Map<string, number>,
-): ByZone {
-  const sums = new Map<string, number>()
-  for (const part of parts) {
-    if (part.zone === null) continue
-    sums.set(part.zone, (sums.get(part.zone) ?? 0) + part.quantity)
-  }
-  const out: ByZone = [...sums]
-    .filter(([, q]) => q !== 0)
-    .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
-    .map(([zone, q]) => ({ zone, quantity: q }))
-  const rest = quantity - out.reduce((sum, part) => sum + part.quantity, 0)
-  if (Math.abs(rest) > 1e-12 * Math.max(1, Math.abs(quantity)))
-    out.push({ zone: null, quantity: rest })
-  else if (out.length > 0) {
-    // A rounding's worth is the last zone's, so the parts add up to the figure exactly.
-    out[out.length - 1].quantity += rest
-  } else out.push({ zone: null, quantity })
   return out
 }
 

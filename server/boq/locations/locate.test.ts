@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { LocationRow } from '../../../contract/locations.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import type { Boq } from '../model/schema.ts'
+import { priceWithTables } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
 import { expectLinesAddUp } from './testing.ts'
 
@@ -121,6 +122,46 @@ describe('locations', () => {
     expect(parts[id('Unnamed zone 1') ?? '']).toBeUndefined()
     expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBeCloseTo(70, 9)
     expectLinesAddUp(boq)
+  })
+
+  it('gives each priced item its quantity by zone, from the pieces that made it', () => {
+    const boq = boqOf(flat())
+    const id = (path: string) => boq.zones?.find((z) => z.path.endsWith(path))?.id
+    const priced = priceWithTables(boq, {
+      rules: [
+        { match: 'count', block: 'CHAIR', code: '1', description: 'Chairs', rate: 50 },
+        { match: 'length', layer: 'Pipes', code: '2', description: 'Pipe', quantity: 'length * 2' },
+        {
+          match: 'area',
+          layer: 'Screed',
+          code: '3',
+          description: 'Screed edge',
+          unit: 'm',
+          quantity: 'perimeter',
+        },
+      ],
+      classification: [],
+    })
+    const item = (description: string) => priced.items.find((i) => i.description === description)
+    expect(item('Chairs')?.byZone).toEqual([
+      { zone: id('Kitchen'), quantity: 1 },
+      { zone: id('Living'), quantity: 1 },
+      { zone: null, quantity: 1 },
+    ])
+    expect(item('Pipe')?.byZone?.map((p) => [p.zone, p.quantity])).toEqual([
+      [id('Kitchen'), expect.closeTo(4, 6)],
+      [id('Living'), expect.closeTo(12, 6)],
+      [null, expect.closeTo(8, 6)],
+    ])
+    // The screed's boundary (6 × 1 m) clipped by the rooms: 3 + 1 + 3 m in each.
+    expect(item('Screed edge')?.byZone?.map((p) => [p.zone, p.quantity])).toEqual([
+      [id('Kitchen'), expect.closeTo(7, 6)],
+      [id('Living'), expect.closeTo(7, 6)],
+    ])
+    for (const each of priced.items) {
+      const sum = (each.byZone ?? []).reduce((total, part) => total + part.quantity, 0)
+      expect(sum).toBeCloseTo(each.measuredQuantity, 9)
+    }
   })
 
   it('leaves the bill as it was without locations', () => {

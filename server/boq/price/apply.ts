@@ -35,6 +35,8 @@ export type DraftItem = {
   sources: Map<string, DraftSource>
   flags: string[]
   flagsUntold: number
+  /** With locations: the quantity by zone (null: unallocated). */
+  byZone?: Map<string | null, number>
 }
 
 export type Applied = {
@@ -109,6 +111,7 @@ export function applyRules(rules: CompiledRules, pieces: Piece[], context: Apply
         value = null
       }
       if (value !== null) item.quantity += value
+      if (value !== null && piece.zones) addByZone(item, piece, value)
       addSource(item, piece, value ?? 0)
     }
   }
@@ -194,6 +197,17 @@ function flag(item: DraftItem, message: string): void {
   if (item.flags.includes(message)) return
   if (item.flags.length < FLAGS_TOLD) item.flags.push(message)
   else item.flagsUntold++
+}
+
+/** What a piece gave an item, shared by zone as the piece's own quantity is. */
+function addByZone(item: DraftItem, piece: Piece, value: number): void {
+  const zones = piece.zones ?? []
+  const whole = zones.reduce((sum, part) => sum + part.quantity, 0)
+  item.byZone ??= new Map()
+  for (const part of zones) {
+    const share = whole > 0 ? part.quantity / whole : zones.length === 1 ? 1 : 0
+    item.byZone.set(part.zone, (item.byZone.get(part.zone) ?? 0) + value * share)
+  }
 }
 
 function addSource(item: DraftItem, piece: Piece, quantity: number): void {

@@ -1,3 +1,4 @@
+import type { ZonePart } from '../../../contract/locations.ts'
 import type { RuleMatch } from '../../../contract/takeoff-rules.ts'
 import { type Lookup, MissingValue, variableName } from './formula.ts'
 import { lower } from './glob.ts'
@@ -33,6 +34,8 @@ export type Piece = {
   origin: 'reference' | 'nested' | 'rest' | 'measured'
   /** Measured pieces: the breakdown row's label (`lines`, `hatches`). */
   what?: string
+  /** With locations: the piece's quantity by zone (null: unallocated), its parts adding up to it. */
+  zones?: readonly ZonePart[]
   /** What filters test, in lower case: once per piece, not once per rule. */
   keys: PieceKeys
 }

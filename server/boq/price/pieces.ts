@@ -121,6 +121,7 @@ function referencePiece(ref: BoqReference): Piece {
     handles: [ref.handle],
     together: ref.count > 1,
     origin: 'reference',
+    ...(ref.zone !== undefined ? { zones: [{ zone: ref.zone, quantity: ref.count }] } : {}),
   })
 }
 
@@ -139,6 +140,7 @@ function nestedPiece(ref: BoqReference, nested: { block: string; count: number }
     handles: [ref.handle],
     together: true,
     origin: 'nested',
+    ...(ref.zone !== undefined ? { zones: [{ zone: ref.zone, quantity: nested.count }] } : {}),
   })
 }
 
@@ -168,7 +170,24 @@ function restPiece(slot: Slot): Piece {
     handles: handles.length > 0 ? handles : row.handles,
     together: slot.left > 1,
     origin: 'rest',
+    ...restZones(row, slot.given, slot.left),
   })
+}
+
+/** The rest of a count row by zone: its references not given one by one, in proportion. */
+function restZones(row: BillBreakdownRow, given: Set<string> | null, left: number) {
+  if (!row.zones) return {}
+  const parts = new Map<string | null, number>()
+  let total = 0
+  row.handles.forEach((handle, i) => {
+    if (given?.has(handle)) return
+    for (const part of row.zones?.[i] ?? []) {
+      parts.set(part.zone, (parts.get(part.zone) ?? 0) + part.quantity)
+      total += part.quantity
+    }
+  })
+  if (!(total > 0)) return { zones: [{ zone: null, quantity: left }] }
+  return { zones: [...parts].map(([zone, q]) => ({ zone, quantity: (q / total) * left })) }
 }
 
 /** Every entity of the row has its own figure (and, for areas, its perimeter). */
@@ -202,6 +221,7 @@ function entityPiece(line: BillLine, row: BillBreakdownRow, i: number): Piece {
     together: false,
     origin: 'measured',
     what: `${row.kind ?? 'entity'} (entity ${row.handles[i]})`,
+    ...(row.zones?.[i] ? { zones: row.zones[i] } : {}),
   })
 }
 
@@ -221,5 +241,6 @@ function measuredPiece(line: BillLine, row: BillBreakdownRow): Piece {
     together: row.count > 1,
     origin: 'measured',
     what: row.label,
+    ...(row.byZone ? { zones: row.byZone } : {}),
   })
 }

@@ -4,6 +4,7 @@ import {
   currencyOf,
 } from '../../../contract/bill-settings.ts'
 import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '../../../contract/figures.ts'
+import type { ByZone } from '../../../contract/locations.ts'
 import type {
   ClassificationEntry,
   PricedBill,
@@ -12,6 +13,7 @@ import type {
   PricedSection,
   TakeoffRule,
 } from '../../../contract/takeoff-rules.ts'
+import { byZoneOf } from '../locations/by-zone.ts'
 import type { Boq } from '../model/schema.ts'
 import { adjust } from './adjust.ts'
 import { type ApplyContext, applyRules, type DraftItem } from './apply.ts'
@@ -230,7 +232,21 @@ function priced(
     rules: [...draft.rules].sort((a, b) => a - b),
     sources: [...draft.sources.values()].map(withUniqueHandles),
     flags,
+    ...(draft.byZone ? { byZone: itemByZone(draft.byZone, draft.quantity) } : {}),
   }
+}
+
+/** An item's quantity by zone, in the zones' order (Z1, Z2…), unallocated last, adding up to it. */
+function itemByZone(parts: Map<string | null, number>, quantity: number): ByZone {
+  const order = (zone: string) => Number(zone.slice(1)) || 0
+  const entries = [...parts]
+    .filter((entry): entry is [string, number] => entry[0] !== null && entry[1] !== 0)
+    .sort(([a], [b]) => order(a) - order(b))
+  return byZoneOf(
+    entries.map(([zone, q]) => ({ zone, quantity: q })),
+    quantity,
+    new Map(entries.map(([zone], i) => [zone, i])),
+  )
 }
 
 /** A reference holding nested ones is named once, though it gave several pieces. */

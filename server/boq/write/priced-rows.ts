@@ -7,6 +7,8 @@ import {
   type RuleColumn,
   type TakeoffRule,
 } from '../../../contract/takeoff-rules.ts'
+import type { BillGroup } from '../model/schema.ts'
+import { groupedRows, type LeveledRows } from './grouped-rows.ts'
 import type { Cell, Column, Table } from './table.ts'
 
 /**
@@ -156,16 +158,28 @@ export const NOT_CLASSIFIED_COLUMNS: Column[] = [
   { header: 'Unit', format: 'text' },
 ]
 
-/** What no rule took: its measured line and quantity, so that nothing is lost. */
-export function notClassifiedRows(priced: PricedBill): Cell[][] {
-  return priced.notClassified.map((n) => [n.line, n.description, n.quantity, n.unit])
+/**
+ * What no rule took: its measured line and quantity, so that nothing is lost; the lines of a
+ * bill group (pasted blocks) under their group's line.
+ */
+export function notClassifiedRows(
+  priced: PricedBill,
+  groups: readonly BillGroup[] = [],
+): LeveledRows {
+  return groupedRows(
+    priced.notClassified,
+    groups,
+    { line: (n) => n.line, block: (n) => n.block, quantity: (n) => n.quantity },
+    (n) => [n.line, n.description, n.quantity, n.unit],
+    NOT_CLASSIFIED_COLUMNS.length,
+  )
 }
 
-export function notClassifiedTable(priced: PricedBill): Table {
+export function notClassifiedTable(priced: PricedBill, groups: readonly BillGroup[] = []): Table {
   return {
     name: 'Not classified',
     columns: NOT_CLASSIFIED_COLUMNS,
-    rows: notClassifiedRows(priced),
+    ...notClassifiedRows(priced, groups),
     empty: 'Every measured quantity was taken by a rule.',
     notes: [],
   }
@@ -230,10 +244,10 @@ function ruleCell(rule: TakeoffRule, column: RuleColumn): Cell {
 }
 
 /** The CSV's priced sections, before the measured ones. */
-export function pricedCsvTables(priced: PricedBill): Table[] {
+export function pricedCsvTables(priced: PricedBill, groups: readonly BillGroup[] = []): Table[] {
   return [
     pricedTable(priced),
-    notClassifiedTable(priced),
+    notClassifiedTable(priced, groups),
     ignoredTable(priced),
     rulesTable(priced.rules),
     {

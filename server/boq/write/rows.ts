@@ -1,3 +1,4 @@
+import { groupsOf } from '../../../contract/bill-groups.ts'
 import { NO_QUANTITIES, noQuantitiesWarning } from '../../../contract/no-quantities.ts'
 import type {
   BillLine,
@@ -7,6 +8,7 @@ import type {
   BoqReference,
   BoqXref,
 } from '../model/schema.ts'
+import { groupedRows } from './grouped-rows.ts'
 import { pricedCsvTables } from './priced-rows.ts'
 import type { Cell, Column, Table } from './table.ts'
 
@@ -27,7 +29,7 @@ export function sheetTables(boq: Boq): Table[] {
  * the workbook says in notes.
  */
 export function csvTables(boq: Boq): Table[] {
-  const priced = boq.priced ? pricedCsvTables(boq.priced) : []
+  const priced = boq.priced ? pricedCsvTables(boq.priced, groupsOf(boq)) : []
   return [...priced, ...sheetTables(boq), warningsTable(boq), xrefsTable(boq)]
 }
 
@@ -39,19 +41,31 @@ function groupedByKind(bill: BillLine[]): BillLine[] {
   return kinds.flatMap((kind) => bill.filter((line) => line.kind === kind))
 }
 
+/** The bill's lines, pasted blocks under their group's line (which has no quantity of its own). */
 function billTable(boq: Boq): Table {
   const lines = groupedByKind(boq.bill)
   const why = lines.length === 0 ? noQuantitiesWarning(boq.warnings) : null
+  const { rows, levels } = groupedRows(
+    lines,
+    groupsOf(boq),
+    { line: (line) => line.ref, block: (line) => line.block, quantity: (line) => line.quantity },
+    (line) => [line.ref, line.description, line.quantity, line.unit],
+    4,
+  )
+  // A group's line has no item number and no quantity: its format does not matter.
+  const kindOf = new Map<Cell, BillLine['kind']>(lines.map((line) => [line.ref, line.kind]))
+  const isCount = (i: number) => (kindOf.get(rows[i]?.[0] ?? null) ?? 'count') === 'count'
   return {
     name: 'Bill',
     columns: [
       { header: 'Item', format: 'text' },
       { header: 'Description', format: 'text' },
       // One column for every unit: counts show whole, measures two decimals.
-      { header: 'Quantity', format: (i) => (lines[i]?.kind === 'count' ? 'count' : 'measure') },
+      { header: 'Quantity', format: (i) => (isCount(i) ? 'count' : 'measure') },
       { header: 'Unit', format: 'text' },
     ],
-    rows: lines.map((line) => [line.ref, line.description, line.quantity, line.unit]),
+    rows,
+    levels,
     // An empty bill says why in its place, not again among the warnings.
     empty: why ?? `${NO_QUANTITIES}: nothing in the drawing’s model space was counted or measured.`,
     notes: billNotes(boq, why),

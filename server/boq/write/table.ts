@@ -16,6 +16,8 @@ export type Table = {
   name: string
   columns: Column[]
   rows: Cell[][]
+  /** Each row's outline level (a group's rows 1, under its line); absent: every row 0. */
+  levels?: number[]
   /** Said under the header in the workbook when there are no rows. */
   empty: string
   /** Rows the workbook shows under the table, outside its filter. */

@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs'
 import { DEFAULT_AMOUNT_DECIMALS } from '../../../contract/figures.ts'
 import type { PricedAdjustment, PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
+import type { BillGroup } from '../model/schema.ts'
 import {
   IGNORED_COLUMNS,
   ignoredRows,
@@ -26,6 +27,7 @@ import {
   writeHeaderBlock,
   writeSentence,
 } from './xlsx-cells.ts'
+import { outlineRows } from './xlsx-outline.ts'
 
 /** Where the priced bill's formulas look: the columns of quantity, rate and amount. */
 const QUANTITY = 'D'
@@ -106,18 +108,22 @@ export function writePricedSheet(
     sentences.add(r)
   }
   sheet.views = [{ state: 'frozen', ySplit: headerRow }]
+  const notClassified = notClassifiedRows(priced, about.groups)
+  const notClassifiedFrom = r + 2
   r = writeBlock(
     sheet,
-    r + 2,
+    notClassifiedFrom,
     'Not classified',
     NOT_CLASSIFIED_COLUMNS,
-    notClassifiedRows(priced),
+    notClassified.rows,
     {
       empty: 'Every measured quantity was taken by a rule.',
       sentences,
       at: NOT_CLASSIFIED_AT,
     },
   )
+  // Under the block's title and header; its descriptions in the bill's Description column.
+  outlineRows(sheet, notClassifiedFrom + 2, notClassified.levels, NOT_CLASSIFIED_AT[1] as number)
   if (priced.ignored.length > 0) {
     r = writeBlock(sheet, r + 2, 'Ignored by a rule', IGNORED_COLUMNS, ignoredRows(priced), {
       empty: '',
@@ -146,6 +152,8 @@ export type PricedAbout = {
   provenance: HeaderLine[]
   /** The drawing's version in the cloud, when known. */
   drawingVersion: number | null
+  /** The measured bill's groups (pasted blocks): their not-classified lines under one line. */
+  groups?: readonly BillGroup[]
 }
 
 /**

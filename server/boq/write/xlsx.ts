@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import { groupsOf } from '../../../contract/bill-groups.ts'
 import type { ChangeBill } from '../../../contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable, describeCompared } from './change-rows.ts'
@@ -15,6 +16,7 @@ import {
   writeCell,
 } from './xlsx-cells.ts'
 import { writeItemChanges } from './xlsx-changes.ts'
+import { outlineRows } from './xlsx-outline.ts'
 import { writePricedSheet } from './xlsx-priced.ts'
 
 export type XlsxOptions = {
@@ -40,6 +42,7 @@ export async function toXlsx(boq: Boq, options: XlsxOptions = {}): Promise<Uint8
   if (boq.priced) {
     writePricedSheet(book.addWorksheet(PRICED_SHEET), boq.priced, {
       fileName: boq.source.fileName,
+      groups: groupsOf(boq),
       provenance: provenance(boq, created),
       drawingVersion: options.drawingVersion ?? null,
     })
@@ -145,6 +148,8 @@ function writeTableSheet(
       writeCell(sheet.getCell(headerRow + 1 + r, c + 1), value, formatOf(table.columns[c], r))
     })
   })
+  // A group's rows under its line: their description (the second column) a step in.
+  outlineRows(sheet, headerRow + 1, table.levels, 2)
   const lastRow = headerRow + table.rows.length
   sheet.views = [{ state: 'frozen', ySplit: headerRow }]
   sheet.autoFilter = {

@@ -30,7 +30,8 @@ export async function readPricing(
   return { rules, classification: compileClassification(entries) }
 }
 
-async function readTableFile<T>(
+/** A table file (CSV, XLSX, JSON) read by `read`; any problem is one line naming the file. */
+export async function readTableFile<T>(
   path: string,
   at: (path: string) => string,
   read: (bytes: Uint8Array, format: NonNullable<ReturnType<typeof tableFormatOf>>) => Promise<T>,

@@ -7,6 +7,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BillSettings } from '../../../contract/bill-settings.ts'
+import type { LocationRow } from '../../../contract/locations.ts'
 import { parseMaxFileBytes } from '../../config.ts'
 import { compareBills } from '../compare/compare.ts'
 import { BoqError } from '../model/boq-error.ts'
@@ -20,6 +21,7 @@ import {
 import { priceBill } from '../price/price.ts'
 import { changeBillCsv, toCsv } from '../write/csv.ts'
 import { changeBillXlsx, toXlsx } from '../write/xlsx.ts'
+import { readLocationsFile } from './cli-locations.ts'
 import { typedIn } from './cli-paths.ts'
 import { type Pricing, RulesFileError, readPricing } from './cli-rules.ts'
 import { readSettings } from './cli-settings.ts'
@@ -60,9 +62,13 @@ options:
                                   reference, decimals per unit, adjustments below the items
                                   (percentages, fixed sums, manual items, tax); without it
                                   amounts have two decimals and no currency
+      --locations <locations.csv|.xlsx|.json>
+                                  which closed outlines are rooms or zones (layer, label: text,
+                                  attribute:TAG or layer; labelLayer): every figure gets its
+                                  parts by zone (byZone), the JSON its zones; also with compare
   -h, --help                      this text
 
-paths (drawings, --out, --rules, --classification, --settings) are relative to the folder the command was typed in, through
+paths (drawings, --out, --rules, --classification, --settings, --locations) are relative to the folder the command was typed in, through
 npm run boq and npx boq too
 
 warnings (what a bill leaves out or assumes) go to stderr, one line each:
@@ -75,7 +81,7 @@ exit codes:
      other drawings are still done; also any unexpected error (boq: <reason>), and through
      npm run boq a Node too old to run BOQ
   2  bad usage, nothing read: one line saying what is wrong, then the usage line; or a
-     rules, classification or settings file that cannot be used, nothing written: one line
+     rules, classification, settings or locations file that cannot be used, nothing written: one line
      naming the file, its row or field and what is wrong
 
 examples:
@@ -85,6 +91,7 @@ examples:
   boq survey.dwg --drawing-units mm
   boq plan.dwg --rules rules.csv --classification codes.xlsx --format xlsx
   boq plan.dwg --rules rules.csv --settings settings.json --format xlsx
+  boq plan.dwg --locations locations.csv --rules rules.csv --format xlsx
   boq compare plan-v6.dwg plan-v7.dwg --format csv
 
 environment:
@@ -149,6 +156,7 @@ type Parsed = {
   rules?: string
   classification?: string
   settings?: string
+  locations?: string
 }
 
 function parse(argv: string[]): Parsed | 'help' {
@@ -166,6 +174,7 @@ function parse(argv: string[]): Parsed | 'help' {
         rules: { type: 'string' },
         classification: { type: 'string' },
         settings: { type: 'string' },
+        locations: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -210,7 +219,8 @@ function parse(argv: string[]): Parsed | 'help' {
   const settings = typeof values.settings === 'string' ? values.settings : undefined
   if (settings !== undefined && rules === undefined)
     throw new UsageError('--settings needs --rules')
-  return { files, format, out, options, rules, classification, settings }
+  const locations = typeof values.locations === 'string' ? values.locations : undefined
+  return { files, format, out, options, rules, classification, settings, locations }
 }
 
 /** Where each drawing's BOQ goes: a path, or undefined for stdout. */
@@ -259,6 +269,7 @@ async function run(command: Command, argv: string[]): Promise<number> {
   let parsed: Parsed | 'help'
   let target: (file: string) => string | undefined = () => undefined
   let pricing: (Pricing & { settings?: BillSettings }) | undefined
+  let locations: LocationRow[] | undefined
   try {
     parsed = parse(comparing ? argv.slice(1) : argv)
     if (parsed !== 'help' && comparing && parsed.files.length !== 2) {
@@ -273,6 +284,8 @@ async function run(command: Command, argv: string[]): Promise<number> {
       pricing = await readPricing(parsed.rules, parsed.classification, at)
     if (pricing && parsed !== 'help' && parsed.settings !== undefined)
       pricing = { ...pricing, settings: await readSettings(parsed.settings, at) }
+    if (parsed !== 'help' && parsed.locations !== undefined)
+      locations = await readLocationsFile(parsed.locations, at)
     if (parsed !== 'help' && !comparing) target = await targets(command, parsed)
   } catch (error) {
     if (error instanceof RulesFileError) {
@@ -287,7 +300,9 @@ async function run(command: Command, argv: string[]): Promise<number> {
     io.stdout.write(HELP)
     return 0
   }
-  return comparing ? compare(command, parsed) : extractEach(command, parsed, target, pricing)
+  return comparing
+    ? compare(command, parsed, locations)
+    : extractEach(command, parsed, target, pricing, locations)
 }
 
 /** `boq drawing…`: each drawing's BOQ, to its file or to stdout. */
@@ -296,6 +311,7 @@ async function extractEach(
   parsed: Parsed,
   target: (file: string) => string | undefined,
   pricing?: Pricing & { settings?: BillSettings },
+  locations?: LocationRow[],
 ): Promise<number> {
   const { files, format, options } = parsed
   const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(io.env) })
@@ -305,7 +321,12 @@ async function extractEach(
     for (const file of files) {
       try {
         const bytes = new Uint8Array(await readFile(at(file)))
-        const boq = await engine.extract({ bytes, fileName: basename(file), options })
+        const boq = await engine.extract({
+          bytes,
+          fileName: basename(file),
+          options,
+          ...(locations ? { locations } : {}),
+        })
         if (pricing) {
           const { rules, classification, settings } = pricing
           boq.priced = priceBill(boq, rules, classification, settings ? { settings } : {})
@@ -338,7 +359,11 @@ async function extractEach(
 }
 
 /** `boq compare old new`: both drawings read with the same options, then their change bill. */
-async function compare({ io, here, at }: Command, parsed: Parsed): Promise<number> {
+async function compare(
+  { io, here, at }: Command,
+  parsed: Parsed,
+  locations?: LocationRow[],
+): Promise<number> {
   const { files, format, out, options } = parsed
   const engine = createBoqEngine({ maxFileBytes: parseMaxFileBytes(io.env) })
   const bills: Boq[] = []
@@ -346,7 +371,13 @@ async function compare({ io, here, at }: Command, parsed: Parsed): Promise<numbe
     for (const file of files) {
       try {
         const bytes = new Uint8Array(await readFile(at(file)))
-        bills.push(await engine.extract({ bytes, fileName: basename(file), options }))
+        const input = {
+          bytes,
+          fileName: basename(file),
+          options,
+          ...(locations ? { locations } : {}),
+        }
+        bills.push(await engine.extract(input))
       } catch (error) {
         io.stderr.write(`${line(file, error)}\n`)
         return 1

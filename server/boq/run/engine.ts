@@ -295,6 +295,7 @@ export function createBoqEngine(options: BoqEngineOptions = {}): BoqEngine {
           formats: job.formats,
           changesFrom: job.input.changesFrom,
           pricing: job.input.pricing,
+          locations: job.input.locations,
           unpriced: job.unpriced,
         } satisfies WorkerJob,
         [bytes.buffer],

@@ -1,3 +1,4 @@
+import { billGroups } from '../bill-groups.ts'
 import {
   type BillBreakdownRow,
   type BillLine,
@@ -367,4 +368,33 @@ function areaLine(ref: string, layer: string, squareMillimetres: number, handles
     ],
   }
   return line
+}
+
+/**
+ * `exampleBoq()` with `count` pasted blocks (AutoCAD's `A$C…`) after its own blocks, one placed
+ * each (the first twice), and the bill's groups made of them as the engine makes them.
+ */
+export function pastedBlocksBoq(count = 3): Boq {
+  const boq = exampleBoq()
+  const pasted = Array.from({ length: count }, (_, i) => {
+    const block = `A$C0029482${i.toString(16).toUpperCase()}`
+    const placed = i === 0 ? 2 : 1
+    return billLine({
+      ref: `A${i + 3}`,
+      description: block,
+      block,
+      breakdown: [
+        {
+          label: 'layer 0',
+          layer: '0',
+          count: placed,
+          quantity: placed,
+          handles: Array.from({ length: placed }, (_, n) => `P${i}${n}`),
+        },
+      ],
+    })
+  })
+  const counts = boq.bill.filter((line) => line.kind === 'count')
+  const bill = [...counts, ...pasted, ...boq.bill.filter((line) => line.kind !== 'count')]
+  return { ...boq, bill, groups: billGroups(bill) }
 }

@@ -1,5 +1,6 @@
-import { Fragment, useEffect, useId, useRef } from 'react'
-import type { BillBreakdownRow, BillLine } from '../../../../contract/boq'
+import { Fragment, type ReactNode, useEffect, useId, useMemo, useRef } from 'react'
+import { type Grouped, groupDescription, withGroups } from '../../../../contract/bill-groups'
+import type { BillBreakdownRow, BillGroup, BillLine } from '../../../../contract/boq'
 import { formatCount, formatQuantity } from '../../../lib/format-quantity'
 import { BILL_COLUMNS } from '../utils/result-tables'
 import type { Selection } from '../utils/selection'
@@ -9,6 +10,8 @@ import { type LongTable, useLongTable } from './use-long-table'
 
 type Props = {
   lines: readonly BillLine[]
+  /** Lines shown as one (pasted blocks): under one line that opens onto them. */
+  groups: readonly BillGroup[]
   sort: Sort | null
   onSort(column: string): void
   expanded: ReadonlySet<string>
@@ -19,13 +22,19 @@ type Props = {
   reveal: { ref: string; count: number } | null
 }
 
+/** The key a group of lines is opened by, beside the lines' refs. */
+export const groupKey = (group: BillGroup) => `group:${group.name}`
+
 /**
  * The bill: one row per line (item, description, quantity, unit), each opening onto the rows of
- * its breakdown. A line's or a row's description selects it (a pressed toggle button). Each line
- * and its breakdown is a row group of its own, so that a long bill draws and measures it as one.
+ * its breakdown; the lines of a group (pasted blocks) under one line that opens onto them. A
+ * line's or a row's description selects it (a pressed toggle button). Each line and its
+ * breakdown (or a group and its lines) is a row group of its own, so that a long bill draws and
+ * measures it as one.
  */
 export function BillTable({
   lines,
+  groups,
   sort,
   onSort,
   expanded,
@@ -34,21 +43,37 @@ export function BillTable({
   onSelect,
   reveal,
 }: Props) {
-  const table = useLongTable(lines.length, (index) => lines[index]?.ref ?? String(index))
-  useReveal(reveal, lines, table)
+  const entries = useMemo(() => withGroups(lines, groups, (line) => line.ref), [lines, groups])
+  const table = useLongTable(entries.length, (index) => entryKey(entries[index], index))
+  useReveal(reveal, entries, table)
+  const rowsOf = (line: BillLine) => (
+    <LineRows
+      key={line.ref}
+      line={line}
+      open={expanded.has(line.ref)}
+      onToggle={onToggle}
+      selection={selection?.ref === line.ref ? selection : null}
+      onSelect={onSelect}
+    />
+  )
   return (
     <LongTableFrame table={table} caption="Bill" columns={BILL_COLUMNS} sort={sort} onSort={onSort}>
       {table.drawn.map((index) => {
-        const line = lines[index] as BillLine
+        const entry = entries[index] as Grouped<BillLine>
         return (
-          <tbody key={line.ref} data-index={index} ref={table.measure}>
-            <LineRows
-              line={line}
-              open={expanded.has(line.ref)}
-              onToggle={onToggle}
-              selection={selection?.ref === line.ref ? selection : null}
-              onSelect={onSelect}
-            />
+          <tbody key={entryKey(entry, index)} data-index={index} ref={table.measure}>
+            {'row' in entry ? (
+              rowsOf(entry.row)
+            ) : (
+              <GroupRows
+                group={entry.group}
+                lines={entry.rows}
+                open={expanded.has(groupKey(entry.group))}
+                onToggle={onToggle}
+              >
+                {entry.rows.map(rowsOf)}
+              </GroupRows>
+            )}
           </tbody>
         )
       })}
@@ -56,19 +81,81 @@ export function BillTable({
   )
 }
 
+function entryKey(entry: Grouped<BillLine> | undefined, index: number): string {
+  if (!entry) return String(index)
+  return 'row' in entry ? entry.row.ref : groupKey(entry.group)
+}
+
+/**
+ * A group's line (`Pasted blocks (27 kinds, 29 placed)`, of the lines shown: a filter may show
+ * fewer), opening onto its lines. It has no quantity of its own: its lines have theirs.
+ */
+function GroupRows({
+  group,
+  lines,
+  open,
+  onToggle,
+  children,
+}: {
+  group: BillGroup
+  lines: readonly BillLine[]
+  open: boolean
+  onToggle(key: string): void
+  children: ReactNode
+}) {
+  const kinds = new Set(lines.map((line) => line.block)).size
+  const placed = lines.reduce((sum, line) => sum + line.quantity, 0)
+  const description = groupDescription(group.name, kinds, placed)
+  return (
+    <Fragment>
+      <tr className="border-b border-slate-100 bg-slate-50">
+        <td className="whitespace-nowrap py-1 pr-2 text-slate-600">
+          <button
+            type="button"
+            aria-label={`${group.name}: ${lines.length} lines`}
+            aria-expanded={open}
+            onClick={() => onToggle(groupKey(group))}
+            className="inline-flex items-center gap-1 hover:text-sky-700"
+          >
+            <span aria-hidden="true" className="w-3 text-xs">
+              {open ? '▾' : '▸'}
+            </span>
+            {lines[0]?.ref}…
+          </button>
+        </td>
+        <th scope="row" className="py-1 pr-2 text-left font-medium">
+          {description}
+        </th>
+        <td className="py-1 pr-2" />
+        <td className="py-1 pr-2" />
+      </tr>
+      {open ? children : null}
+    </Fragment>
+  )
+}
+
 /**
  * Scrolls the line asked for into view: a long table first scrolls near it so that it is drawn,
  * then the drawn row is brought fully into view.
  */
-function useReveal(reveal: Props['reveal'], lines: readonly BillLine[], table: LongTable) {
-  const latest = useRef({ lines, table })
-  latest.current = { lines, table }
+function useReveal(
+  reveal: Props['reveal'],
+  entries: readonly Grouped<BillLine>[],
+  table: LongTable,
+) {
+  const latest = useRef({ entries, table })
+  latest.current = { entries, table }
   const pending = useRef<string | null>(null)
   useEffect(() => {
     if (!reveal) return
     pending.current = reveal.ref
-    const { lines, table } = latest.current
-    const index = lines.findIndex((line) => line.ref === reveal.ref)
+    const { entries, table } = latest.current
+    // A line under a group is in its group's row group.
+    const index = entries.findIndex((entry) =>
+      'row' in entry
+        ? entry.row.ref === reveal.ref
+        : entry.rows.some((line) => line.ref === reveal.ref),
+    )
     if (table.long && index >= 0) table.virtualizer.scrollToIndex(index, { align: 'center' })
   }, [reveal])
   // After every render: the row may have just been drawn.

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Boq } from '../../../../contract/boq'
-import { billLine, exampleBoq } from '../../../../contract/testing/boq'
+import { billLine, exampleBoq, pastedBlocksBoq } from '../../../../contract/testing/boq'
 import { succeededJob } from '../../../testing/fixtures'
 import type { DrawingSlotProps } from './drawing-slot'
 import { ResultView } from './result-view'
@@ -13,7 +13,7 @@ function FakeDrawing({ highlighted, onPick }: DrawingSlotProps) {
     <div>
       <p data-testid="highlighted">{highlighted.join(' ')}</p>
       <p>{highlighted.length} highlighted</p>
-      {['2A1', '4C1', '4C3', 'FFFF'].map((handle) => (
+      {['2A1', '4C1', '4C3', 'P00', 'FFFF'].map((handle) => (
         <button key={handle} type="button" onClick={() => onPick(handle)}>
           Pick {handle}
         </button>
@@ -393,6 +393,45 @@ describe('the result view', () => {
       expect(lineButton('bloko')).toHaveAttribute('aria-pressed', 'true')
       expect(scrolled).toEqual([])
     })
+  })
+
+  it('shows pasted blocks under one line that opens onto them, by click or keyboard', async () => {
+    const { user } = show(pastedBlocksBoq(3))
+    const toggle = screen.getByRole('button', { name: 'Pasted blocks: 3 lines' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'A3…', 'B1', 'C1'])
+    expect(
+      screen.getByRole('rowheader', { name: 'Pasted blocks (3 kinds, 4 placed)' }),
+    ).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'A$C00294820' })).not.toBeInTheDocument()
+    toggle.focus()
+    await user.keyboard('{Enter}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'A3…', 'A3', 'A4', 'A5', 'B1', 'C1'])
+    // Each block is a line like any other: selected, its references highlighted.
+    await user.click(lineButton('A$C00294820'))
+    expect(highlighted()).toBe('P00 P01')
+    await user.keyboard(' ')
+    expect(screen.getByText('0 highlighted')).toBeInTheDocument()
+    await user.click(toggle)
+    expect(firstCells('Bill')).toEqual(['A1', 'A2', 'A3…', 'B1', 'C1'])
+    // A filter shows the group of the blocks it matches; a group of one is its line.
+    await user.type(screen.getByRole('searchbox'), 'A$C0029482')
+    expect(
+      screen.getByRole('rowheader', { name: 'Pasted blocks (3 kinds, 4 placed)' }),
+    ).toBeVisible()
+    await user.type(screen.getByRole('searchbox'), '1')
+    expect(firstCells('Bill')).toEqual(['A4'])
+  })
+
+  it('a pick in the drawing of a pasted block opens its group and selects its line', async () => {
+    const { user } = show(pastedBlocksBoq(3))
+    await user.click(screen.getByRole('button', { name: 'Pick P00' }))
+    expect(screen.getByRole('button', { name: 'Pasted blocks: 3 lines' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    expect(lineButton('A$C00294820')).toHaveAttribute('aria-pressed', 'true')
   })
 
   it('keeps the bill when the drawing fails, and says why in its place', () => {

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useMemo, useReducer, useRef } from 'react'
-import type { BillLine, Boq } from '../../../../contract/boq'
+import { groupByLine, groupsOf } from '../../../../contract/bill-groups'
+import type { BillGroup, BillLine, Boq } from '../../../../contract/boq'
 import type { Job } from '../../../../contract/jobs'
 import { NO_QUANTITIES, noQuantitiesWarning } from '../../../../contract/no-quantities'
 import { DrawingBoundary } from '../../../components/ui/drawing-boundary'
@@ -9,7 +10,7 @@ import { describeBillUnits } from '../utils/describe-units'
 import { initialResultState, resultReducer } from '../utils/result-state'
 import { BILL_COLUMNS, billKindRank, billLineText, type ResultTab } from '../utils/result-tables'
 import { type HandleIndex, handlesOf, indexHandles } from '../utils/selection'
-import { BillTable } from './bill-table'
+import { BillTable, groupKey } from './bill-table'
 import type { DrawingSlot } from './drawing-slot'
 import { EmptyTable } from './empty-table'
 import { OtherTable } from './other-table'
@@ -20,6 +21,7 @@ import { ResultTabs } from './result-tabs'
 import { useShownRows } from './use-shown-rows'
 
 const NO_LINES: BillLine[] = []
+const NO_GROUPS: BillGroup[] = []
 
 /**
  * A succeeded job's bill: what was read and when, warnings and what was not measured, downloads,
@@ -39,6 +41,15 @@ export function ResultView({
 }) {
   const [state, dispatch] = useReducer(resultReducer, initialResultState)
   const lines = boq?.bill ?? NO_LINES
+  const groups = useMemo(() => (boq ? groupsOf(boq) : NO_GROUPS), [boq])
+  // A line picked in the drawing under a closed group opens it.
+  const groupOf = useMemo(() => {
+    const byLine = groupByLine(groups)
+    return (ref: string) => {
+      const group = byLine.get(ref)
+      return group ? groupKey(group) : undefined
+    }
+  }, [groups])
   const bill = useShownRows({
     rows: lines,
     columns: BILL_COLUMNS,
@@ -67,9 +78,15 @@ export function ResultView({
       if (indexed.current?.lines !== lines) {
         indexed.current = { lines, index: indexHandles(lines) }
       }
-      dispatch({ type: 'pick', handle, index: indexed.current.index, shown: shownRefs.current })
+      dispatch({
+        type: 'pick',
+        handle,
+        index: indexed.current.index,
+        shown: shownRefs.current,
+        groupOf,
+      })
     },
-    [lines],
+    [lines, groupOf],
   )
   const onSort = (column: string) => dispatch({ type: 'sort', tab: state.tab, column })
 
@@ -114,6 +131,7 @@ export function ResultView({
                   ) : (
                     <BillTable
                       lines={bill.shown}
+                      groups={groups}
                       sort={state.sorts.bill ?? null}
                       onSort={onSort}
                       expanded={state.expanded}

@@ -51,6 +51,14 @@ describe('resultReducer', () => {
     expect(again.reveal).toEqual({ ref: 'A2', count: 2 })
   })
 
+  it('a pick of a line shown under a closed group opens the group, and leaves an open one open', () => {
+    const groupOf = (ref: string) => (ref === 'A2' ? 'group:Pasted blocks' : undefined)
+    const pick = { type: 'pick', handle: '20', index, shown: everyLine, groupOf } as const
+    const picked = resultReducer(initialResultState, pick)
+    expect([...picked.expanded]).toEqual(['group:Pasted blocks'])
+    expect(resultReducer(picked, pick).expanded).toBe(picked.expanded)
+  })
+
   it('a pick of an entity two lines name goes from one to the other', () => {
     const first = resultReducer(initialResultState, {
       type: 'pick',

@@ -7,7 +7,7 @@ export type ResultState = {
   tab: ResultTab
   filter: string
   sorts: Partial<Record<ResultTab, Sort>>
-  /** Bill lines whose breakdown is open, by ref. */
+  /** Bill lines whose breakdown is open, by ref, and groups of lines open, by their key. */
   expanded: ReadonlySet<string>
   selection: Selection | null
   /** The line to scroll into view; `count` changes on every request, so a second pick scrolls again. */
@@ -23,8 +23,17 @@ export type ResultAction =
   | { type: 'toggle'; ref: string }
   /** A line or breakdown row clicked: selected, or unselected when it already was. */
   | { type: 'select'; selection: Selection }
-  /** An entity picked in the drawing; `shown`: the bill lines the table shows now. */
-  | { type: 'pick'; handle: string; index: HandleIndex; shown: ReadonlySet<string> }
+  /**
+   * An entity picked in the drawing; `shown`: the bill lines the table shows now; `groupOf`: the
+   * key of the group a line is shown under, which is opened to show it.
+   */
+  | {
+      type: 'pick'
+      handle: string
+      index: HandleIndex
+      shown: ReadonlySet<string>
+      groupOf?: (ref: string) => string | undefined
+    }
 
 export const initialResultState: ResultState = {
   tab: 'bill',
@@ -76,8 +85,13 @@ function pick(state: ResultState, action: Extract<ResultAction, { type: 'pick' }
   }
   // A line the filter hides is brought back: the pick must land on a visible row.
   const hidden = !action.shown.has(ref)
+  const group = action.groupOf?.(ref)
   return {
     ...state,
+    expanded:
+      group === undefined || state.expanded.has(group)
+        ? state.expanded
+        : new Set([...state.expanded, group]),
     tab: 'bill',
     filter: hidden ? '' : state.filter,
     selection: { ref, row: null },

@@ -120,6 +120,8 @@ export const BillDrawingSchema = v.object({
   state: DrawingStateSchema,
   /** The newest version the cloud has. */
   newestVersionNumber: v.nullable(v.number()),
+  /** Its storage id: what an extraction of the newest version is asked with. */
+  newestStorageId: v.optional(v.nullable(v.string())),
   /** Why: a failure's reason, the units it was billed in. */
   reason: v.optional(v.string()),
 })

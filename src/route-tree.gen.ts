@@ -18,6 +18,8 @@ import { Route as AppJobsIndexRouteImport } from './routes/_app/jobs.index'
 import { Route as AppJobsJobIdRouteImport } from './routes/_app/jobs.$jobId'
 import { Route as AppProjectsProjectIdClassificationRouteImport } from './routes/_app/projects.$projectId.classification'
 import { Route as AppProjectsProjectIdRulesRouteImport } from './routes/_app/projects.$projectId.rules'
+import { Route as AppProjectsProjectIdBillsIndexRouteImport } from './routes/_app/projects.$projectId.bills.index'
+import { Route as AppProjectsProjectIdBillsBillIdRouteImport } from './routes/_app/projects.$projectId.bills.$billId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -65,6 +67,18 @@ const AppProjectsProjectIdRulesRoute =
     path: '/projects/$projectId/rules',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdBillsIndexRoute =
+  AppProjectsProjectIdBillsIndexRouteImport.update({
+    id: '/projects/$projectId/bills/',
+    path: '/projects/$projectId/bills/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProjectsProjectIdBillsBillIdRoute =
+  AppProjectsProjectIdBillsBillIdRouteImport.update({
+    id: '/projects/$projectId/bills/$billId',
+    path: '/projects/$projectId/bills/$billId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -75,6 +89,8 @@ export interface FileRoutesByFullPath {
   '/jobs/': typeof AppJobsIndexRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
+  '/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
+  '/projects/$projectId/bills/': typeof AppProjectsProjectIdBillsIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -85,6 +101,8 @@ export interface FileRoutesByTo {
   '/jobs': typeof AppJobsIndexRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
+  '/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
+  '/projects/$projectId/bills': typeof AppProjectsProjectIdBillsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -97,6 +115,8 @@ export interface FileRoutesById {
   '/_app/jobs/': typeof AppJobsIndexRoute
   '/_app/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/_app/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
+  '/_app/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
+  '/_app/projects/$projectId/bills/': typeof AppProjectsProjectIdBillsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -109,6 +129,8 @@ export interface FileRouteTypes {
     | '/jobs/'
     | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
+    | '/projects/$projectId/bills/$billId'
+    | '/projects/$projectId/bills/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -119,6 +141,8 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
+    | '/projects/$projectId/bills/$billId'
+    | '/projects/$projectId/bills'
   id:
     | '__root__'
     | '/_app'
@@ -130,6 +154,8 @@ export interface FileRouteTypes {
     | '/_app/jobs/'
     | '/_app/projects/$projectId/classification'
     | '/_app/projects/$projectId/rules'
+    | '/_app/projects/$projectId/bills/$billId'
+    | '/_app/projects/$projectId/bills/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -202,6 +228,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/bills/': {
+      id: '/_app/projects/$projectId/bills/'
+      path: '/projects/$projectId/bills'
+      fullPath: '/projects/$projectId/bills/'
+      preLoaderRoute: typeof AppProjectsProjectIdBillsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId/bills/$billId': {
+      id: '/_app/projects/$projectId/bills/$billId'
+      path: '/projects/$projectId/bills/$billId'
+      fullPath: '/projects/$projectId/bills/$billId'
+      preLoaderRoute: typeof AppProjectsProjectIdBillsBillIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -213,6 +253,8 @@ interface AppRouteChildren {
   AppJobsIndexRoute: typeof AppJobsIndexRoute
   AppProjectsProjectIdClassificationRoute: typeof AppProjectsProjectIdClassificationRoute
   AppProjectsProjectIdRulesRoute: typeof AppProjectsProjectIdRulesRoute
+  AppProjectsProjectIdBillsBillIdRoute: typeof AppProjectsProjectIdBillsBillIdRoute
+  AppProjectsProjectIdBillsIndexRoute: typeof AppProjectsProjectIdBillsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -224,6 +266,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppProjectsProjectIdClassificationRoute:
     AppProjectsProjectIdClassificationRoute,
   AppProjectsProjectIdRulesRoute: AppProjectsProjectIdRulesRoute,
+  AppProjectsProjectIdBillsBillIdRoute: AppProjectsProjectIdBillsBillIdRoute,
+  AppProjectsProjectIdBillsIndexRoute: AppProjectsProjectIdBillsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

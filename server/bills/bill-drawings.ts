@@ -14,6 +14,7 @@ export interface CloudDrawing {
   /** Version number by storage id. */
   versions: Map<string, number>
   newestVersionNumber: number | null
+  newestStorageId: string | null
 }
 
 type Lists = Pick<CloudBackend, 'contents' | 'versions'>
@@ -77,13 +78,15 @@ function drawingOf(
   versions: JsonApiResource[],
 ): CloudDrawing {
   const byStorage = new Map<string, number>()
-  let newest: { number: number; name: string } | undefined
+  let newest: { number: number; name: string; storageId: string } | undefined
   for (const version of versions) {
     const storage = version.relationships?.storage?.data
     const number = version.attributes?.versionNumber
     if (!storage || Array.isArray(storage) || typeof number !== 'number') continue
     byStorage.set(storage.id, number)
-    if (!newest || number > newest.number) newest = { number, name: resourceTitle(version) }
+    if (!newest || number > newest.number) {
+      newest = { number, name: resourceTitle(version), storageId: storage.id }
+    }
   }
   return {
     itemId: item.id,
@@ -92,5 +95,6 @@ function drawingOf(
     folderId,
     versions: byStorage,
     newestVersionNumber: newest?.number ?? null,
+    newestStorageId: newest?.storageId ?? null,
   }
 }

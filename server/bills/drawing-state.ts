@@ -29,6 +29,7 @@ export function drawingState(cloud: CloudDrawing, jobs: readonly JobRecord[]): S
     fileName: cloud.fileName,
     folderId: cloud.folderId ?? billed?.job.fileFolderId ?? mine[0]?.job.fileFolderId ?? null,
     newestVersionNumber: cloud.newestVersionNumber,
+    newestStorageId: cloud.newestStorageId,
   }
   const after = (version: number) => mine.filter((one) => one.versionNumber > version)
   const active = (list: typeof mine) =>

@@ -17,6 +17,7 @@ import {
   project,
   version,
 } from './fixtures'
+import { defaultProjectBills, type FakeProjectBills } from './project-bill-fixtures'
 
 export type RecordedRequest = {
   method: string
@@ -119,6 +120,8 @@ export type FakeApi = {
   watches: Watch[]
   /** What POST /api/boq/watches answers; the default watches a folder this cloud has (404 else). */
   watch: (body: Record<string, unknown>) => { status: number; body: unknown }
+  /** The projects' bills and their issues (…/projects/{id}/bills and below). */
+  projectBills: FakeProjectBills
   requests: RecordedRequest[]
 }
 
@@ -251,6 +254,7 @@ export function defaultFakeApi(): FakeApi {
       fakeApi.watches.unshift(created)
       return { status: 201, body: created }
     },
+    projectBills: defaultProjectBills(),
     requests: [],
   }
 }

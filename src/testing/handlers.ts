@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry'
 import { fakeApi, type SavedDocument, type UploadForm } from './fake-api'
+import { projectBillHandlers } from './project-bill-handlers'
 
 const text401 = () => new HttpResponse('Not signed in', { status: 401 })
 
@@ -238,6 +239,7 @@ export const handlers = [
   }),
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),
+  ...projectBillHandlers,
   http.post('*/api/boq/jobs/:id/price', async ({ request, params }) => {
     const raw = await request.text()
     return answer(fakeApi.price(String(params.id), raw ? JSON.parse(raw) : {}))

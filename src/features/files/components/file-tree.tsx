@@ -24,6 +24,7 @@ import {
   uploadNote,
   uploadTargetOf,
 } from '../utils/upload-target'
+import { ProjectBillsLink } from './project-bills-link'
 import { ProjectRulesLink } from './project-rules-link'
 import { carriesFiles, RowDropContext, RowMarkContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
@@ -268,7 +269,17 @@ export function FileTree({ hubs, onSelect, folderActions, rowMark, ref }: Props)
     <RowDropContext value={canUpload ? dropFiles : null}>
       <RowMarkContext value={rowMark ?? null}>{tree}</RowMarkContext>
       {selected && 'projectId' in selected ? (
-        <ProjectRulesLink projectId={selected.projectId} />
+        <>
+          <ProjectRulesLink projectId={selected.projectId} />
+          <ProjectBillsLink
+            projectId={selected.projectId}
+            folder={
+              selected.kind === 'folder'
+                ? { id: selected.resourceId, name: selected.name }
+                : undefined
+            }
+          />
+        </>
       ) : null}
       {selected?.kind === 'folder' ? folderActions?.(selected) : null}
       {canUpload ? (

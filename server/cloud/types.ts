@@ -30,6 +30,8 @@ export interface StoredVersion {
   /** The version's own file name, as the tree shows it (Autodesk's `displayName`, else `name`). */
   name: string
   versionNumber: number
+  /** A file dropped into the local cloud by hand that is still being copied in: not billed yet. */
+  stillArriving?: boolean
 }
 
 /** Where the caller says a version is: its item's folder and name. */

@@ -72,6 +72,7 @@ export function jobsRoutes(options: JobsRoutesOptions): Hono {
         const own = settled(version)
         // The BOQ is written back as `<name> BOQ.xlsx`: the name must be the drawing's own.
         if (own?.name !== fileName) throw new AppError(400, nameMismatch(fileName, own?.name))
+        if (own.stillArriving) throw new AppError(409, stillArriving(fileName))
         if (bytes > options.maxFileBytes) {
           throw new AppError(413, tooLargeMessage(bytes, options.maxFileBytes))
         }
@@ -198,6 +199,10 @@ function nameMismatch(given: string, own: string | undefined): string {
   return own === undefined
     ? `fileName must be the version's own name; no drawing named ${printable(given)} in this folder has this version.`
     : `fileName must be the version's own name, ${printable(own)}; got ${printable(given)}.`
+}
+
+function stillArriving(fileName: string): string {
+  return `${printable(fileName)} is still being copied into the folder: extract it once the copy is whole.`
 }
 
 /** `v3`, or the job's id when the version number is not known. */

@@ -43,6 +43,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config: Config = {
     ...loadConfig({
       BOQ_USER_NAME: 'Test User',
+      // Files a test writes into the cloud are whole as written (a test of settling sets its own).
+      BOQ_SETTLE_SECONDS: '0',
       ...seedEnv,
       ...options.env,
       PORT: String(options.port ?? 0),

@@ -386,6 +386,46 @@ describe('over HTTP', () => {
     }
   })
 
+  it('refuses to extract a file dropped by hand that is still being copied in, and extracts it once whole', async () => {
+    // The cloud's own settling time: a file just written has not stopped changing yet. An engine
+    // of its own: the one above is closed with the server before.
+    const engine = createFakeExtractor()
+    server = await startTestServer({
+      extractor: engine.extractor,
+      env: { BOQ_SETTLE_SECONDS: '2' },
+    })
+    const { url, dataDir } = server
+    const docs = join(dataDir, 'cloud', ...DOCS.split('/'))
+    await mkdir(docs, { recursive: true })
+    const e = encodeURIComponent
+    const client = await signIn(url)
+    const base = `/api/aps/hubs/${e(ids.hub)}/projects/${e(ids.project)}/contents`
+    await writeFile(join(docs, 'arriving.dwg'), 'WARN|half a copy')
+    const [version] = readCloudList(
+      await client.json(`${base}/${e(itemId('arriving.dwg'))}/versions`),
+    )
+    const request = {
+      fileName: 'arriving.dwg',
+      fileStorageId: storageOf(version as JsonApiResource),
+      fileFolderId: ids.docs,
+      projectId: ids.project,
+    }
+    const refused = await postExtract(client, request)
+    expect(refused.status).toBe(409)
+    expect(await refused.text()).toBe(
+      'arriving.dwg is still being copied into the folder: extract it once the copy is whole.',
+    )
+    expect(engine.seen).not.toContain('arriving.dwg')
+
+    // Whole once unchanged for the settling time (its modification time set back past it).
+    const past = new Date(Date.now() - 60_000)
+    await utimes(join(docs, 'arriving.dwg'), past, past)
+    const posted = await postExtract(client, request)
+    expect(posted.status).toBe(202)
+    const job = await waitForJob(client, ((await posted.json()) as Job).id)
+    expect(job).toMatchObject({ status: 'succeeded', result: { warnings: ['half a copy'] } })
+  })
+
   it('refuses to extract a drawing whose BOQ could not be written beside it, before it runs', async () => {
     server = await startTestServer({ extractor: fake.extractor, env: SETTLED_AT_ONCE })
     const { url, dataDir } = server

@@ -1,19 +1,14 @@
-import { type Dirent, type Stats, statSync } from 'node:fs'
-import { access, constants, lstat, readdir, readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join, posix } from 'node:path'
 import { AppError } from '../../errors.ts'
-import { checkFileName, sameName } from '../names.ts'
-import type {
-  CloudBackend,
-  CloudContext,
-  JsonApiResource,
-  UploadRequest,
-  UploadResult,
-} from '../types.ts'
-import { decodeStorageId, makeId, makeVersionId } from './ids.ts'
+import { checkFileName } from '../names.ts'
+import type { CloudBackend, CloudContext, JsonApiResource, UploadResult } from '../types.ts'
+import { entries } from './folder-entries.ts'
+import { makeId, makeVersionId } from './ids.ts'
 import { createItemLock } from './item-lock.ts'
 import { locateByIds } from './locate.ts'
-import { CloudPaths, isListedName } from './paths.ts'
+import { CloudPaths } from './paths.ts'
+import { cloudPlaces, type UploadTarget } from './places.ts'
 import {
   folderResource,
   hubResource,
@@ -23,7 +18,7 @@ import {
 } from './resources.ts'
 import type { SettleOptions } from './settling.ts'
 import { createVersionRecorder } from './version-recorder.ts'
-import { openIncoming, type VersionInfo, writeVersion } from './version-store.ts'
+import { openIncoming, writeVersion } from './version-store.ts'
 
 export interface LocalCloudOptions {
   /** The cloud folder: `<root>/<hub>/<project>/<folders…>/<files>`. */
@@ -33,33 +28,6 @@ export interface LocalCloudOptions {
   /** When a file dropped by hand has stopped changing (settling.ts); the defaults, or a test's. */
   settle?: SettleOptions
 }
-
-interface Entry {
-  name: string
-  rel: string
-  abs: string
-  info: Stats
-}
-
-/**
- * Natural, case-insensitive order ("plan 2" before "plan 10") through a precomputed key: plain
- * string comparison of keys is several times faster than Intl.Collator on 10,000 names.
- */
-function sortByName(list: Entry[]): Entry[] {
-  const keyed = list.map((entry) => ({
-    entry,
-    key: entry.name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(16, '0')),
-  }))
-  keyed.sort((a, b) =>
-    a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry.name < b.entry.name ? -1 : 1,
-  )
-  return keyed.map((k) => k.entry)
-}
-const STAT_SLICE = 500
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** Where an upload goes: the folder of the project, and the drawing's name there. */
-export type UploadTarget = Omit<UploadRequest, 'bytes'>
 
 /** The local back end, with what only a folder on disk can answer. */
 export interface LocalCloud extends CloudBackend {
@@ -94,119 +62,24 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
   // Listing a folder or an item's versions, or reading a version, records what it meets.
   const recorder = createVersionRecorder({ lock, fallbackUser, settle: options.settle })
 
-  /**
-   * Visible files and folders of a folder already resolved inside the cloud: one stat each.
-   * Stats run synchronously in slices (several times faster than 10,000 promises on the thread
-   * pool) with a yield between slices so other requests are not held up.
-   */
-  async function entries(
-    dirAbs: string,
-    dirRel: string,
-  ): Promise<{ folders: Entry[]; files: Entry[] }> {
-    let dirents: Dirent[]
-    try {
-      dirents = await readdir(dirAbs, { withFileTypes: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { folders: [], files: [] }
-      throw error
-    }
-    const folders: Entry[] = []
-    const files: Entry[] = []
-    const prefix = dirRel ? `${dirRel}/` : ''
-    for (let start = 0; start < dirents.length; start += STAT_SLICE) {
-      if (start > 0) await yieldToOthers()
-      for (const dirent of dirents.slice(start, start + STAT_SLICE)) {
-        if (!isListedName(dirent.name)) continue
-        const symlink = dirent.isSymbolicLink()
-        if (!symlink && !dirent.isFile() && !dirent.isDirectory()) continue
-        const abs = join(dirAbs, dirent.name)
-        // A symlink is shown only when it points back inside the cloud folder.
-        if (symlink && !(await paths.staysInside(abs))) continue
-        const info = statSync(abs, { throwIfNoEntry: false })
-        if (!info) continue
-        const entry = { name: dirent.name, rel: prefix + dirent.name, abs, info }
-        if (info.isDirectory()) folders.push(entry)
-        else if (info.isFile()) files.push(entry)
-      }
-    }
-    return { folders: sortByName(folders), files: sortByName(files) }
-  }
-
   async function project(hubId: string, projectId: string) {
     const hub = await paths.resolve('hub', hubId)
     return paths.resolve('project', projectId, hub.rel)
   }
 
-  /** A stored version from its storage id, inside the given project, and its item's name. */
-  async function stored(
-    projectId: string,
-    storageId: string,
-  ): Promise<VersionInfo & { name: string; rel: string }> {
-    const notFound = new AppError(404, 'File not found.')
-    const parsed = decodeStorageId(storageId)
-    if (!parsed) throw notFound
-    const proj = await paths.resolve('project', projectId).catch(() => {
-      throw new AppError(404, 'Project not found.')
-    })
-    const item = await paths.resolveRel('item', parsed.itemRel, proj.rel).catch(() => {
-      throw notFound
-    })
-    const version = (await recorder.versions(item.abs)).find((v) => v.number === parsed.version)
-    if (!version) throw notFound
-    return { ...version, name: posix.basename(item.rel), rel: item.rel }
-  }
-
-  /**
-   * The entry of the folder that is the item named `name` (checked, composed): that name, else a
-   * name that is the same once composed (a file dropped in decomposed, as macOS writes names), so
-   * that names that look the same are one item; `name` itself when there is none yet.
-   */
-  async function nameInFolder(folderAbs: string, name: string): Promise<string> {
-    const exists = await lstat(join(folderAbs, name)).then(
-      () => true,
-      () => false,
-    )
-    if (exists) return name
-    const names = await readdir(folderAbs).catch(() => [] as string[])
-    return names.find((other) => isListedName(other) && sameName(other, name)) ?? name
-  }
-
-  async function writableFolder(projectId: string, folderId: string) {
-    const proj = await paths.resolve('project', projectId)
-    const folder = await paths.resolve('folder', folderId, proj.rel)
-    try {
-      await access(folder.abs, constants.W_OK)
-    } catch {
-      throw new AppError(403, 'You cannot write to this folder.')
-    }
-    return { proj, folder }
-  }
-
-  /** The item an upload writes: the folder's item of that name (composed), or a new one. */
-  async function uploadPlace(target: UploadTarget): Promise<{ itemRel: string; itemAbs: string }> {
-    const fileName = checkFileName(target.fileName)
-    const { folder } = await writableFolder(target.projectId, target.folderId)
-    const name = await nameInFolder(folder.abs, fileName)
-    const itemRel = `${folder.rel}/${name}`
-    const itemAbs = paths.abs(itemRel)
-    const existing = await stat(itemAbs).catch(() => undefined)
-    if (existing && !existing.isFile()) {
-      throw new AppError(409, `"${name}" is a folder in this folder; choose another name.`)
-    }
-    return { itemRel, itemAbs }
-  }
+  const { stored, nameInFolder, writableFolder, uploadPlace } = cloudPlaces(paths, recorder)
 
   return {
     kind: 'local',
 
     async hubs() {
-      const { folders } = await entries(paths.root, '')
+      const { folders } = await entries(paths, paths.root, '')
       return folders.map((hub) => hubResource(hub.rel, hub.name))
     },
 
     async projects(_ctx, hubId) {
       const hub = await paths.resolve('hub', hubId)
-      const { folders } = await entries(hub.abs, hub.rel)
+      const { folders } = await entries(paths, hub.abs, hub.rel)
       return folders.map((p) => projectResource(hubId, p.rel, p.name))
     },
 
@@ -214,11 +87,11 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
       const proj = await project(hubId, projectId)
       // Without a folder: the project's top folders (as Autodesk's topFolders; files there are not shown).
       if (folderId === undefined) {
-        const { folders } = await entries(proj.abs, proj.rel)
+        const { folders } = await entries(paths, proj.abs, proj.rel)
         return folders.map((f) => folderResource({ hubId, projectId }, f.rel, f.name, f.info))
       }
       const folder = await paths.resolve('folder', folderId, proj.rel)
-      const { folders, files } = await entries(folder.abs, folder.rel)
+      const { folders, files } = await entries(paths, folder.abs, folder.rel)
       await recorder.recordAll(folder.abs, files)
       const place = { hubId, projectId, parentFolderId: folderId }
       const data: JsonApiResource[] = folders.map((f) =>
@@ -248,11 +121,11 @@ export function createLocalCloud(options: LocalCloudOptions): LocalCloud {
     async storedVersion(_ctx, projectId, storageId, near) {
       // The id is the item's path and the version's number: nothing to look for. As in Autodesk,
       // a version is only found in its own folder: the BOQ is written beside the drawing.
-      const { name, number, rel } = await stored(projectId, storageId)
+      const { name, number, rel, settling } = await stored(projectId, storageId)
       const proj = await paths.resolve('project', projectId)
       const folder = await paths.resolve('folder', near.folderId, proj.rel).catch(() => undefined)
       if (posix.dirname(rel) !== folder?.rel) return undefined
-      return { name, versionNumber: number }
+      return { name, versionNumber: number, ...(settling ? { stillArriving: true } : {}) }
     },
 
     async itemName(projectId, folderId, itemId) {

@@ -1,12 +1,17 @@
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CloudList } from '../../../contract/cloud.ts'
 import { FIXTURES } from '../boq/fixtures.ts'
 
+/** When the seed's drawings were last written: long ago, so the cloud takes them as whole at once. */
+const WRITTEN_LONG_AGO = new Date('2020-01-01T00:00:00Z')
+
 /**
  * A seed folder for a test server: the given fixtures, plus `broken.dwg` (the first 16 KB of
- * example_2018.dwg: a DWG header, then nothing) when asked.
+ * example_2018.dwg: a DWG header, then nothing) when asked. The copies are dated long ago: the
+ * seed keeps its files' times, and a drawing written just now would still be settling (a copy by
+ * hand in progress) when the test extracts it.
  */
 export async function makeSeedDir(fixtures: string[], options: { broken?: boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'boq-jobs-seed-'))
@@ -14,6 +19,9 @@ export async function makeSeedDir(fixtures: string[], options: { broken?: boolea
   if (options.broken) {
     const bytes = await readFile(join(FIXTURES, 'example_2018.dwg'))
     await writeFile(join(dir, 'broken.dwg'), bytes.subarray(0, 16 * 1024))
+  }
+  for (const name of [...fixtures, ...(options.broken ? ['broken.dwg'] : [])]) {
+    await utimes(join(dir, name), WRITTEN_LONG_AGO, WRITTEN_LONG_AGO)
   }
   return dir
 }

@@ -43,7 +43,13 @@ export async function startSeveralUsersServer(
   env: Record<string, string> = {},
 ): Promise<{ server: TestServer; signInAs(url: string, name: string): Promise<TestClient> }> {
   const dataDir = await mkdtemp(join(tmpdir(), prefix))
-  const config = loadConfig({ BOQ_DATA_DIR: dataDir, BOQ_USER_NAME: 'Test User', BOQ_SEED_DIR: '' })
+  const config = loadConfig({
+    BOQ_DATA_DIR: dataDir,
+    BOQ_USER_NAME: 'Test User',
+    BOQ_SEED_DIR: '',
+    // The seeded drawings are whole as written, as the test server takes them.
+    BOQ_SETTLE_SECONDS: '0',
+  })
   const users = severalUsersBackends(config)
   const server = await startTestServer({ dataDir, env, seed: seedDir, backends: users.backends })
   return { server, signInAs: users.signInAs }

@@ -170,6 +170,14 @@ export const BillSettingsDocumentSchema = v.object({
 })
 export type BillSettingsDocument = v.InferOutput<typeof BillSettingsDocumentSchema>
 
+/** One kept version in the bill settings' history, newest first (GET …/bill-settings/history). */
+export const BillSettingsVersionSchema = v.object({
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  savedBy: v.string(),
+  savedAt: v.string(),
+})
+export type BillSettingsVersion = v.InferOutput<typeof BillSettingsVersionSchema>
+
 /**
  * Settings as sent, checked: the settings, or every problem, each naming its field as a person
  * reads it (`adjustment 2 (Contingency): percent must be from -100 to 1000`).

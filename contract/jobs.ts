@@ -76,6 +76,8 @@ export const JobResultSchema = v.object({
 export const PricedWithSchema = v.object({
   rulesVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
   classificationVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** The project's bill settings version (0: none saved; absent: priced before settings were). */
+  settingsVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 export type PricedWith = v.InferOutput<typeof PricedWithSchema>
 

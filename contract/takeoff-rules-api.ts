@@ -66,6 +66,8 @@ export const PricedJobSchema = v.object({
   jobId: v.string(),
   rulesVersion: v.nullable(v.number()),
   classificationVersion: v.nullable(v.number()),
+  /** The project's bill settings version it was priced with (0: none saved). */
+  settingsVersion: v.optional(v.number()),
   priced: PricedBillSchema,
 })
 export type PricedJob = v.InferOutput<typeof PricedJobSchema>

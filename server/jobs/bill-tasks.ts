@@ -1,3 +1,4 @@
+import type { BillSettings } from '../../contract/bill-settings.ts'
 import type { ComparedBill } from '../../contract/compare.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { ProjectBillTask } from '../bills/write/project-task.ts'
@@ -29,6 +30,9 @@ export interface PriceTask {
   rulesVersion: number | null
   classification: ClassificationEntry[]
   classificationVersion: number | null
+  /** The project's bill settings and their version (0: none saved). */
+  settings?: BillSettings
+  settingsVersion?: number
   workbook?: { earlier?: ChangesFrom }
 }
 

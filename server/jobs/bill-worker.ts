@@ -74,7 +74,12 @@ async function price(task: PriceTask): Promise<BillAnswer> {
   if (!bill) return { stale: 0 }
   let priced: Boq['priced']
   try {
-    priced = priceWithTables(bill, { rules: task.rules, classification: task.classification })
+    priced = priceWithTables(bill, {
+      rules: task.rules,
+      classification: task.classification,
+      ...(task.settings ? { settings: task.settings } : {}),
+      versions: versionsOf(task),
+    })
   } catch (error) {
     if (error instanceof RulesError) return { rulesError: error.message }
     throw error
@@ -83,6 +88,7 @@ async function price(task: PriceTask): Promise<BillAnswer> {
     jobId: task.jobId,
     rulesVersion: task.rulesVersion,
     classificationVersion: task.classificationVersion,
+    ...(task.settingsVersion === undefined ? {} : { settingsVersion: task.settingsVersion }),
     priced,
   }
   const bytes = new TextEncoder().encode(JSON.stringify(answer))
@@ -92,6 +98,17 @@ async function price(task: PriceTask): Promise<BillAnswer> {
   if (!xlsx || !csv || !json) throw new Error('The bill’s files were not written.')
   const { warnings, comparedWith, changedLines } = written
   return moved({ bytes, files: { xlsx, csv, json, warnings, comparedWith, changedLines } })
+}
+
+/** The saved versions a bill's header names (a table sent with the request has none). */
+function versionsOf(task: PriceTask) {
+  return {
+    ...(task.rulesVersion === null ? {} : { rulesVersion: task.rulesVersion }),
+    ...(task.classificationVersion === null
+      ? {}
+      : { classificationVersion: task.classificationVersion }),
+    ...(task.settingsVersion === undefined ? {} : { settingsVersion: task.settingsVersion }),
+  }
 }
 
 /** A kept bill read as written; undefined when it is not a bill of this version of BOQ. */

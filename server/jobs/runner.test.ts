@@ -235,10 +235,16 @@ describe('job runner', () => {
     start({ concurrency: 1 })
     const priced = await finished((await submit('s1', 'drawing')).id)
     expect(priced.status).toBe('succeeded')
-    expect(priced.pricedWith).toEqual({ rulesVersion: 2, classificationVersion: 1 })
+    expect(priced.pricedWith).toEqual({
+      rulesVersion: 2,
+      classificationVersion: 1,
+      settingsVersion: 0,
+    })
     expect(engine.inputs[0]?.pricing).toEqual({
       rules: [{ ...rule, rate: 40 }],
       classification: [{ code: 'EX-10', title: 'Doors' }],
+      // The bill's header names them.
+      versions: { rulesVersion: 2, classificationVersion: 1, settingsVersion: 0 },
     })
   })
 
@@ -247,7 +253,11 @@ describe('job runner', () => {
     start()
     const job = await finished((await submit('s1', 'drawing')).id)
     expect(job.status).toBe('succeeded')
-    expect(job.pricedWith).toEqual({ rulesVersion: 0, classificationVersion: 1 })
+    expect(job.pricedWith).toEqual({
+      rulesVersion: 0,
+      classificationVersion: 1,
+      settingsVersion: 0,
+    })
     expect(engine.inputs[0]?.pricing).toBeUndefined()
   })
 
@@ -263,7 +273,11 @@ describe('job runner', () => {
     ])
     expect(logged).toContain(`jobs: could not read the takeoff rules for ${job.id}`)
     // Its bill of record was priced with no rules: the result page offers to re-price it.
-    expect(job.pricedWith).toEqual({ rulesVersion: 0, classificationVersion: 0 })
+    expect(job.pricedWith).toEqual({
+      rulesVersion: 0,
+      classificationVersion: 0,
+      settingsVersion: 0,
+    })
   })
 
   it('keeps the units of a job put back in the queue at shutdown for its re-run', async () => {

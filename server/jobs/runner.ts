@@ -48,7 +48,7 @@ export interface SavedPricing {
 }
 
 /** The versions of a bill priced with no rules. */
-const NOT_PRICED: PricedWith = { rulesVersion: 0, classificationVersion: 0 }
+const NOT_PRICED: PricedWith = { rulesVersion: 0, classificationVersion: 0, settingsVersion: 0 }
 
 /** Progress shares: download up to 10%, extraction to 90%, upload the rest. */
 const DOWNLOADED = 0.1

@@ -111,8 +111,16 @@ afterAll(async () => {
 
 describe('one bill of record per job', { timeout: 60_000 }, () => {
   it('is the bill priced at extraction, named by its versions, until it is re-priced', async () => {
-    expect(first.pricedWith).toEqual({ rulesVersion: 1, classificationVersion: 0 })
-    expect(second.pricedWith).toEqual({ rulesVersion: 2, classificationVersion: 0 })
+    expect(first.pricedWith).toEqual({
+      rulesVersion: 1,
+      classificationVersion: 0,
+      settingsVersion: 0,
+    })
+    expect(second.pricedWith).toEqual({
+      rulesVersion: 2,
+      classificationVersion: 0,
+      settingsVersion: 0,
+    })
     const placed = (await keptBill(first)).priced?.items[0]?.quantity ?? 0
     expect(placed).toBeGreaterThan(0)
 
@@ -126,7 +134,11 @@ describe('one bill of record per job', { timeout: 60_000 }, () => {
     // A preview prices with today's rules and keeps nothing.
     const preview = await client(`/api/boq/jobs/${first.id}/price`, { method: 'POST' })
     expect(v.parse(PricedJobSchema, await preview.json()).rulesVersion).toBe(2)
-    expect((await jobNow(first)).pricedWith).toEqual({ rulesVersion: 1, classificationVersion: 0 })
+    expect((await jobNow(first)).pricedWith).toEqual({
+      rulesVersion: 1,
+      classificationVersion: 0,
+      settingsVersion: 0,
+    })
     expect(await workbookRates(first)).toEqual([V1_RATE])
 
     // Re-priced and written back: version 2's bill everywhere, and a new workbook in the cloud.
@@ -142,7 +154,11 @@ describe('one bill of record per job', { timeout: 60_000 }, () => {
     expect(await workbookVersions()).toBe(before + 1)
 
     const repriced = await jobNow(first)
-    expect(repriced.pricedWith).toEqual({ rulesVersion: 2, classificationVersion: 0 })
+    expect(repriced.pricedWith).toEqual({
+      rulesVersion: 2,
+      classificationVersion: 0,
+      settingsVersion: 0,
+    })
     expect(repriced.result?.versionNumber).toBe(before + 1)
     expect((await keptBill(repriced)).priced?.total).toBeCloseTo(placed * V2_RATE, 2)
     // The measured bill is the drawing's: re-pricing leaves it as it was.

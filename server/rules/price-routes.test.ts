@@ -121,6 +121,7 @@ describe('price routes', () => {
     expect((await store.get(job.id))?.pricedWith).toEqual({
       rulesVersion: 1,
       classificationVersion: 0,
+      settingsVersion: 0,
     })
   })
 

@@ -16,7 +16,7 @@ import type { PerUserLimit } from '../jobs/per-user-limit.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
 import { userJob } from '../jobs/user-job.ts'
 import { writeBackAgain } from '../jobs/write-back.ts'
-import { type PriceWith, priceJob } from './priced-job.ts'
+import { type PriceWith, priceJob, type SettingsWith } from './priced-job.ts'
 import type { VisibleProject } from './project-access.ts'
 import { checkedList } from './rules-body.ts'
 import type { RowsOf, RulesKind, RulesStore } from './store/types.ts'
@@ -64,11 +64,12 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       // The tables sent are checked, and the bill priced, in the bill pool: both count as the
       // person's one heavy request.
       const { json } = await heavy.one(job.userId, async () => {
-        const [rules, classification] = await Promise.all([
+        const [rules, classification, settings] = await Promise.all([
           given(bills, 'rules', request.rules) ?? saved(job, 'rules'),
           given(bills, 'classification', request.classification) ?? saved(job, 'classification'),
+          savedSettings(job),
         ])
-        return priceJob(bills, store, job, rules, classification)
+        return priceJob(bills, store, job, rules, classification, undefined, settings)
       })
       return jsonBody(c, json)
     },
@@ -77,9 +78,10 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
   routes.post('/jobs/:id/reprice', bodyLimit({ maxSize: 1024, onError: tooLarge }), async (c) => {
     const job = await ownJob(c)
     const writeBack = bodyOf(RepriceRequestSchema, await c.req.text()).writeBack === true
-    const [rules, classification] = await Promise.all([
+    const [rules, classification, settings] = await Promise.all([
       saved(job, 'rules'),
       saved(job, 'classification'),
+      savedSettings(job),
     ])
     // Priced and made into the job's files from one read of the bill, the workbook's Changes
     // sheet against the earlier version as the job's own workbook has it.
@@ -88,7 +90,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
         ? await findEarlierBill(store, job, job.fileVersionNumber)
         : undefined
     const priced = await heavy.one(job.userId, () =>
-      priceJob(bills, store, job, rules, classification, { earlier }),
+      priceJob(bills, store, job, rules, classification, { earlier }, settings),
     )
     if (!priced.files) throw new Error('The bill’s files were not written.')
     const { xlsx, csv, json, warnings, comparedWith, changedLines } = priced.files
@@ -100,6 +102,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       pricedWith: {
         rulesVersion: rules.version ?? 0,
         classificationVersion: classification.version ?? 0,
+        settingsVersion: settings.version,
       },
       files: { xlsx, csv, json },
       result: {
@@ -134,6 +137,12 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
   ): Promise<PriceWith<RowsOf[K][number]>> {
     const table = await tables.rules(job.projectId, kind)
     return { rows: (table?.rows ?? []) as RowsOf[K][number][], version: table?.version ?? 0 }
+  }
+
+  /** The project's current bill settings (none saved: version 0, no settings). */
+  async function savedSettings(job: JobRecord): Promise<SettingsWith> {
+    const current = await tables.billSettings(job.projectId)
+    return { settings: current?.settings ?? {}, version: current?.version ?? 0 }
   }
 
   return routes

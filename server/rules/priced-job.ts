@@ -1,3 +1,4 @@
+import type { BillSettings } from '../../contract/bill-settings.ts'
 import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
 import type { ChangesFrom } from '../boq/write/files.ts'
 import { AppError } from '../errors.ts'
@@ -12,6 +13,12 @@ export interface PriceWith<T> {
   version: number | null
 }
 
+/** The project's bill settings a bill is priced with, and their version (0: none saved). */
+export interface SettingsWith {
+  settings: BillSettings
+  version: number
+}
+
 /**
  * A finished job's kept bill priced with the given rules and classification, in the bill pool:
  * no drawing is read. The answer is the PricedJob's JSON; with `files`, also the job's files
@@ -24,6 +31,7 @@ export async function priceJob(
   rules: PriceWith<TakeoffRule>,
   classification: PriceWith<ClassificationEntry>,
   files?: { earlier?: ChangesFrom },
+  settings?: SettingsWith,
 ): Promise<{ json: Uint8Array; files?: RecordedFiles }> {
   const answer = await bills.run({
     kind: 'price',
@@ -33,6 +41,7 @@ export async function priceJob(
     rulesVersion: rules.version,
     classification: classification.rows,
     classificationVersion: classification.version,
+    ...(settings ? { settings: settings.settings, settingsVersion: settings.version } : {}),
     ...(files ? { workbook: files } : {}),
   })
   // Saved tables were checked when saved; an engine that checks more now says so here.

@@ -9,8 +9,15 @@ const XLSX_TYPE = CONTENT_TYPES.xlsx
 /** The JSON key of each table's list, as contract/takeoff-rules-api.ts names it. */
 export const LIST_KEY = { rules: 'rules', classification: 'entries' } as const
 
-/** The table's name in a sentence. */
-export const NOUN = { rules: 'rules', classification: 'classification' } as const
+/** The document's name in a sentence. */
+export const NOUN = {
+  rules: 'rules',
+  classification: 'classification',
+  'bill-settings': 'bill settings',
+} as const
+
+/** A project's versioned documents: its two tables and its bill settings. */
+export type DocumentKind = keyof typeof NOUN
 
 /** The table's format from the Content-Type: JSON, CSV or an XLSX workbook. */
 function formatOf(contentType: string | undefined): TableFormat {
@@ -75,7 +82,7 @@ function listOf(kind: RulesKind, bytes: Uint8Array): Uint8Array {
 }
 
 /** The version the client holds, from If-Match: `3`, `"3"` or `W/"3"`. */
-export function heldVersion(ifMatch: string | undefined, kind: RulesKind): number {
+export function heldVersion(ifMatch: string | undefined, kind: DocumentKind): number {
   if (ifMatch === undefined || ifMatch.trim() === '') {
     throw new AppError(
       428,

@@ -9,9 +9,9 @@ import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import type { PerUserLimit } from '../jobs/per-user-limit.ts'
 import { contentDisposition } from '../jobs/routes.ts'
 import type { VisibleProject } from './project-access.ts'
-import { heldVersion, LIST_KEY, NOUN, tableFromBody } from './rules-body.ts'
+import { type DocumentKind, heldVersion, LIST_KEY, NOUN, tableFromBody } from './rules-body.ts'
 import { tableCsv, tableXlsx } from './rules-export.ts'
-import type { RulesKind, RulesStore, SavedRules } from './store/types.ts'
+import type { RulesKind, RulesStore, SavedMeta, SavedRules } from './store/types.ts'
 
 export interface RulesRoutesOptions {
   store: RulesStore
@@ -23,9 +23,17 @@ export interface RulesRoutesOptions {
   heavy: PerUserLimit
 }
 
-/** The table in a sentence. */
-const THESE = { rules: 'these rules', classification: 'this classification' } as const
-const NONE_SAVED = { rules: 'No rules have', classification: 'No classification has' } as const
+/** The document in a sentence. */
+const THESE = {
+  rules: 'these rules',
+  classification: 'this classification',
+  'bill-settings': 'these bill settings',
+} as const
+const NONE_SAVED = {
+  rules: 'No rules have',
+  classification: 'No classification has',
+  'bill-settings': 'No bill settings have',
+} as const
 
 /**
  * GET/PUT /projects/{projectId}/rules and …/classification (JSON, or a CSV/XLSX file to export
@@ -77,9 +85,7 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
         const version = versionOf(c.req.param('version'))
         return version && (await store.savedRules(projectIdOf(c), kind, version))
       })
-      if (!saved) {
-        throw new AppError(404, `There is no such version of ${THESE[kind]}.`)
-      }
+      if (!saved) throw noSuchVersion(kind)
       c.header('Cache-Control', 'no-store')
       c.header('ETag', `"${saved.version}"`)
       return c.json(documentOf(kind, saved))
@@ -135,10 +141,10 @@ function documentOf(
 }
 
 /** Why a save was refused, in words: who saved the version there is now, and when (UTC). */
-function conflictMessage(
-  kind: RulesKind,
+export function conflictMessage(
+  kind: DocumentKind,
   held: number,
-  current: Omit<SavedRules, 'rows'> | undefined,
+  current: SavedMeta | undefined,
 ): string {
   const noun = NOUN[kind]
   if (!current) {
@@ -155,8 +161,13 @@ function sameDay(iso: string): boolean {
   return iso.slice(0, 10) === new Date().toISOString().slice(0, 10)
 }
 
+/** The 404 of a saved version asked for that is not there. */
+export function noSuchVersion(kind: DocumentKind): AppError {
+  return new AppError(404, `There is no such version of ${THESE[kind]}.`)
+}
+
 /** A version number as written in a path (`3`); undefined for anything else. */
-function versionOf(text: string | undefined): number | undefined {
+export function versionOf(text: string | undefined): number | undefined {
   if (!text || !/^[1-9]\d{0,8}$/.test(text)) return undefined
   return Number(text)
 }

@@ -374,6 +374,7 @@ describe('pricing a job’s kept bill over HTTP', () => {
     expect(v.parse(JobSchema, await ann.json(`/api/boq/jobs/${job.id}`)).pricedWith).toEqual({
       rulesVersion: 0,
       classificationVersion: 0,
+      settingsVersion: 0,
     })
     expect((await ann.json<Boq>(job.result?.jsonUrl ?? '')).priced).toBeUndefined()
   })
@@ -408,7 +409,11 @@ describe('pricing a job’s kept bill over HTTP', () => {
     expect(priced.priced.total).toBe(placed() * 2.5)
     expect(priced.priced.ignored.length).toBeGreaterThan(0)
     const after = v.parse(JobSchema, await ann.json(`/api/boq/jobs/${job.id}`))
-    expect(after.pricedWith).toEqual({ rulesVersion: saved.version, classificationVersion: 1 })
+    expect(after.pricedWith).toEqual({
+      rulesVersion: saved.version,
+      classificationVersion: 1,
+      settingsVersion: 0,
+    })
   })
 
   it('writes the re-priced workbook as the next version beside the drawing when asked', async () => {
@@ -455,7 +460,11 @@ describe('pricing a job’s kept bill over HTTP', () => {
     expect(posted.status).toBe(202)
     const again = await waitForJob(ann, ((await posted.json()) as Job).id, { timeoutMs: 90_000 })
     expect(again.status).toBe('succeeded')
-    expect(again.pricedWith).toEqual({ rulesVersion: saved.version, classificationVersion: 1 })
+    expect(again.pricedWith).toEqual({
+      rulesVersion: saved.version,
+      classificationVersion: 1,
+      settingsVersion: 0,
+    })
     const kept = await ann.json<Boq>(again.result?.jsonUrl ?? '')
     expect(kept.bill).toEqual(bill.bill)
     expect(kept.priced?.total).toBe(placed() * 2.5)

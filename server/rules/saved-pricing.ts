@@ -2,22 +2,30 @@ import type { SavedPricing } from '../jobs/runner.ts'
 import type { RulesStore } from './store/types.ts'
 
 /**
- * What a new job's bill is priced with: the project's saved rules and classification, and their
- * versions (0: none saved); no tables when the project has no rules.
+ * What a new job's bill is priced with: the project's saved rules, classification and bill
+ * settings, and their versions (0: none saved; the bill's header names them); no tables when the
+ * project has no rules.
  */
 export function savedPricing(store: RulesStore) {
   return async (projectId: string): Promise<SavedPricing> => {
-    const [rules, classification] = await Promise.all([
+    const [rules, classification, settings] = await Promise.all([
       store.rules(projectId, 'rules'),
       store.rules(projectId, 'classification'),
+      store.billSettings(projectId),
     ])
     const pricedWith = {
       rulesVersion: rules?.version ?? 0,
       classificationVersion: classification?.version ?? 0,
+      settingsVersion: settings?.version ?? 0,
     }
     if (!rules || rules.rows.length === 0) return { pricedWith }
     return {
-      tables: { rules: rules.rows, classification: classification?.rows ?? [] },
+      tables: {
+        rules: rules.rows,
+        classification: classification?.rows ?? [],
+        ...(settings ? { settings: settings.settings } : {}),
+        versions: pricedWith,
+      },
       pricedWith,
     }
   }

@@ -5,6 +5,7 @@ import type { BillPool } from '../jobs/bill-pool.ts'
 import type { PerUserLimit } from '../jobs/per-user-limit.ts'
 import type { JobStore } from '../jobs/types.ts'
 import { log } from '../log.ts'
+import { billSettingsRoutes } from './bill-settings-routes.ts'
 import { saveExampleTables } from './example-tables.ts'
 import { priceRoutes } from './price-routes.ts'
 import { projectAccess } from './project-access.ts'
@@ -12,7 +13,8 @@ import { rulesRoutes } from './rules-routes.ts'
 import type { RulesStore } from './store/types.ts'
 
 /**
- * The projects' takeoff rules and classification on their store, and pricing a job with them:
+ * The projects' takeoff rules, classification and bill settings on their store, and pricing a
+ * job with them:
  * their routes, to mount under /api/boq. The demo project just created gets the example tables.
  */
 export async function startRules(options: {
@@ -34,6 +36,7 @@ export async function startRules(options: {
   const visibleProject = projectAccess(cloud)
   const routes = new Hono()
   routes.route('/', rulesRoutes({ store, withCloud, visibleProject, bills, heavy }))
+  routes.route('/', billSettingsRoutes({ store, withCloud, visibleProject }))
   routes.route(
     '/',
     priceRoutes({ store: jobs, rules: store, cloud, withCloud, visibleProject, bills, heavy }),

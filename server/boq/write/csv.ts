@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { ChangeBill } from '../../../contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable, itemChangesTable } from './change-rows.ts'
+import { locationTables } from './location-rows.ts'
 import { csvTables, fitted, MAX_CELL_CHARS } from './rows.ts'
 import type { Cell, Table } from './table.ts'
 
@@ -11,7 +12,7 @@ import type { Cell, Table } from './table.ts'
  * tables' headers (units in them), numbers unformatted at full precision.
  */
 export function toCsv(boq: Boq): string {
-  return tablesCsv(csvTables(boq))
+  return tablesCsv([...csvTables(boq), ...locationTables(boq)])
 }
 
 /**

@@ -3,6 +3,7 @@ import { groupsOf } from '../../../contract/bill-groups.ts'
 import type { ChangeBill } from '../../../contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable, describeCompared } from './change-rows.ts'
+import { locationTables } from './location-rows.ts'
 import { PRICED_SHEET, rulesTable } from './priced-rows.ts'
 import { fitted, provenance, sheetTables } from './rows.ts'
 import type { Cell, Column, Format, Table } from './table.ts'
@@ -16,6 +17,7 @@ import {
   writeCell,
 } from './xlsx-cells.ts'
 import { writeItemChanges } from './xlsx-changes.ts'
+import { totalsAsFormulas } from './xlsx-locations.ts'
 import { outlineRows } from './xlsx-outline.ts'
 import { writePricedSheet } from './xlsx-priced.ts'
 
@@ -50,6 +52,13 @@ export async function toXlsx(boq: Boq, options: XlsxOptions = {}): Promise<Uint8
   writeBillSheet(book.addWorksheet(bill.name), bill, boq, created)
   if (options.changes) writeChangesSheet(book, options.changes)
   for (const table of others) writeTableSheet(book.addWorksheet(table.name), table, 1)
+  const [byLocation, rooms] = locationTables(boq)
+  if (byLocation && rooms) {
+    const sheet = book.addWorksheet(byLocation.name)
+    writeTableSheet(sheet, byLocation, 1)
+    totalsAsFormulas(sheet, byLocation, 1)
+    writeTableSheet(book.addWorksheet(rooms.name), rooms, 1)
+  }
   // Its header on the first row, as a rules file has it: the workbook reads back as its rules.
   if (boq.priced) {
     const rules = rulesTable(boq.priced.rules)

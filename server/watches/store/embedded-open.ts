@@ -1,7 +1,14 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { TEMP_SUFFIX, writeFileAtomic } from '../../lib/atomic-write.ts'
-import { readSeen, readStart, type Seen, type StartingPoint, startText } from './embedded-files.ts'
+import {
+  logLine,
+  readSeen,
+  readStart,
+  type Seen,
+  type StartingPoint,
+  startText,
+} from './embedded-files.ts'
 import type { WatchRecord } from './types.ts'
 import { damagedWatch, parseWatchRecord, pausedAsDamaged } from './watch-record.ts'
 

@@ -9,6 +9,9 @@ import type { BillGroup, BillLine } from './boq.ts'
 
 export const PASTED_BLOCKS = 'Pasted blocks'
 
+/** The block filter of a rule that takes every pasted block. */
+export const PASTED_BLOCKS_GLOB = 'A$C*'
+
 /** A block name AutoCAD gave content pasted as a block. */
 export function isPastedBlock(name: string): boolean {
   return /^A\$C[0-9A-F]+$/i.test(name)

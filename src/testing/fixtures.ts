@@ -274,6 +274,22 @@ export function pricedBill(overrides: Partial<PricedBill> = {}): PricedBill {
   }
 }
 
+/** A not-classified line: linework on Tavolo 2 unless told otherwise. */
+export function notClassifiedLine(overrides: Partial<NotClassified> = {}): NotClassified {
+  return {
+    line: 'B1',
+    match: 'length',
+    description: 'Lines on layer Tavolo 2',
+    layer: 'Tavolo 2',
+    kind: 'line',
+    unit: 'm',
+    quantity: 1,
+    count: 1,
+    handles: [],
+    ...overrides,
+  }
+}
+
 /** The measured lines the toy pricing works on: those of `exampleBoq()`, one piece each. */
 export const PRICED_LINES: NotClassified[] = [
   { line: 'A1', match: 'count', description: 'bloko', block: 'bloko', layer: 'Tavolo 3' },

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { TakeoffRule } from '../../../contract/takeoff-rules'
-import { exampleBoq } from '../../../contract/testing/boq'
+import type { NotClassified, TakeoffRule } from '../../../contract/takeoff-rules'
+import { exampleBoq, pastedBlocksBoq } from '../../../contract/testing/boq'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { fakePricing, pricedBill, succeededJob, takeoffRule } from '../../testing/fixtures'
+import {
+  fakePricing,
+  notClassifiedLine,
+  pricedBill,
+  succeededJob,
+  takeoffRule,
+} from '../../testing/fixtures'
 import { renderApp } from '../../testing/render-app'
 
 // The drawing beside the bill is the drawing feature's to test.
@@ -210,5 +216,135 @@ describe('the priced bill on the result page', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(requestsTo(PRICE_PATH, 'POST').filter((r) => r.body === '').length).toBe(before + 1),
     )
+  })
+
+  describe('making rules for several lines at once', () => {
+    /** A kept bill of pasted blocks, priced with no rules: its lines, and the blocks, not classified. */
+    function unclassified() {
+      fakeApi.jobs = [
+        succeededJob({
+          id: 'j1',
+          fileName: 'plan.dwg',
+          pricedWith: { rulesVersion: 0, classificationVersion: 0 },
+        }),
+      ]
+      const boq = pastedBlocksBoq(3)
+      const pasted: NotClassified[] = boq.bill
+        .filter((line) => line.block?.startsWith('A$C'))
+        .map((line) =>
+          notClassifiedLine({
+            line: line.ref,
+            match: 'count',
+            description: line.description,
+            block: line.block,
+            layer: '0',
+            kind: undefined,
+            unit: 'nr',
+            quantity: line.quantity,
+          }),
+        )
+      const notClassified = [
+        notClassifiedLine({
+          line: 'A1',
+          match: 'count',
+          description: 'bloko',
+          block: 'bloko',
+          layer: 'Tavolo 3',
+          kind: undefined,
+          unit: 'nr',
+          quantity: 2,
+        }),
+        ...pasted,
+        notClassifiedLine({ line: 'B1', description: 'Arcs on layer Tavolo 2', kind: 'arc' }),
+        notClassifiedLine({
+          line: 'B2',
+          description: 'Polylines on layer Tavolo 2',
+          kind: 'polyline',
+        }),
+        notClassifiedLine({ line: 'B3', description: 'Splines on layer Tavolo 2', kind: 'spline' }),
+      ]
+      fakeApi.results.j1 = { status: 200, body: { ...boq, priced: pricedBill({ notClassified }) } }
+    }
+
+    const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` })
+
+    it('a shift-click selects the lines between; one rule for a layer’s linework, opened on the rules page', async () => {
+      unclassified()
+      const { user, router } = await openPriced()
+      const list = await screen.findByRole('region', { name: 'Not classified' })
+      expect(within(list).getByRole('heading')).toHaveTextContent('Not classified (7)')
+      await user.click(box('B1 Arcs on layer Tavolo 2'))
+      await user.keyboard('{Shift>}')
+      await user.click(box('B3 Splines on layer Tavolo 2'))
+      await user.keyboard('{/Shift}')
+      expect(box('B2 Polylines on layer Tavolo 2')).toBeChecked()
+      expect(box('A1 bloko')).not.toBeChecked()
+      expect(within(list).getByRole('status')).toHaveTextContent('3 lines selected: a rule')
+      await user.click(box('A1 bloko'))
+      await user.click(within(list).getByRole('link', { name: 'Make 2 rules…' }))
+      await screen.findByRole('heading', { name: 'Takeoff rules' })
+      expect(router.state.location.search).toEqual({
+        job: 'j1',
+        rules: [
+          { match: 'count', block: 'bloko', description: 'bloko' },
+          {
+            match: 'length',
+            layer: 'Tavolo 2',
+            kind: 'arc,polyline,spline',
+            description: 'Arcs, polylines and splines on layer Tavolo 2',
+          },
+        ],
+      })
+      const first = await screen.findByRole('row', { name: 'Rule 1' })
+      expect(within(first).getByRole('textbox', { name: 'Block, row 1' })).toHaveValue('bloko')
+      const second = screen.getByRole('row', { name: 'Rule 2' })
+      expect(within(second).getByRole('combobox', { name: 'Match, row 2' })).toHaveValue('length')
+      expect(within(second).getByRole('textbox', { name: 'Kind, row 2' })).toHaveValue(
+        'arc,polyline,spline',
+      )
+      expect(within(second).getByRole('textbox', { name: 'Layer, row 2' })).toHaveValue('Tavolo 2')
+    })
+
+    it('pasted blocks are one line that opens onto them; its box selects them all, one rule for them', async () => {
+      unclassified()
+      const { user, router } = await openPriced()
+      const list = await screen.findByRole('region', { name: 'Not classified' })
+      const toggle = within(list).getByRole('button', { name: 'Pasted blocks: 3 lines' })
+      expect(within(list).getByText('Pasted blocks (3 kinds, 4 placed)')).toBeInTheDocument()
+      expect(within(list).queryByRole('checkbox', { name: /A\$C00294820/ })).toBeNull()
+      await user.click(toggle)
+      expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await user.click(box('A4 A$C00294821'))
+      const group = box('Pasted blocks')
+      expect(group).not.toBeChecked()
+      expect((group as HTMLInputElement).indeterminate).toBe(true)
+      await user.click(group)
+      expect(group).toBeChecked()
+      expect(box('A3 A$C00294820')).toBeChecked()
+      expect(within(list).getByRole('status')).toHaveTextContent('3 lines selected: a rule')
+      await user.click(within(list).getByRole('link', { name: 'Make a rule for them…' }))
+      await screen.findByRole('heading', { name: 'Takeoff rules' })
+      expect(router.state.location.search).toEqual({
+        job: 'j1',
+        rules: [{ match: 'count', block: 'A$C*', description: 'Pasted blocks' }],
+      })
+      expect(
+        within(await screen.findByRole('row', { name: 'Rule 1' })).getByRole('textbox', {
+          name: 'Block, row 1',
+        }),
+      ).toHaveValue('A$C*')
+    })
+
+    it('an address asking for rules that are not rules opens the page without them', async () => {
+      unclassified()
+      const { router } = renderApp(
+        '/projects/b.tower/rules?rules=%5B%7B%22match%22%3A%22nope%22%7D%5D',
+      )
+      await screen.findByRole('heading', { name: 'Takeoff rules' })
+      expect(router.state.location.search).toEqual({})
+      expect(
+        await screen.findByText('No rules yet: add a row or import a file.'),
+      ).toBeInTheDocument()
+    })
   })
 })

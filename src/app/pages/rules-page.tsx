@@ -8,8 +8,9 @@ import { RulesEditor } from '../../features/rules/components/rules-editor'
 import type { PreviewJob } from '../../features/rules/components/rules-preview'
 import { formatDateTime } from '../../lib/format-date'
 import { errorText } from '../../lib/http-errors'
+import type { RuleAsked } from '../search-params'
 
-/** What the rules page's address may carry: the job to preview, and a row to start with. */
+/** What the rules page's address may carry: the job to preview, and rows to start with. */
 export type RulesSearch = {
   job?: string
   match?: string
@@ -17,18 +18,26 @@ export type RulesSearch = {
   layer?: string
   kind?: string
   description?: string
+  /** Several rows at once (from a selection of lines); after the one row, when both are asked. */
+  rules?: RuleAsked[]
 }
 
-/** The cells of the row the address asks for, when it asks for one. */
-function prefillOf(search: RulesSearch) {
-  if (!search.match || !RULE_MATCHES.includes(search.match as RuleMatch)) return undefined
-  return {
-    match: search.match as RuleMatch,
-    block: search.block ?? '',
-    layer: search.layer ?? '',
-    kind: search.kind ?? '',
-    description: search.description ?? '',
-  }
+const cellsOf = (row: Omit<RuleAsked, 'match'> & { match: RuleMatch }) => ({
+  match: row.match,
+  block: row.block ?? '',
+  layer: row.layer ?? '',
+  kind: row.kind ?? '',
+  description: row.description ?? '',
+})
+
+/** The cells of the rows the address asks for, when it asks for any. */
+function prefillsOf(search: RulesSearch) {
+  const one =
+    search.match && RULE_MATCHES.includes(search.match as RuleMatch)
+      ? [cellsOf({ ...search, match: search.match as RuleMatch })]
+      : []
+  const rows = [...one, ...(search.rules ?? []).map(cellsOf)]
+  return rows.length > 0 ? rows : undefined
 }
 
 /** A project's takeoff rules, previewed against its finished extractions. */
@@ -78,12 +87,12 @@ export function RulesPage({ projectId, search }: { projectId: string; search: Ru
           document={document.data}
           jobs={finished}
           initialJobId={search.job}
-          prefill={prefillOf(search)}
+          prefills={prefillsOf(search)}
           onSaved={() => {
             // Every priced bill of the project is priced again when next shown.
             queryClient.invalidateQueries({ queryKey: resultQueries.pricedAll() }).catch(() => {})
-            // The row asked for is saved: the address no longer asks for it (a reload adds none).
-            if (search.match) {
+            // The rows asked for are saved: the address no longer asks for them (a reload adds none).
+            if (search.match || search.rules) {
               navigate({
                 to: '/projects/$projectId/rules',
                 params: { projectId },

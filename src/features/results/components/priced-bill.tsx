@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { NotClassified, PricedBill } from '../../../../contract/takeoff-rules'
-import { formatBilled, formatItemQuantity, formatRate } from '../../../lib/format-amount'
+import { groupsOf } from '../../../../contract/bill-groups'
+import type { BillGroup } from '../../../../contract/boq'
+import type { PricedBill } from '../../../../contract/takeoff-rules'
+import { formatBilled, formatRate } from '../../../lib/format-amount'
 import { errorText } from '../../../lib/http-errors'
 import { type Job, type PricedWith, repriceJob, resultQueries } from '../api/results-api'
 import { BillOfRecordNotice, staleWords } from './bill-of-record-notice'
+import { NotClassifiedLines } from './not-classified-lines'
 
 /**
  * The job's bill of record (the priced bill it keeps, which its downloads hold): items by
@@ -39,6 +42,8 @@ export function PricedBillView({ job }: { job: Job }) {
     )
   }
   const recorded = job.pricedWith ?? null
+  // The measured bill's groups (pasted blocks): its not-classified lines under one line.
+  const groups = groupsOf(kept.data)
   const stale = now.data ? staleWords(recorded, now.data) : []
   return (
     <div className="flex flex-col gap-3 py-2 text-sm">
@@ -59,11 +64,12 @@ export function PricedBillView({ job }: { job: Job }) {
         }}
       />
       {previewing ? (
-        <PricedPreview job={job} onBack={() => setPreviewing(false)} />
+        <PricedPreview job={job} groups={groups} onBack={() => setPreviewing(false)} />
       ) : (
         <BillOfRecord
           job={job}
           bill={kept.data.priced}
+          groups={groups}
           recorded={recorded}
           noRules={now.data?.rulesVersion === 0}
         />
@@ -86,10 +92,11 @@ function recordWords(recorded: PricedWith | null): string {
 function BillOfRecord(props: {
   job: Job
   bill: PricedBill | undefined
+  groups: readonly BillGroup[]
   recorded: PricedWith | null
   noRules: boolean
 }) {
-  const { job, bill, recorded, noRules } = props
+  const { job, bill, groups, recorded, noRules } = props
   if (!bill) {
     return noRules ? (
       <>
@@ -97,7 +104,7 @@ function BillOfRecord(props: {
           No takeoff rules for this project yet.{' '}
           <RulesLink job={job}>Write the project’s rules</RulesLink>
         </p>
-        <LinesToClassify job={job} />
+        <LinesToClassify job={job} groups={groups} />
       </>
     ) : (
       <p>
@@ -108,13 +115,14 @@ function BillOfRecord(props: {
   return (
     <section aria-label="Bill of record" className="flex flex-col gap-3">
       <p className="text-slate-600">{recordWords(recorded)}</p>
-      <PricedContent job={job} bill={bill} label="Priced bill" />
+      <PricedContent job={job} bill={bill} groups={groups} label="Priced bill" />
     </section>
   )
 }
 
 /** The job priced with the project's saved rules now: a preview, kept nowhere. */
-function PricedPreview({ job, onBack }: { job: Job; onBack: () => void }) {
+function PricedPreview(props: { job: Job; groups: readonly BillGroup[]; onBack: () => void }) {
+  const { job, groups, onBack } = props
   const priced = useQuery(resultQueries.priced(job.id))
   return (
     <section
@@ -143,7 +151,12 @@ function PricedPreview({ job, onBack }: { job: Job; onBack: () => void }) {
           {errorText(priced.error)}
         </p>
       ) : (
-        <PricedContent job={job} bill={priced.data.priced} label="Preview of the priced bill" />
+        <PricedContent
+          job={job}
+          bill={priced.data.priced}
+          groups={groups}
+          label="Preview of the priced bill"
+        />
       )}
     </section>
   )
@@ -153,7 +166,7 @@ function PricedPreview({ job, onBack }: { job: Job; onBack: () => void }) {
  * The bill's lines no rule takes, each with a way to make a rule for it: for a project without
  * rules, from a pricing with none (nothing is priced, so nothing differs from the bill of record).
  */
-function LinesToClassify({ job }: { job: Job }) {
+function LinesToClassify({ job, groups }: { job: Job; groups: readonly BillGroup[] }) {
   const priced = useQuery(resultQueries.priced(job.id))
   if (priced.isError) {
     return (
@@ -163,11 +176,17 @@ function LinesToClassify({ job }: { job: Job }) {
     )
   }
   const lines = priced.data?.priced.notClassified ?? []
-  return lines.length > 0 ? <NotClassifiedLines job={job} lines={lines} /> : null
+  return lines.length > 0 ? <NotClassifiedLines job={job} lines={lines} groups={groups} /> : null
 }
 
 /** A priced bill's items, what no rule took and its warnings. */
-function PricedContent({ job, bill, label }: { job: Job; bill: PricedBill; label: string }) {
+function PricedContent(props: {
+  job: Job
+  bill: PricedBill
+  groups: readonly BillGroup[]
+  label: string
+}) {
+  const { job, bill, groups, label } = props
   const noItems = bill.items.length === 0 && bill.ignored.length === 0
   return (
     <>
@@ -176,7 +195,7 @@ function PricedContent({ job, bill, label }: { job: Job; bill: PricedBill; label
         <RulesLink job={job}>Edit the project’s rules</RulesLink>
       </p>
       {bill.notClassified.length > 0 ? (
-        <NotClassifiedLines job={job} lines={bill.notClassified} />
+        <NotClassifiedLines job={job} lines={bill.notClassified} groups={groups} />
       ) : null}
       {bill.warnings.map((warning) => (
         <p key={warning} className="text-amber-800">
@@ -289,51 +308,5 @@ function PricedItems({ bill, label }: { bill: PricedBill; label: string }) {
         </tr>
       </tfoot>
     </table>
-  )
-}
-
-/** What a rule for a not-classified line would start from, as the rules page's address. */
-function ruleSearch(job: Job, line: NotClassified) {
-  return {
-    job: job.id,
-    match: line.match,
-    // A count is told by its block; linework and areas by their layer and kinds.
-    ...(line.block ? { block: line.block } : { layer: line.layer }),
-    ...(line.kind ? { kind: line.kind } : {}),
-    description: line.description,
-  }
-}
-
-function NotClassifiedLines({ job, lines }: { job: Job; lines: NotClassified[] }) {
-  return (
-    <section aria-label="Not classified" className="flex flex-col gap-1">
-      <h2 className="font-semibold text-slate-800">Not classified ({lines.length})</h2>
-      <table className="border-collapse text-left">
-        <tbody>
-          {lines.map((line) => (
-            <tr
-              key={`${line.line}:${line.block ?? ''}:${line.layer}:${line.kind ?? ''}`}
-              className="border-t border-slate-200"
-            >
-              <td className="px-2 py-1">{line.line}</td>
-              <td className="px-2 py-1">{line.description}</td>
-              <td className={numeric}>{formatItemQuantity(line.quantity)}</td>
-              <td className="px-2 py-1">{line.unit}</td>
-              <td className="px-2 py-1">
-                <Link
-                  to="/projects/$projectId/rules"
-                  params={{ projectId: job.projectId }}
-                  search={ruleSearch(job, line)}
-                  aria-label={`Make a rule for ${line.line} ${line.description}`}
-                  className="text-sky-700 underline"
-                >
-                  Make a rule…
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
   )
 }

@@ -25,7 +25,7 @@ export function RulesEditor({
   document,
   jobs,
   initialJobId,
-  prefill,
+  prefills,
   onSaved,
 }: {
   projectId: string
@@ -33,8 +33,8 @@ export function RulesEditor({
   /** The project's finished jobs, newest first. */
   jobs: PreviewJob[]
   initialJobId?: string
-  /** Cells of a new row to start with (a rule made from a not-classified line). */
-  prefill?: Partial<Omit<EditorRow, 'id'>>
+  /** Cells of new rows to start with (rules made from not-classified lines). */
+  prefills?: Partial<Omit<EditorRow, 'id'>>[]
   /** After each save, for what else shows the project's pricing. */
   onSaved(): void
 }) {
@@ -43,7 +43,7 @@ export function RulesEditor({
     table: 'rules',
     document,
     toRow: fromRule,
-    extra: prefill ? newRow(prefill) : undefined,
+    extras: prefills?.map((cells) => newRow(cells)),
     onSaved,
   })
   const { state, dispatch } = editor

@@ -53,22 +53,22 @@ export function useSavedTable<Row extends RowWithId, T extends TableKind>({
   table,
   document,
   toRow,
-  extra,
+  extras,
   onSaved,
 }: {
   projectId: string
   table: T
   document: TableDocument[T]
   toRow(row: TableRow[T]): Row
-  /** A row to start with beside the saved ones (unsaved). */
-  extra?: Row
+  /** Rows to start with after the saved ones (unsaved). */
+  extras?: Row[]
   /** After each save, for what else shows the project's pricing. */
   onSaved(): void
 }): SavedTable<Row, T> {
   const queryClient = useQueryClient()
   const [state, dispatch] = useReducer(editorReducer<Row, T>, undefined, () => {
     const rows = rowsOf(table, document)
-    return initialEditor<Row, T>(document, rows.map(toRow), rows, extra)
+    return initialEditor<Row, T>(document, rows.map(toRow), rows, extras)
   })
   const [failure, setFailure] = useState('')
   const documentKey = rulesQueries.document(projectId, table).queryKey

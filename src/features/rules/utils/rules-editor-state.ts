@@ -58,18 +58,18 @@ const metaOf = ({ version, savedBy, savedAt }: SavedMeta): SavedMeta => ({
   savedAt,
 })
 
-/** The editor on a saved table, with one extra row when the page was opened to make one. */
+/** The editor on a saved table, with extra rows when the page was opened to make some. */
 export function initialEditor<Row extends RowWithId, T extends TableKind>(
   saved: SavedMeta,
   rows: Row[],
   base: TableRow[T][],
-  extra?: Row,
+  extras: Row[] = [],
 ): EditorState<Row, T> {
   return {
     ...metaOf(saved),
-    rows: extra ? [...rows, extra] : rows,
+    rows: [...rows, ...extras],
     base,
-    dirty: extra !== undefined,
+    dirty: extras.length > 0,
     saveErrors: {},
     conflict: null,
     note: '',

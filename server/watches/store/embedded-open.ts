@@ -19,10 +19,31 @@ export const START = 'start.json'
 /** Each watch's versions seen since: a log of their states, one JSON line per change, the last one holds. */
 export const SEEN_LOG = 'versions.jsonl'
 
+const ID_PATTERN = /^[0-9a-f-]{36}$/
+
 /** A watch read back from its folder: its record and the versions it has seen. */
 export interface OpenedWatch {
   record: WatchRecord
   versions: Map<string, Seen>
+}
+
+/** Every watch under `root` read back, by id; one that cannot be read at all is named and skipped. */
+export async function openWatchFolders(
+  root: string,
+  log: (message: string) => void,
+): Promise<Map<string, OpenedWatch>> {
+  const opened = new Map<string, OpenedWatch>()
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !ID_PATTERN.test(entry.name)) continue
+    const dir = join(root, entry.name)
+    try {
+      const watch = await openWatchFolder(dir, entry.name, log)
+      if (watch) opened.set(entry.name, watch)
+    } catch (error) {
+      log(`watches: skipped the unreadable watch ${dir}: ${String(error)}`)
+    }
+  }
+  return opened
 }
 
 /**
@@ -32,7 +53,7 @@ export interface OpenedWatch {
  * next look, and one already extracted is skipped as such); a record or starting point that
  * cannot be read pauses the watch, saying so.
  */
-export async function openWatchFolder(
+async function openWatchFolder(
   dir: string,
   id: string,
   log: (message: string) => void,

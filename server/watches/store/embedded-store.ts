@@ -1,16 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { appendFile, mkdir, readdir, rm } from 'node:fs/promises'
+import { appendFile, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { seal } from '../../auth/sealed.ts'
 import { writeFileAtomic } from '../../lib/atomic-write.ts'
 import { createKeyedLock } from '../../lib/keyed-lock.ts'
 import { log as serverLog } from '../../log.ts'
 import { logLine, readGrant, type Seen, type StartingPoint, startText } from './embedded-files.ts'
-import { openWatchFolder, RECORD, SEEN_LOG, START, startingVersions } from './embedded-open.ts'
+import { openWatchFolders, RECORD, SEEN_LOG, START, startingVersions } from './embedded-open.ts'
 import type { WatchedOutcome, WatchRecord, WatchStore } from './types.ts'
 import { newWatchRecord, patchedWatch, TAKEN_LEASE_MS } from './watch-record.ts'
-
-const ID_PATTERN = /^[0-9a-f-]{36}$/
 
 /**
  * The embedded watch store: one folder per watch under `<dataDir>/watches`, with its record
@@ -70,17 +68,9 @@ export async function openEmbeddedWatchStore(options: {
   /** What the watch has seen; a watch deleted meanwhile has seen nothing and keeps nothing. */
   const versionsOf = (watchId: string) => seen.get(watchId) ?? new Map<string, Seen>()
 
-  for (const entry of await readdir(root, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !ID_PATTERN.test(entry.name)) continue
-    try {
-      const opened = await openWatchFolder(dirOf(entry.name), entry.name, log)
-      if (opened) {
-        watches.set(entry.name, opened.record)
-        seen.set(entry.name, opened.versions)
-      }
-    } catch (error) {
-      log(`watches: skipped the unreadable watch ${dirOf(entry.name)}: ${String(error)}`)
-    }
+  for (const [id, opened] of await openWatchFolders(root, log)) {
+    watches.set(id, opened.record)
+    seen.set(id, opened.versions)
   }
 
   return {

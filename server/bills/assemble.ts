@@ -14,7 +14,8 @@ import type { JobRecord, JobStore } from '../jobs/types.ts'
 import { type PriceWith, priceJob } from '../rules/priced-job.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { billDrawings } from './bill-drawings.ts'
-import { drawingState, type StatedDrawing } from './drawing-state.ts'
+import { drawingState } from './drawing-state.ts'
+import type { KeptPricing, KeptPricings } from './kept-pricings.ts'
 import { type KeptUnits, keptUnits } from './kept-units.ts'
 import { type DrawingBill, sumDrawings } from './project-figures.ts'
 import type { PricedDrawing } from './write/project-task.ts'
@@ -26,92 +27,152 @@ export interface AssembleParts {
   cloud: Pick<CloudBackend, 'contents' | 'versions'>
   /** Where each drawing's kept bill is priced, off the thread answering requests. */
   pool: BillPool
+  /** The drawings' pricings kept from earlier assemblies. */
+  kept: KeptPricings
 }
 
 /** A bill assembled: its answer, the versions it used, and each drawing's priced bill (for files). */
 export interface AssembledParts {
   answer: AssembledBill
   versions: BilledVersion[]
+  /** Each billed drawing's PricedJob JSON: only when asked for (files are written from them). */
   priced: PricedDrawing[]
 }
 
 /** Drawings priced at once: the pool's threads are shared with everyone's pricing. */
 const PRICED_AT_ONCE = 2
 
+/** A billed drawing on its way into the bill. */
+interface Joining {
+  drawing: BillDrawing
+  job: JobRecord
+  versionNumber: number
+  units?: KeptUnits
+  pricing?: KeptPricing
+  json?: Uint8Array
+}
+
 /**
  * A project bill assembled from kept results, never reading a drawing: its drawings as the cloud
  * lists them now, each one's newest billed version (the person's extractions), priced with the
  * project's saved rules and classification in the bill pool, in one unit system (those of the
  * first billed drawing: a drawing billed in others is named and left out), summed item by item.
- * A drawing whose kept bill cannot be read or priced is said failed; the rest is assembled.
+ * A drawing whose kept bill cannot be read or priced is said failed; the rest is assembled. Each
+ * drawing's pricing is kept: assembled again, only drawings with a new job or new tables are
+ * priced (all of them with `withPricedBills`, whose PricedJob JSON the files are written from).
  */
 export async function assembleBill(
   parts: AssembleParts,
   ctx: CloudContext,
   place: { hubId: string },
   bill: ProjectBill,
+  options: { withPricedBills?: boolean } = {},
 ): Promise<AssembledParts> {
-  const { store } = parts
+  const { store, kept } = parts
   const [cloudDrawings, jobs, rules, classification] = await Promise.all([
     billDrawings(parts.cloud, ctx, { hubId: place.hubId, projectId: bill.projectId }, bill),
     store.listByUser(ctx.user.userId),
     saved(parts.rules, bill.projectId, 'rules'),
     saved(parts.rules, bill.projectId, 'classification'),
   ])
+  const tables = [rules.version, classification.version]
   const stated = cloudDrawings.map((drawing) => drawingState(drawing, jobs))
 
-  // The bill's units first (read from each kept bill's head), so pricing skips what cannot join.
-  let units: KeptUnits | undefined
-  const joining: { stated: StatedDrawing & { job: JobRecord }; versionNumber: number }[] = []
-  for (const one of stated) {
-    const { job, drawing } = one
+  // Each billed drawing's units (kept, or read from its kept bill's head), in the bill's order.
+  const billed: Joining[] = []
+  for (const { job, drawing } of stated) {
     if (!job || drawing.versionNumber === null) continue
-    const json = await store.readResult(job.id, 'json')
-    const own = json && keptUnits(json)
+    const pricing = kept.get(job.id, tables)
+    billed.push({
+      drawing,
+      job,
+      versionNumber: drawing.versionNumber,
+      pricing,
+      units: pricing?.units,
+    })
+  }
+  await Promise.all(
+    billed.map(async (one) => {
+      if (one.units) return
+      const json = await store.readResult(one.job.id, 'json')
+      one.units = (json && keptUnits(json)) || undefined
+    }),
+  )
+  // The bill's units are the first billed drawing's: pricing skips what cannot join.
+  let units: KeptUnits | undefined
+  const joining: Joining[] = []
+  for (const one of billed) {
+    const own = one.units
     if (!own) {
-      failed(drawing, 'Its kept bill cannot be read; extract it again.')
+      failed(one.drawing, 'Its kept bill cannot be read; extract it again.')
       continue
     }
     units ??= own
     if (own.length !== units.length || own.area !== units.area) {
-      drawing.state = 'other-units'
-      drawing.reason = `Billed in ${own.length} and ${own.area}, not in this bill’s ${units.length} and ${units.area}: left out.`
+      one.drawing.state = 'other-units'
+      one.drawing.reason = `Billed in ${own.length} and ${own.area}, not in this bill’s ${units.length} and ${units.area}: left out.`
       continue
     }
-    joining.push({ stated: { ...one, job }, versionNumber: drawing.versionNumber })
+    joining.push(one)
   }
 
-  const warnings: DrawingWarning[] = []
-  const priced: ((DrawingBill & { json: Uint8Array }) | undefined)[] = new Array(joining.length)
+  const toPrice = joining.filter((one) => options.withPricedBills || !one.pricing)
   let next = 0
   const priceNext = async (): Promise<void> => {
-    for (let index = next++; index < joining.length; index = next++) {
-      const { stated: one, versionNumber } = joining[index]
+    for (let index = next++; index < toPrice.length; index = next++) {
+      const one = toPrice[index]
+      const own = one.units as KeptUnits
       try {
         const { json } = await priceJob(parts.pool, store, one.job, rules, classification)
-        const { priced: bill } = JSON.parse(new TextDecoder().decode(json)) as PricedJob
-        priced[index] = {
-          itemId: one.drawing.itemId,
-          fileName: one.drawing.fileName,
-          versionNumber,
-          jobId: one.job.id,
-          items: bill.items,
-          total: bill.total,
-          json,
-        }
-        const said = new Set([...(one.job.result?.warnings ?? []), ...bill.warnings])
-        for (const warning of said) {
-          warnings.push({ itemId: one.drawing.itemId, fileName: one.drawing.fileName, warning })
+        const { priced } = JSON.parse(new TextDecoder().decode(json)) as PricedJob
+        one.json = json
+        one.pricing = {
+          units: own,
+          bill: {
+            itemId: one.drawing.itemId,
+            versionNumber: one.versionNumber,
+            jobId: one.job.id,
+            items: priced.items.map(
+              ({ section, code, description, unit, rate, quantity, amount }) => ({
+                section,
+                code,
+                description,
+                unit,
+                rate,
+                quantity,
+                amount,
+              }),
+            ),
+            total: priced.total,
+          },
+          warnings: [...new Set([...(one.job.result?.warnings ?? []), ...priced.warnings])],
         }
       } catch (error) {
         // The person's own fault or a kept bill BOQ cannot price: said, the rest assembled.
         if (!(error instanceof AppError) || error.status >= 500) throw error
-        failed(one.drawing, error.message)
+        one.pricing = { units: own, failed: error.message }
       }
+      kept.keep(one.job.id, tables, one.pricing)
     }
   }
   await Promise.all(Array.from({ length: PRICED_AT_ONCE }, priceNext))
-  const bills = priced.filter((one) => one !== undefined)
+
+  const warnings: DrawingWarning[] = []
+  const bills: (DrawingBill & { json?: Uint8Array })[] = []
+  for (const one of joining) {
+    const pricing = one.pricing
+    if (!pricing || !('bill' in pricing)) {
+      failed(
+        one.drawing,
+        pricing && 'failed' in pricing ? pricing.failed : 'It could not be priced.',
+      )
+      continue
+    }
+    // The drawing's name as the cloud lists it now (a pricing is kept across renames).
+    const { fileName, itemId } = one.drawing
+    bills.push({ ...pricing.bill, fileName, json: one.json })
+    for (const warning of pricing.warnings) warnings.push({ itemId, fileName, warning })
+  }
 
   return {
     answer: {
@@ -128,12 +189,9 @@ export async function assembleBill(
       versionNumber,
       jobId,
     })),
-    priced: bills.map(({ itemId, fileName, versionNumber, json }) => ({
-      itemId,
-      fileName,
-      versionNumber,
-      json,
-    })),
+    priced: bills.flatMap(({ itemId, fileName, versionNumber, json }) =>
+      json ? [{ itemId, fileName, versionNumber, json }] : [],
+    ),
   }
 }
 

@@ -29,6 +29,7 @@ import {
   issueFiles,
   sendFile,
 } from './downloads.ts'
+import { type KeptPricings, keptPricings } from './kept-pricings.ts'
 import { compareFigures } from './project-figures.ts'
 import type { ProjectPlace } from './project-place.ts'
 import type { BillStore, IssueRecord } from './types.ts'
@@ -40,6 +41,8 @@ export interface BillRoutesOptions {
   cloud: Pick<CloudBackend, 'contents' | 'versions' | 'upload'>
   pool: BillPool
   projectPlace: ProjectPlace
+  /** The drawings' pricings kept between requests (one for the server; a fresh one else). */
+  kept?: KeptPricings
   withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
 }
 
@@ -64,6 +67,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     rules: options.rules,
     cloud: options.cloud,
     pool: options.pool,
+    kept: options.kept ?? keptPricings(),
   }
 
   routes.post('/projects/:projectId/bills', limited, async (c) => {
@@ -100,7 +104,9 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     const format = formatOf(c)
     const answer = await withCloud(c, async (ctx): Promise<Download | { json: AssembledBill }> => {
       const { bill, place } = await billOf(c, ctx)
-      const assembled = await assembleBill(parts, ctx, place, bill)
+      const assembled = await assembleBill(parts, ctx, place, bill, {
+        withPricedBills: format === 'xlsx',
+      })
       if (format === 'json') return { json: assembled.answer }
       const bytes = await billFile(options.pool, format, assembled, null)
       return { file: { bytes, name: bill.name, format } }
@@ -148,7 +154,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     const issued = await withCloud(c, async (ctx): Promise<IssuedBill> => {
       const { bill, place } = await billOf(c, ctx)
       const { name } = bodyOf(NewBillIssueSchema, text)
-      const assembled = await assembleBill(parts, ctx, place, bill)
+      const assembled = await assembleBill(parts, ctx, place, bill, { withPricedBills: true })
       const made: { workbook?: Uint8Array } = {}
       const kept = await bills.issue(bill.projectId, bill.id, {
         name,

@@ -4,6 +4,7 @@ import type { CloudBackend } from '../cloud/types.ts'
 import { createBillPool } from '../jobs/bill-pool.ts'
 import type { JobStore } from '../jobs/types.ts'
 import type { RulesStore } from '../rules/store/types.ts'
+import { keptPricings } from './kept-pricings.ts'
 import { projectPlaces } from './project-place.ts'
 import { billRoutes } from './routes.ts'
 import type { BillStore } from './types.ts'
@@ -35,6 +36,7 @@ export async function startProjectBills(options: {
     cloud: options.cloud,
     pool,
     projectPlace: projectPlaces(options.cloud),
+    kept: keptPricings(),
     withCloud: (c, fn) => options.access.run(c, fn),
   })
   return {

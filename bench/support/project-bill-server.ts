@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import type { TakeoffRule } from '../../contract/takeoff-rules.ts'
+import { openEmbeddedBillStore } from '../../server/bills/embedded-bill-store.ts'
+import { billRoutes } from '../../server/bills/routes.ts'
+import type { Boq } from '../../server/boq/model/schema.ts'
+import type { JsonApiResource } from '../../server/cloud/types.ts'
+import { errorResponse } from '../../server/http/errors.ts'
+import { createBillPool } from '../../server/jobs/bill-pool.ts'
+import { openEmbeddedJobStore } from '../../server/jobs/embedded-store.ts'
+import { openEmbeddedRulesStore } from '../../server/rules/store/embedded-store.ts'
+import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../../server/testing/jobs/fakes.ts'
+
+const PROJECT = 'p1'
+const FOLDER = 'f1'
+const USER = 'ann'
+
+/**
+ * The project bills' routes over loopback, on an embedded job store holding a finished job per
+ * drawing (its kept bill given), a fake cloud of one folder of those drawings, and `rules` saved
+ * for the project; the user by `x-user`, who sees the project. `newVersion` gives a drawing its
+ * next version in the cloud and a finished job for it, as a watched folder's extraction ends.
+ */
+export async function projectBillServer(options: { drawings: Boq[]; rules: TakeoffRule[] }) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-project-bill-'))
+  const store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
+  const rules = openEmbeddedRulesStore({ dataDir, log: () => {} })
+  await rules.saveRules(PROJECT, 'rules', 0, options.rules, USER)
+  const bills = await openEmbeddedBillStore({ dataDir })
+  const fake = createFakeCloud()
+  const contents: JsonApiResource[] = []
+  fake.lists.contents.set(FOLDER, contents)
+
+  async function finishedJob(fileName: string, storageId: string, bill: Boq): Promise<string> {
+    const { job } = await store.submit(
+      {
+        fileName,
+        projectId: PROJECT,
+        fileFolderId: FOLDER,
+        fileStorageId: storageId,
+        context: contextFor(USER),
+      },
+      { maxActivePerUser: 10 },
+    )
+    await store.claim()
+    await store.succeed(
+      job.id,
+      { fileName: `${fileName} BOQ.xlsx`, itemId: 'x', versionNumber: 1, jsonKept: true },
+      {
+        xlsx: new Uint8Array(1),
+        csv: new Uint8Array(1),
+        json: new TextEncoder().encode(JSON.stringify(bill)),
+      },
+    )
+    return job.id
+  }
+
+  const versionOf = (itemId: string, number: number): JsonApiResource => ({
+    id: `${itemId}?version=${number}`,
+    type: 'versions',
+    attributes: { versionNumber: number, displayName: `${itemId}.dwg` },
+    relationships: { storage: { data: { id: `${itemId}-v${number}`, type: 'objects' } } },
+  })
+
+  for (const [i, bill] of options.drawings.entries()) {
+    const itemId = `D${String(i + 1).padStart(3, '0')}`
+    contents.push({ id: itemId, type: 'items', attributes: { displayName: `${itemId}.dwg` } })
+    fake.lists.versions.set(itemId, [versionOf(itemId, 1)])
+    await finishedJob(`${itemId}.dwg`, `${itemId}-v1`, bill)
+  }
+
+  const pool = createBillPool({ threads: 1 })
+  const app = new Hono()
+  app.onError(errorResponse)
+  app.route(
+    '/api/boq',
+    billRoutes({
+      bills,
+      jobs: store,
+      rules,
+      cloud: fake.cloud,
+      pool,
+      projectPlace: async () => ({ hubId: 'h1' }),
+      withCloud: (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
+    }),
+  )
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  const base = `http://127.0.0.1:${port}/api/boq/projects/${PROJECT}/bills`
+  const made = await fetch(base, {
+    method: 'POST',
+    headers: { 'x-user': USER, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', folderIds: [FOLDER] }),
+  })
+  if (made.status !== 201) throw new Error(`POST bills answered ${made.status}`)
+  const { id } = (await made.json()) as { id: string }
+
+  return {
+    billUrl: `${base}/${id}`,
+    listUrl: base,
+    /** The drawing's next version in the cloud, and its job finished with `bill`. */
+    async newVersion(index: number, bill: Boq): Promise<void> {
+      const itemId = `D${String(index + 1).padStart(3, '0')}`
+      const versions = fake.lists.versions.get(itemId) ?? []
+      const number = versions.length + 1
+      fake.lists.versions.set(itemId, [versionOf(itemId, number), ...versions])
+      await finishedJob(`${itemId}.dwg`, `${itemId}-v${number}`, bill)
+    },
+    async close(): Promise<void> {
+      await new Promise((resolve) => server.close(resolve))
+      await pool.close()
+      await bills.close()
+      await store.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

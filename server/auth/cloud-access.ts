@@ -18,6 +18,9 @@ export interface CloudAccess {
   run<T>(c: Context, fn: (ctx: CloudContext) => Promise<T>): Promise<T>
 }
 
+/** How a route runs its work in the signed-in user's cloud: CloudAccess.run, handed to it. */
+export type WithCloud = CloudAccess['run']
+
 export function createCloudAccess(sessions: SessionStore, provider: AuthProvider): CloudAccess {
   // Autodesk refresh tokens are single-use: requests that arrive together with the same old cookie
   // share one refresh instead of racing (the loser's refresh would be refused).

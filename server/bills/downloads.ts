@@ -7,9 +7,9 @@ import {
   type ProjectChangeBill,
 } from '../../contract/project-bills.ts'
 import { AppError } from '../errors.ts'
+import { contentDisposition } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
-import { contentDisposition } from '../jobs/routes.ts'
 import type { IssueFiles } from './types.ts'
 import type { PricedDrawing, ProjectBillTask } from './write/project-task.ts'
 

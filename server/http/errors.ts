@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { AppError, BusyError } from '../errors.ts'
-import { databaseUnreachable } from '../jobs/pg/unreachable.ts'
+import { databaseUnreachable } from '../lib/pg/unreachable.ts'
 import { log } from '../log.ts'
 
 /**

@@ -2,10 +2,12 @@ import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
+import type { WithCloud } from '../auth/cloud-access.ts'
 import { printable } from '../cloud/names.ts'
-import type { CloudBackend, CloudContext } from '../cloud/types.ts'
+import type { CloudBackend } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { limitBody } from '../http/body.ts'
+import { contentDisposition, noStore } from '../http/response-headers.ts'
 import type { BillPool } from './bill-pool.ts'
 import { changeBillCache } from './change-bill.ts'
 import { CONTENT_TYPES } from './content-types.ts'
@@ -26,7 +28,7 @@ export interface JobsRoutesOptions {
    * Runs `fn` with the signed-in user's CloudContext (server/auth's CloudAccess.run: 401 without a
    * session; refreshes and retries once when the cloud refuses the token).
    */
-  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  withCloud: WithCloud
   maxFileBytes: number
   maxQueuedPerUser: number
   /** Where change bills are made, off the thread answering requests. */
@@ -208,24 +210,4 @@ function stillArriving(fileName: string): string {
 /** `v3`, or the job's id when the version number is not known. */
 function versionName(job: JobRecord): string {
   return job.fileVersionNumber === undefined ? job.id.slice(0, 8) : `v${job.fileVersionNumber}`
-}
-
-/** Answers that neither the browser nor a proxy may keep (the person's own, changing data). */
-export function noStore(c: Context): void {
-  c.header('Cache-Control', 'no-store')
-}
-
-/**
- * attachment; a plain ASCII fallback name plus the UTF-8 one (RFC 6266 / 5987). Invisible and
- * direction-changing characters (a job recorded before names were checked) are written as
- * visible escapes first, so neither form can carry one.
- */
-export function contentDisposition(fileName: string): string {
-  const visible = printable(fileName)
-  const fallback = visible.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  const exact = encodeURIComponent(visible).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`
 }

@@ -5,7 +5,7 @@ import {
   type BillSettingsVersion,
   checkBillSettings,
 } from '../../contract/bill-settings.ts'
-import type { CloudContext } from '../cloud/types.ts'
+import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
 import { checkedBody, limitBody } from '../http/body.ts'
 import type { VisibleProject } from './project-access.ts'
@@ -15,7 +15,7 @@ import type { RulesStore, SavedBillSettings } from './store/types.ts'
 
 export interface BillSettingsRoutesOptions {
   store: RulesStore
-  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  withCloud: WithCloud
   visibleProject: VisibleProject
 }
 

@@ -7,7 +7,8 @@ import {
   RepriceRequestSchema,
   type WrittenBack,
 } from '../../contract/takeoff-rules-api.ts'
-import type { CloudBackend, CloudContext } from '../cloud/types.ts'
+import type { WithCloud } from '../auth/cloud-access.ts'
+import type { CloudBackend } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { findEarlierBill } from '../jobs/earlier-bill.ts'
@@ -30,7 +31,7 @@ export interface PriceRoutesOptions {
   bills: BillPool
   /** How many heavy requests (change bills, pricing) each user may have running at once. */
   heavy: PerUserLimit
-  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  withCloud: WithCloud
   /** The project's rules are read only by a user who can still see the project (404 else). */
   visibleProject: VisibleProject
 }

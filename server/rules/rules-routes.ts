@@ -2,12 +2,12 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
 import type { ClassificationDocument, RulesDocument } from '../../contract/takeoff-rules-api.ts'
-import type { CloudContext } from '../cloud/types.ts'
+import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
+import { contentDisposition } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import type { PerUserLimit } from '../jobs/per-user-limit.ts'
-import { contentDisposition } from '../jobs/routes.ts'
 import type { VisibleProject } from './project-access.ts'
 import { type DocumentKind, heldVersion, LIST_KEY, NOUN, tableFromBody } from './rules-body.ts'
 import { tableCsv, tableXlsx } from './rules-export.ts'
@@ -15,7 +15,7 @@ import type { RulesKind, RulesStore, SavedMeta, SavedRules } from './store/types
 
 export interface RulesRoutesOptions {
   store: RulesStore
-  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  withCloud: WithCloud
   visibleProject: VisibleProject
   /** Where a table sent is read and checked, off the thread answering requests. */
   bills: BillPool

@@ -1,5 +1,5 @@
 import type { ProjectBill } from '../../../contract/project-bills.ts'
-import type { Query } from '../../jobs/pg/transaction.ts'
+import type { Query } from '../../lib/pg/transaction.ts'
 import type { IssueFiles, IssueFormat, IssueRecord } from '../types.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { ProjectBill } from '../../../contract/project-bills.ts'
 import { warnOnce } from '../../jobs/pg/job-rows.ts'
-import type { QueueDb } from '../../jobs/pg/queue.ts'
-import { inTransaction, type Query } from '../../jobs/pg/transaction.ts'
-import { isUuid } from '../../jobs/pg/uuid.ts'
+import type { QueueDb } from '../../lib/pg/transaction.ts'
+import { inTransaction, type Query } from '../../lib/pg/transaction.ts'
+import { isUuid } from '../../lib/pg/uuid.ts'
 import { log as serverLog } from '../../log.ts'
 import type { BillStore, IssueRecord } from '../types.ts'
 import {

@@ -1,5 +1,5 @@
+import type { Query } from '../../lib/pg/transaction.ts'
 import type { JobRecord, ResultFiles, ResultFormat } from '../types.ts'
-import type { Query } from './transaction.ts'
 
 /**
  * The SQL of `boq_jobs` and `boq_results`, one function per statement. `q` is the pool's or a

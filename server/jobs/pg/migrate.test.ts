@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { PgBoss } from 'pg-boss'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { QueueDb } from '../../lib/pg/transaction.ts'
 import { openPostgresRulesStore } from '../../rules/store/pg/postgres-store.ts'
 import { newJobFor, TEST_TOKEN_KEY } from '../../testing/jobs/fakes.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/postgres.ts'
@@ -9,7 +10,6 @@ import { jobsTables } from './migrations/001-jobs.ts'
 import { MIGRATIONS } from './migrations/all-migrations.ts'
 import type { Migration } from './migrations/migration.ts'
 import { openPostgresJobStore, type PostgresJobStore } from './postgres-store.ts'
-import type { QueueDb } from './queue.ts'
 
 let database: TestDatabase
 const open: PostgresJobStore[] = []

@@ -1,7 +1,7 @@
+import type { QueueDb } from '../../lib/pg/transaction.ts'
+import { inTransaction } from '../../lib/pg/transaction.ts'
 import { MIGRATIONS } from './migrations/all-migrations.ts'
 import type { Migration } from './migrations/migration.ts'
-import type { QueueDb } from './queue.ts'
-import { inTransaction } from './transaction.ts'
 
 /** Any number taken once for BOQ: only processes migrating BOQ's tables wait on it. */
 const MIGRATION_LOCK = 7_120_424_001

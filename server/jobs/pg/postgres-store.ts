@@ -3,6 +3,9 @@ import type { JobAttempt } from 'pg-boss'
 import { seal, unseal } from '../../auth/sealed.ts'
 import type { CloudContext } from '../../cloud/types.ts'
 import { AppError } from '../../errors.ts'
+import { inTransaction, type Query } from '../../lib/pg/transaction.ts'
+import { retryWhileUnreachable } from '../../lib/pg/unreachable.ts'
+import { isUuid } from '../../lib/pg/uuid.ts'
 import { log as serverLog } from '../../log.ts'
 import { resultWithBill } from '../bill-of-record.ts'
 import { SIGN_IN_AGAIN, workerStoppedMessage } from '../failure.ts'
@@ -37,9 +40,6 @@ import {
   startQueue,
 } from './queue.ts'
 import { runningEntries } from './running-entries.ts'
-import { inTransaction, type Query } from './transaction.ts'
-import { retryWhileUnreachable } from './unreachable.ts'
-import { isUuid } from './uuid.ts'
 
 export interface PostgresStoreOptions {
   /** BOQ_DATABASE_URL. */

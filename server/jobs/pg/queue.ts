@@ -1,4 +1,5 @@
-import { type Db, PgBoss } from 'pg-boss'
+import { PgBoss } from 'pg-boss'
+import type { QueueDb } from '../../lib/pg/transaction.ts'
 
 /** pg-boss's queue of extractions: each entry names one row of boq_jobs. */
 export const EXTRACT_QUEUE = 'boq-extract'
@@ -7,9 +8,6 @@ export const EXTRACT_QUEUE = 'boq-extract'
 export interface QueueEntry {
   jobId: string
 }
-
-/** pg-boss's own pool, with the capabilities BOQ uses (its built-in database has them all). */
-export type QueueDb = Db & Required<Pick<Db, 'beginTransaction' | 'listen'>>
 
 export interface QueueTimings {
   /** How often a worker says it still runs a job; pg-boss's minimum is 10. */

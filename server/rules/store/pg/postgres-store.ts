@@ -1,7 +1,6 @@
 import type { BillSettings } from '../../../../contract/bill-settings.ts'
 import { warnOnce } from '../../../jobs/pg/job-rows.ts'
-import type { QueueDb } from '../../../jobs/pg/queue.ts'
-import type { Query } from '../../../jobs/pg/transaction.ts'
+import type { Query, QueueDb } from '../../../lib/pg/transaction.ts'
 import { log as serverLog } from '../../../log.ts'
 import { rulesStoreOf } from '../documents.ts'
 import { checkedSavedRows, checkedSavedSettings } from '../saved-rows.ts'

@@ -1,4 +1,4 @@
-import type { Query } from '../../../jobs/pg/transaction.ts'
+import type { Query } from '../../../lib/pg/transaction.ts'
 import type { RulesKind } from '../types.ts'
 
 /**

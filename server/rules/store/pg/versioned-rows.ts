@@ -1,5 +1,5 @@
 import type { Warn } from '../../../jobs/pg/job-rows.ts'
-import type { Query } from '../../../jobs/pg/transaction.ts'
+import type { Query } from '../../../lib/pg/transaction.ts'
 import type { Saved, SavedMeta, SavedOutcome } from '../types.ts'
 import type { ContentRow, DocumentQueries, VersionRow } from './rules-queries.ts'
 

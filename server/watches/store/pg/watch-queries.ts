@@ -1,4 +1,4 @@
-import type { Query } from '../../../jobs/pg/transaction.ts'
+import type { Query } from '../../../lib/pg/transaction.ts'
 import type { WatchedVersion, WatchRecord } from '../types.ts'
 import { TAKEN_LEASE_MS } from '../watch-record.ts'
 

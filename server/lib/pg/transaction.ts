@@ -1,4 +1,10 @@
-import type { QueueDb } from './queue.ts'
+import type { Db } from 'pg-boss'
+
+/**
+ * The database pool every PostgreSQL store shares: pg-boss's own, with the capabilities BOQ uses
+ * (its built-in database has them all).
+ */
+export type QueueDb = Db & Required<Pick<Db, 'beginTransaction' | 'listen'>>
 
 /** One statement: its rows. */
 // biome-ignore lint/suspicious/noExplicitAny: rows are read column by column where they are used

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ProjectBill } from '../../contract/project-bills.ts'
 import { pricedItem } from '../../contract/testing/priced-bill.ts'
 import type { JsonApiResource } from '../cloud/types.ts'
+import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { BillTask } from '../jobs/bill-tasks.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
@@ -31,7 +32,9 @@ function jobOf(id: string, storageId: string): JobRecord {
   } as JobRecord
 }
 
-function setUp() {
+function setUp(
+  sources: Pick<ProjectBill, 'folderIds' | 'itemIds'> = { folderIds: ['f1'], itemIds: [] },
+) {
   const jobs = [jobOf('a1', 'a-v1'), jobOf('b1', 'b-v1')]
   const versions = new Map<string, JsonApiResource[]>()
   const version = (storage: string, number: number): JsonApiResource => ({
@@ -72,21 +75,25 @@ function setUp() {
         : undefined,
   } as unknown as RulesStore
   const cloud = {
-    contents: async () =>
-      [
+    contents: async (_ctx: unknown, _hub: string, _project: string, folderId?: string) => {
+      if (folderId !== 'f1') throw new AppError(404, 'There is no such folder.')
+      return [
         { id: 'A', type: 'items', attributes: { displayName: 'A.dwg' } },
         { id: 'B', type: 'items', attributes: { displayName: 'B.dwg' } },
-      ] as JsonApiResource[],
-    versions: async (_ctx: unknown, _hub: string, _project: string, itemId: string) =>
-      versions.get(itemId) ?? [],
+      ] as JsonApiResource[]
+    },
+    versions: async (_ctx: unknown, _hub: string, _project: string, itemId: string) => {
+      const found = versions.get(itemId)
+      if (!found) throw new AppError(404, 'There is no such item.')
+      return found
+    },
   }
   const parts = { store, rules, cloud, pool, kept: keptPricings() }
   const bill: ProjectBill = {
     id: 'bill',
     projectId: 'p1',
     name: 'Plans',
-    folderIds: ['f1'],
-    itemIds: [],
+    ...sources,
     createdBy: 'Ann',
     createdAt: '',
   }
@@ -141,5 +148,26 @@ describe('assembling a project bill', () => {
     expect(bills.priced.sort()).toEqual(['a1', 'b1'])
     expect(withBills.priced.map((one) => one.fileName).sort()).toEqual(['A.dwg', 'B.dwg'])
     expect((await bills.assemble()).priced).toEqual([])
+  })
+
+  it('says a folder or drawing of the bill that is gone from the cloud, and assembles the rest', async () => {
+    const bills = setUp({ folderIds: ['f1', 'f-deleted'], itemIds: ['A', 'deleted-item'] })
+    const { answer } = await bills.assemble()
+    expect(answer.drawings.map((one) => one.itemId).sort()).toEqual(['A', 'B'])
+    expect(answer.priced.total).toBe(20)
+    expect(answer.warnings).toEqual([
+      {
+        itemId: 'f-deleted',
+        fileName: 'A folder of this bill',
+        warning:
+          'The folder is no longer in the cloud (deleted, moved, or no longer yours to see): its drawings are left out.',
+      },
+      {
+        itemId: 'deleted-item',
+        fileName: 'A drawing of this bill',
+        warning:
+          'The drawing is no longer in the cloud (deleted, moved, or no longer yours to see): left out.',
+      },
+    ])
   })
 })

@@ -13,7 +13,7 @@ import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
 import { type PriceWith, priceJob } from '../rules/priced-job.ts'
 import type { RulesStore } from '../rules/store/types.ts'
-import { billDrawings } from './bill-drawings.ts'
+import { type BillSources, billDrawings } from './bill-drawings.ts'
 import { drawingState } from './drawing-state.ts'
 import type { KeptPricing, KeptPricings } from './kept-pricings.ts'
 import { type KeptUnits, keptUnits } from './kept-units.ts'
@@ -69,14 +69,14 @@ export async function assembleBill(
   options: { withPricedBills?: boolean } = {},
 ): Promise<AssembledParts> {
   const { store, kept } = parts
-  const [cloudDrawings, jobs, rules, classification] = await Promise.all([
+  const [sources, jobs, rules, classification] = await Promise.all([
     billDrawings(parts.cloud, ctx, { hubId: place.hubId, projectId: bill.projectId }, bill),
     store.listByUser(ctx.user.userId),
     saved(parts.rules, bill.projectId, 'rules'),
     saved(parts.rules, bill.projectId, 'classification'),
   ])
   const tables = [rules.version, classification.version]
-  const stated = cloudDrawings.map((drawing) => drawingState(drawing, jobs))
+  const stated = sources.drawings.map((drawing) => drawingState(drawing, jobs))
 
   // Each billed drawing's units (kept, or read from its kept bill's head), in the bill's order.
   const billed: Joining[] = []
@@ -157,7 +157,7 @@ export async function assembleBill(
   }
   await Promise.all(Array.from({ length: PRICED_AT_ONCE }, priceNext))
 
-  const warnings: DrawingWarning[] = []
+  const warnings: DrawingWarning[] = goneWarnings(sources)
   const bills: (DrawingBill & { json?: Uint8Array })[] = []
   for (const one of joining) {
     const pricing = one.pricing
@@ -193,6 +193,23 @@ export async function assembleBill(
       json ? [{ itemId, fileName, versionNumber, json }] : [],
     ),
   }
+}
+
+/** What the bill named that the cloud no longer lists: said, left out. */
+function goneWarnings(sources: BillSources): DrawingWarning[] {
+  const gone = 'is no longer in the cloud (deleted, moved, or no longer yours to see)'
+  return [
+    ...sources.goneFolders.map((id) => ({
+      itemId: id,
+      fileName: 'A folder of this bill',
+      warning: `The folder ${gone}: its drawings are left out.`,
+    })),
+    ...sources.goneItems.map((id) => ({
+      itemId: id,
+      fileName: 'A drawing of this bill',
+      warning: `The drawing ${gone}: left out.`,
+    })),
+  ]
 }
 
 function failed(drawing: BillDrawing, reason: string): void {

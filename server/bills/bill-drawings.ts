@@ -19,38 +19,86 @@ export interface CloudDrawing {
 
 type Lists = Pick<CloudBackend, 'contents' | 'versions'>
 
+/** A bill's drawings as the cloud lists them, and the folders and items it named that are gone. */
+export interface BillSources {
+  drawings: CloudDrawing[]
+  /** The bill's own folders the cloud no longer lists for the person (their drawings left out). */
+  goneFolders: string[]
+  /** The bill's single items the cloud no longer lists for the person. */
+  goneItems: string[]
+}
+
+/** Items whose versions are listed at once (a folder of hundreds is not listed one by one). */
+const LISTED_AT_ONCE = 8
+
 /**
  * Every drawing of a bill: the `.dwg` items in its folders and below them (as the cloud lists
  * them now, so a drawing added later is in), and its single items; each once. A folder or item
- * the person cannot see fails with the cloud's error (404). The walk gives way to other work
- * between folders, so a large tree never holds the server.
+ * of the bill that is gone (deleted, moved out of reach, or no longer the person's to see) is
+ * said, and the rest is listed. The walk gives way to other work between folders, so a large
+ * tree never holds the server.
  */
 export async function billDrawings(
   cloud: Lists,
   ctx: CloudContext,
   place: { hubId: string; projectId: string },
   bill: Pick<ProjectBill, 'folderIds' | 'itemIds'>,
-): Promise<CloudDrawing[]> {
-  const found = new Map<string, CloudDrawing>()
+): Promise<BillSources> {
+  const found = new Map<string, { item: JsonApiResource; folderId: string | null }>()
+  const goneFolders: string[] = []
+  const own = new Set(bill.folderIds)
   const folders = [...bill.folderIds].reverse()
   for (let folderId = folders.pop(); folderId !== undefined; folderId = folders.pop()) {
     await yieldToOthers()
-    for (const entry of await cloud.contents(ctx, place.hubId, place.projectId, folderId)) {
+    const entries = await cloud
+      .contents(ctx, place.hubId, place.projectId, folderId)
+      .catch((error: unknown) => (own.has(folderId) && isGone(error) ? undefined : rethrow(error)))
+    if (!entries) {
+      goneFolders.push(folderId)
+      continue
+    }
+    for (const entry of entries) {
       if (entry.type === 'folders') folders.push(entry.id)
       else if (entry.type === 'items' && isWatchedDrawing(resourceTitle(entry))) {
-        if (found.has(entry.id)) continue
-        const versions = await cloud.versions(ctx, place.hubId, place.projectId, entry.id)
-        found.set(entry.id, drawingOf(entry, folderId, versions))
+        if (!found.has(entry.id)) found.set(entry.id, { item: entry, folderId })
       }
     }
   }
   for (const itemId of bill.itemIds) {
-    if (found.has(itemId)) continue
-    const versions = await cloud.versions(ctx, place.hubId, place.projectId, itemId)
-    if (versions.length === 0) throw new AppError(404, 'There is no such item.')
-    found.set(itemId, drawingOf({ id: itemId, type: 'items', attributes: {} }, null, versions))
+    if (!found.has(itemId)) {
+      found.set(itemId, { item: { id: itemId, type: 'items', attributes: {} }, folderId: null })
+    }
   }
-  return [...found.values()]
+  const listed = [...found.values()]
+  const versions: (JsonApiResource[] | undefined)[] = new Array(listed.length)
+  let next = 0
+  const listNext = async (): Promise<void> => {
+    for (let index = next++; index < listed.length; index = next++) {
+      const { item } = listed[index]
+      versions[index] = await cloud
+        .versions(ctx, place.hubId, place.projectId, item.id)
+        .catch((error: unknown) => (isGone(error) ? [] : rethrow(error)))
+    }
+  }
+  await Promise.all(Array.from({ length: LISTED_AT_ONCE }, listNext))
+  const drawings: CloudDrawing[] = []
+  const goneItems: string[] = []
+  listed.forEach(({ item, folderId }, index) => {
+    const own = versions[index] ?? []
+    // A drawing in a folder lists its versions; one named alone with none is gone.
+    if (own.length === 0 && folderId === null) goneItems.push(item.id)
+    else drawings.push(drawingOf(item, folderId, own))
+  })
+  return { drawings, goneFolders, goneItems }
+}
+
+/** The cloud's answer for what is not there, or not the person's to see. */
+function isGone(error: unknown): boolean {
+  return error instanceof AppError && (error.status === 404 || error.status === 403)
+}
+
+function rethrow(error: unknown): never {
+  throw error
 }
 
 /**

@@ -16,6 +16,7 @@ import { Route as AppCompareRouteImport } from './routes/_app/compare'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppJobsIndexRouteImport } from './routes/_app/jobs.index'
 import { Route as AppJobsJobIdRouteImport } from './routes/_app/jobs.$jobId'
+import { Route as AppProjectsProjectIdBillSettingsRouteImport } from './routes/_app/projects.$projectId.bill-settings'
 import { Route as AppProjectsProjectIdClassificationRouteImport } from './routes/_app/projects.$projectId.classification'
 import { Route as AppProjectsProjectIdRulesRouteImport } from './routes/_app/projects.$projectId.rules'
 import { Route as AppProjectsProjectIdBillsIndexRouteImport } from './routes/_app/projects.$projectId.bills.index'
@@ -55,6 +56,12 @@ const AppJobsJobIdRoute = AppJobsJobIdRouteImport.update({
   path: '/jobs/$jobId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsProjectIdBillSettingsRoute =
+  AppProjectsProjectIdBillSettingsRouteImport.update({
+    id: '/projects/$projectId/bill-settings',
+    path: '/projects/$projectId/bill-settings',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdClassificationRoute =
   AppProjectsProjectIdClassificationRouteImport.update({
     id: '/projects/$projectId/classification',
@@ -87,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs/': typeof AppJobsIndexRoute
+  '/projects/$projectId/bill-settings': typeof AppProjectsProjectIdBillSettingsRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
   '/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
@@ -99,6 +107,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/jobs/$jobId': typeof AppJobsJobIdRoute
   '/jobs': typeof AppJobsIndexRoute
+  '/projects/$projectId/bill-settings': typeof AppProjectsProjectIdBillSettingsRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
   '/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
@@ -113,6 +122,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/jobs/$jobId': typeof AppJobsJobIdRoute
   '/_app/jobs/': typeof AppJobsIndexRoute
+  '/_app/projects/$projectId/bill-settings': typeof AppProjectsProjectIdBillSettingsRoute
   '/_app/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
   '/_app/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
   '/_app/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
@@ -127,6 +137,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/jobs/$jobId'
     | '/jobs/'
+    | '/projects/$projectId/bill-settings'
     | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
     | '/projects/$projectId/bills/$billId'
@@ -139,6 +150,7 @@ export interface FileRouteTypes {
     | '/'
     | '/jobs/$jobId'
     | '/jobs'
+    | '/projects/$projectId/bill-settings'
     | '/projects/$projectId/classification'
     | '/projects/$projectId/rules'
     | '/projects/$projectId/bills/$billId'
@@ -152,6 +164,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/jobs/$jobId'
     | '/_app/jobs/'
+    | '/_app/projects/$projectId/bill-settings'
     | '/_app/projects/$projectId/classification'
     | '/_app/projects/$projectId/rules'
     | '/_app/projects/$projectId/bills/$billId'
@@ -214,6 +227,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppJobsJobIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/bill-settings': {
+      id: '/_app/projects/$projectId/bill-settings'
+      path: '/projects/$projectId/bill-settings'
+      fullPath: '/projects/$projectId/bill-settings'
+      preLoaderRoute: typeof AppProjectsProjectIdBillSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/classification': {
       id: '/_app/projects/$projectId/classification'
       path: '/projects/$projectId/classification'
@@ -251,6 +271,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppJobsJobIdRoute: typeof AppJobsJobIdRoute
   AppJobsIndexRoute: typeof AppJobsIndexRoute
+  AppProjectsProjectIdBillSettingsRoute: typeof AppProjectsProjectIdBillSettingsRoute
   AppProjectsProjectIdClassificationRoute: typeof AppProjectsProjectIdClassificationRoute
   AppProjectsProjectIdRulesRoute: typeof AppProjectsProjectIdRulesRoute
   AppProjectsProjectIdBillsBillIdRoute: typeof AppProjectsProjectIdBillsBillIdRoute
@@ -263,6 +284,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppJobsJobIdRoute: AppJobsJobIdRoute,
   AppJobsIndexRoute: AppJobsIndexRoute,
+  AppProjectsProjectIdBillSettingsRoute: AppProjectsProjectIdBillSettingsRoute,
   AppProjectsProjectIdClassificationRoute:
     AppProjectsProjectIdClassificationRoute,
   AppProjectsProjectIdRulesRoute: AppProjectsProjectIdRulesRoute,

@@ -5,6 +5,7 @@ import type { ClassificationEntry } from '../../contract/takeoff-rules'
 import type { PricedJob, PriceRequest, SavedVersion } from '../../contract/takeoff-rules-api'
 import type { Job } from '../features/jobs/api/jobs-api'
 import type { Watch } from '../features/watches/api/watches-api'
+import { defaultBillSettings, type FakeBillSettings } from './bill-settings-fixtures'
 import {
   accWebView,
   bim360WebView,
@@ -122,6 +123,8 @@ export type FakeApi = {
   watch: (body: Record<string, unknown>) => { status: number; body: unknown }
   /** The projects' bills and their issues (…/projects/{id}/bills and below). */
   projectBills: FakeProjectBills
+  /** The projects' bill settings (…/projects/{id}/bill-settings and below). */
+  billSettings: FakeBillSettings
   requests: RecordedRequest[]
 }
 
@@ -255,6 +258,7 @@ export function defaultFakeApi(): FakeApi {
       return { status: 201, body: created }
     },
     projectBills: defaultProjectBills(),
+    billSettings: defaultBillSettings(),
     requests: [],
   }
 }

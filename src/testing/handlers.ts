@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry'
+import { billSettingsHandlers } from './bill-settings-handlers'
 import { fakeApi, type SavedDocument, type UploadForm } from './fake-api'
 import { projectBillHandlers } from './project-bill-handlers'
 
@@ -240,6 +241,7 @@ export const handlers = [
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),
   ...projectBillHandlers,
+  ...billSettingsHandlers,
   http.post('*/api/boq/jobs/:id/price', async ({ request, params }) => {
     const raw = await request.text()
     return answer(fakeApi.price(String(params.id), raw ? JSON.parse(raw) : {}))

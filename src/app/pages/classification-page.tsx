@@ -32,6 +32,14 @@ export function ClassificationPage({
         >
           Takeoff rules
         </Link>
+        <Link
+          to="/projects/$projectId/bill-settings"
+          params={{ projectId }}
+          search={{ job: search.job }}
+          className="text-sky-700 underline"
+        >
+          Bill settings
+        </Link>
         {search.job ? (
           <Link to="/jobs/$jobId" params={{ jobId: search.job }} className="text-sky-700 underline">
             Back to the result

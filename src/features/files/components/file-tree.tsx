@@ -26,6 +26,7 @@ import {
 } from '../utils/upload-target'
 import { ProjectBillsLink } from './project-bills-link'
 import { ProjectRulesLink } from './project-rules-link'
+import { ProjectSettingsLink } from './project-settings-link'
 import { carriesFiles, RowDropContext, RowMarkContext, TreeRow, TreeRowFrame } from './tree-row'
 import { UploadBar } from './upload-bar'
 import { useTreeData } from './use-tree-data'
@@ -271,6 +272,7 @@ export function FileTree({ hubs, onSelect, folderActions, rowMark, ref }: Props)
       {selected && 'projectId' in selected ? (
         <>
           <ProjectRulesLink projectId={selected.projectId} />
+          <ProjectSettingsLink projectId={selected.projectId} />
           <ProjectBillsLink
             projectId={selected.projectId}
             folder={

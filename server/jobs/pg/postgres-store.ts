@@ -3,7 +3,7 @@ import type { JobAttempt } from 'pg-boss'
 import { seal, unseal } from '../../auth/sealed.ts'
 import type { CloudContext } from '../../cloud/types.ts'
 import { AppError } from '../../errors.ts'
-import { inTransaction, type Query } from '../../lib/pg/transaction.ts'
+import { inTransaction, type Query, type QueueDb } from '../../lib/pg/transaction.ts'
 import { retryWhileUnreachable } from '../../lib/pg/unreachable.ts'
 import { isUuid } from '../../lib/pg/uuid.ts'
 import { log as serverLog } from '../../log.ts'
@@ -31,14 +31,7 @@ import {
 } from './job-queries.ts'
 import { jobOf, jobsOf, jobWithProgress, warnOnce } from './job-rows.ts'
 import { migrate } from './migrate.ts'
-import {
-  CRASH_RETRIES,
-  EXTRACT_QUEUE,
-  type QueueDb,
-  type QueueEntry,
-  queueTimings,
-  startQueue,
-} from './queue.ts'
+import { CRASH_RETRIES, EXTRACT_QUEUE, type QueueEntry, queueTimings, startQueue } from './queue.ts'
 import { runningEntries } from './running-entries.ts'
 
 export interface PostgresStoreOptions {

@@ -368,7 +368,7 @@ describe('the bill settings page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
   })
 
-  it('is reached from the tree, beside Rules…, and from the classification page', async () => {
+  it('is reached from the tree, beside Rules…, and from the rules and classification pages', async () => {
     const { user, router } = renderApp('/')
     await clickPath(user, ['Demo Hub', 'Tower'])
     await user.click(await screen.findByRole('link', { name: 'Bill settings…' }))
@@ -378,5 +378,10 @@ describe('the bill settings page', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Classification' })
     await user.click(screen.getByRole('link', { name: 'Bill settings' }))
     await screen.findByRole('heading', { name: 'Bill settings' })
+    await user.click(screen.getByRole('link', { name: 'Takeoff rules' }))
+    await screen.findByRole('heading', { name: 'Takeoff rules' })
+    await user.click(screen.getByRole('link', { name: 'Bill settings' }))
+    await screen.findByRole('heading', { name: 'Bill settings' })
+    expect(router.state.location.pathname).toBe(page)
   })
 })

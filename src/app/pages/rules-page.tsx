@@ -71,6 +71,14 @@ export function RulesPage({ projectId, search }: { projectId: string; search: Ru
         >
           Classification
         </Link>
+        <Link
+          to="/projects/$projectId/bill-settings"
+          params={{ projectId }}
+          search={{ job: search.job }}
+          className="text-sky-700 underline"
+        >
+          Bill settings
+        </Link>
       </nav>
       <h1 className="text-lg font-semibold text-slate-800">Takeoff rules</h1>
       {/* Once loaded, the editor stays: a later failed refetch must not take unsaved rows away. */}

@@ -36,10 +36,10 @@ export interface PriceTask {
   workbook?: { earlier?: ChangesFrom }
 }
 
-/** A rules or classification file read and checked as a save checks it (nothing is kept). */
+/** A rules, classification or locations file read and checked as a save checks it (nothing is kept). */
 export interface TableTask {
   kind: 'table'
-  table: 'rules' | 'classification'
+  table: 'rules' | 'classification' | 'locations'
   format: TableFormat
   bytes: Uint8Array
 }

@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { projectBillFiles } from '../bills/write/project-files.ts'
 import { compareBills } from '../boq/compare/compare.ts'
+import { readLocations } from '../boq/locations/table.ts'
 import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/model/schema.ts'
 import { RulesError } from '../boq/price/errors.ts'
 import { priceWithTables } from '../boq/price/price.ts'
@@ -41,7 +42,9 @@ async function table(task: TableTask): Promise<BillAnswer> {
     const rows =
       task.table === 'rules'
         ? await readRules(task.bytes, task.format)
-        : await readClassification(task.bytes, task.format)
+        : task.table === 'locations'
+          ? await readLocations(task.bytes, task.format)
+          : await readClassification(task.bytes, task.format)
     return { rows }
   } catch (error) {
     if (error instanceof RulesError) return { rulesError: error.message }

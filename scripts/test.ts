@@ -35,11 +35,7 @@ function start(name: string, args: string[], quiet: boolean): Check {
 
 const checks = [
   start('lint (biome check .)', [bin('@biomejs/biome/bin/biome'), 'check', '.'], true),
-  start(
-    'type-check (tsc -b --noEmit)',
-    [bin('typescript/bin/tsc'), '-b', '--noEmit'],
-    true,
-  ),
+  start('type-check (tsc -b --noEmit)', [bin('typescript/bin/tsc'), '-b', '--noEmit'], true),
   start('tests (vitest run)', [bin('vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], false),
 ]
 

@@ -44,8 +44,8 @@ describe('the workbook and CSV with locations', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.load((await toXlsx(boq)).buffer as ArrayBuffer)
     const sheet = book.getWorksheet('By location')
-    expect(sheet).toBeDefined()
-    const header = (sheet?.getRow(1).values as unknown[]).slice(1)
+    if (!sheet) throw new Error('no By location sheet')
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
     expect(header).toEqual([
       'Item',
       'Code',
@@ -56,17 +56,18 @@ describe('the workbook and CSV with locations', () => {
       'Unallocated',
       'Total',
     ])
-    const chairs = sheet?.getRow(2).values as unknown[]
+    const chairs = sheet.getRow(2).values as unknown[]
     expect(chairs.slice(1, 8)).toEqual(['item 1', '1', 'Chairs', 'nr', 1, 1, 1])
     expect(chairs[8]).toEqual({ formula: 'SUM(E2:G2)', result: 3 })
     const pipes = boq.bill.findIndex((l) => l.layer === 'Pipes')
-    const pipeRow = sheet?.getRow(3 + pipes).values as unknown[]
+    const pipeRow = sheet.getRow(3 + pipes).values as unknown[]
     expect(pipeRow[5]).toBeCloseTo(4, 6)
     expect(pipeRow[6]).toBeCloseTo(2, 6)
     expect(pipeRow[7]).toBeCloseTo(2, 6)
     expect((pipeRow[8] as { result: number }).result).toBeCloseTo(8, 9)
     const roomsSheet = book.getWorksheet('Rooms')
-    expect((roomsSheet?.getRow(2).values as unknown[]).slice(1)).toEqual([
+    if (!roomsSheet) throw new Error('no Rooms sheet')
+    expect((roomsSheet.getRow(2).values as unknown[]).slice(1)).toEqual([
       'Z1',
       'Bath',
       'Bath',

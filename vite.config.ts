@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { defineConfig } from 'vitest/config'
 import { screenChunks } from './build/screen-chunks.ts'
+import LongestFirst from './scripts/test-sequencer.ts'
 
 // The API server the dev server proxies to (`npm run dev` starts both).
 const apiTarget = process.env.BOQ_DEV_API ?? 'http://127.0.0.1:3001'
@@ -41,6 +42,11 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   test: {
+    // Most server and browser test files wait (on child processes, PostgreSQL, Chromium), so more
+    // files run at once than the machine has cores. The projects share one queue (projects with
+    // a maxWorkers of their own would run one after the other), longest files first.
+    maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -49,6 +55,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          // Beside the other files' tests a render can take seconds: a limit that only stops a hang.
+          testTimeout: 30_000,
         },
       },
       {
@@ -71,9 +79,10 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts', 'server/testing/postgres-global-setup.ts'],
-          testTimeout: 60_000,
+          // Files run side by side, each with its own server (port 0, its own data folder) and
+          // Chromium: generous limits that only stop a hang.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -78,6 +78,9 @@ export async function newSession(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     timezoneId: options.timezoneId,
   })
+  // Other test files run beside this one: a wait for a page's element or answer is bounded only
+  // against a hang (the test's own limit is longer).
+  context.setDefaultTimeout(60_000)
   const problems: PageProblem[] = []
   context.on('page', (page) => watch(page, problems))
   const page = await context.newPage()

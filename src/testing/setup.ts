@@ -6,8 +6,9 @@ import { clearCookies } from './cookies'
 import { resetFakeApi } from './fake-api'
 import { server } from './msw-server'
 
-// Lazy route chunks are transformed on first use; give the first render time.
-configure({ asyncUtilTimeout: 3000 })
+// Lazy route chunks are transformed on first use, and other test files run beside this one: the
+// waits for what a test needs are bounded only against a hang.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom has no ResizeObserver; Radix and react-arborist need one.
 class ResizeObserverStub {

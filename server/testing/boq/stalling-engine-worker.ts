@@ -3,7 +3,7 @@
  * of code STALL_CODE never ends (the worker is held from the moment it says pricing begins).
  */
 import { parentPort, type Transferable } from 'node:worker_threads'
-import type { WorkerJob, WorkerMessage } from '../../boq/run/worker.ts'
+import type { PoolMessage, WorkerJob, WorkerMessage } from '../../boq/run/worker.ts'
 import { STALL_CODE, stallForever } from '../stall-code.ts'
 
 const port = parentPort
@@ -11,8 +11,8 @@ if (!port) throw new Error('stalling-engine-worker.ts runs as a worker thread')
 
 // Heard before the real worker hears it: the job now being read.
 let current: WorkerJob | undefined
-port.on('message', (job: WorkerJob) => {
-  current = job
+port.on('message', (message: PoolMessage) => {
+  current = message.kind === 'drawing' ? message.job : undefined
 })
 const post = port.postMessage.bind(port)
 port.postMessage = (message: WorkerMessage, transfer?: readonly Transferable[]) => {

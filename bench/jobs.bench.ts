@@ -13,7 +13,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import type { Job } from '../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import { createBoqEngine } from '../server/boq/run/engine.ts'
 import { log } from '../server/log.ts'
 import { FIXTURES as fixturesDir } from '../server/testing/boq/fixtures.ts'

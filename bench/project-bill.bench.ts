@@ -9,7 +9,7 @@
  * 3. Meanwhile: while the bill is assembled from nothing kept, another person's request (the list of
  *    the project's bills) answered every 20 ms. Target: the slowest ≤ 200 ms.
  */
-import type { TakeoffRule } from '../contract/takeoff-rules.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { bigBill } from './support/big-bill.ts'
 import { projectBillServer } from './support/project-bill-server.ts'
 import { describeMs, median, versusTarget } from './support/stats.ts'

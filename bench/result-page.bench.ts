@@ -41,7 +41,7 @@ import { statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BrowserContext, Page, Response } from 'playwright-core'
-import type { Job } from '../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import {
   type ApiClient,
   apiSignIn,

@@ -13,7 +13,7 @@
  *    on loopback (the price routes alone, the user by header): store read, pricing, the answer.
  *    Target: ≤ 200 ms.
  */
-import type { TakeoffRule } from '../contract/takeoff-rules.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import type { Boq } from '../server/boq/model/schema.ts'
 import { compileRuleSet, priceBill } from '../server/boq/price/price.ts'
 import { createReader } from '../server/boq/read/libredwg.ts'

@@ -4,7 +4,7 @@
  * signed in; the header's Home button shows the file-selection screen at /home.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Job } from '../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import { expectedWhileJobsAbsent } from './support/extract.ts'

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
-import { MAX_RULE_CELL_LENGTH } from '../../contract/takeoff-rules.ts'
+import { MAX_RULE_CELL_LENGTH } from '#contract/takeoff-rules.ts'
 import { FIXTURES } from '../../server/testing/boq/fixtures.ts'
 import type { TestClient } from '../../server/testing/client.ts'
 import type { DrawingRef } from '../../server/testing/jobs/drawings.ts'

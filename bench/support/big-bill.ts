@@ -1,4 +1,4 @@
-import { floorPlanBoq } from '../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import type { BillLine, Boq } from '../../server/boq/model/schema.ts'
 
 /**

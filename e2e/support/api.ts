@@ -2,7 +2,7 @@
  * Talks to the server's API the way the app does, without a browser: tests use it to find their
  * way through whatever the seed created, and benches to time answers. Local sign-in only.
  */
-import type { CloudList, CloudResource } from '../../contract/cloud.ts'
+import type { CloudList, CloudResource } from '#contract/cloud.ts'
 import { signIn } from '../../server/testing/client.ts'
 
 /** A JSON:API resource object as the server lists it. */

@@ -1,4 +1,4 @@
-import type { Job } from '../../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import { postExtract, waitForJob } from '../../server/testing/jobs/jobs-api.ts'
 import { type ApiClient, type FoundItem, titleOf, versionsOf } from './api.ts'
 

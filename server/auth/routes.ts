@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { appPath } from '../../contract/app-path.ts'
+import { appPath } from '#contract/app-path.ts'
 import type { Config } from '../config.ts'
 import { AppError } from '../errors.ts'
 import { appOnly } from '../http/security.ts'

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../contract/profile.ts'
+import type { UserProfile } from '#contract/profile.ts'
 
 export type { UserProfile }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProjectBill } from '../../contract/project-bills.ts'
-import { pricedItem } from '../../contract/testing/priced-bill.ts'
+import type { ProjectBill } from '#contract/project-bills.ts'
+import { pricedItem } from '#contract/testing/priced-bill.ts'
 import type { JsonApiResource } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'

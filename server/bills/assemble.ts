@@ -4,9 +4,9 @@ import type {
   BilledVersion,
   DrawingWarning,
   ProjectBill,
-} from '../../contract/project-bills.ts'
-import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
-import type { PricedJob } from '../../contract/takeoff-rules-api.ts'
+} from '#contract/project-bills.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
+import type { PricedJob } from '#contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'

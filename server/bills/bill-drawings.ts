@@ -1,5 +1,5 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises'
-import type { ProjectBill } from '../../contract/project-bills.ts'
+import type { ProjectBill } from '#contract/project-bills.ts'
 import { resourceTitle } from '../cloud/resource-title.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'

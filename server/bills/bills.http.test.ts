@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CloudList } from '../../contract/cloud.ts'
-import type { Job } from '../../contract/jobs.ts'
+import type { CloudList } from '#contract/cloud.ts'
+import type { Job } from '#contract/jobs.ts'
 import {
   AssembledBillSchema,
   BillIssueSchema,
@@ -12,7 +12,7 @@ import {
   IssuedBillSchema,
   ProjectBillSchema,
   ProjectChangeBillSchema,
-} from '../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import { fixture, fixturePath } from '../testing/boq/fixtures.ts'
 import { signIn, type TestClient } from '../testing/client.ts'

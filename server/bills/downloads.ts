@@ -5,7 +5,7 @@ import {
   PROJECT_BILL_FORMATS,
   type ProjectBillFormat,
   type ProjectChangeBill,
-} from '../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 import { AppError } from '../errors.ts'
 import { contentDisposition } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'

@@ -1,4 +1,4 @@
-import type { BillDrawing } from '../../contract/project-bills.ts'
+import type { BillDrawing } from '#contract/project-bills.ts'
 import type { JobRecord } from '../jobs/types.ts'
 import type { CloudDrawing } from './bill-drawings.ts'
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ProjectBill } from '../../contract/project-bills.ts'
+import type { ProjectBill } from '#contract/project-bills.ts'
 import { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { createKeyedLock } from '../lib/keyed-lock.ts'
 import type { BillStore, IssueFiles, IssueRecord } from './types.ts'

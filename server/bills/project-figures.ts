@@ -4,8 +4,8 @@ import type {
   ProjectChangeItem,
   ProjectFigures,
   ProjectItem,
-} from '../../contract/project-bills.ts'
-import type { PricedItem } from '../../contract/takeoff-rules.ts'
+} from '#contract/project-bills.ts'
+import type { PricedItem } from '#contract/takeoff-rules.ts'
 import type { KeptUnits } from './kept-units.ts'
 
 /** One drawing's priced bill, as its part of the project bill. */

@@ -11,7 +11,7 @@ import {
   ProjectBillPatchSchema,
   type ProjectChangeBill,
   type ProjectFigures,
-} from '../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'

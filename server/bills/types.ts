@@ -4,7 +4,7 @@ import type {
   ProjectBill,
   ProjectBillPatch,
   ProjectFigures,
-} from '../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 
 /** A bill as made: what the person asked for, and who they are. */
 export interface NewBillRecord {

@@ -1,4 +1,4 @@
-import type { CloudResource } from '../../contract/cloud.ts'
+import type { CloudResource } from '#contract/cloud.ts'
 import type { CloudContext } from '../auth/types.ts'
 
 /** Whose cloud is being read (the sign-in's, which hands it out). */

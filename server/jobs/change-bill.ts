@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import type { ComparedBill } from '../../contract/compare.ts'
+import type { ComparedBill } from '#contract/compare.ts'
 import type { BillPool } from './bill-pool.ts'
 import { keptBillBytes, staleBill } from './kept-bill.ts'
 import { differentDrawings } from './same-drawing.ts'

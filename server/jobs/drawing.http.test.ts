@@ -1,13 +1,13 @@
 import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Boq } from '../../contract/boq.ts'
+import type { Boq } from '#contract/boq.ts'
 import {
   decodeGeometry,
   GEOMETRY_CONTENT_TYPE,
   geometryCounts,
-} from '../../contract/drawing-geometry.ts'
-import type { Job } from '../../contract/jobs.ts'
+} from '#contract/drawing-geometry.ts'
+import type { Job } from '#contract/jobs.ts'
 import type { TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'

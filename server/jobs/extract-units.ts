@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { type ExtractUnits, STATED_UNITS, UNIT_SYSTEMS } from '../../contract/units.ts'
+import { type ExtractUnits, STATED_UNITS, UNIT_SYSTEMS } from '#contract/units.ts'
 import type { BillOptions } from '../boq/model/schema.ts'
 import { printable } from '../cloud/names.ts'
 

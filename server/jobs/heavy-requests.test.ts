@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { floorPlanBoq } from '../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import { AppError, BusyError } from '../errors.ts'
 import { stallingBillPool } from '../testing/jobs/bill-pool.ts'
 import { STALL_CODE } from '../testing/stall-code.ts'

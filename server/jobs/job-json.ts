@@ -1,4 +1,4 @@
-import type { Job } from '../../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import type { FolderPlace } from '../cloud/types.ts'
 import type { JobRecord } from './types.ts'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Job } from '../../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import type { SeedIds } from '../../dev/fake-aps/seed.ts'
 import { signInThroughFake, startApsProduct } from '../testing/aps-product.ts'
 import { FIXTURES as fixturesDir } from '../testing/boq/fixtures.ts'

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Job } from '../../contract/jobs.ts'
+import type { Job } from '#contract/jobs.ts'
 import type { TestClient } from '../testing/client.ts'
 import { blockCountsFromXlsx } from '../testing/jobs/boq-counts.ts'
 import { type DrawingRef, findDrawing, findItems, makeSeedDir } from '../testing/jobs/drawings.ts'

@@ -6,9 +6,9 @@ import {
   decodeGeometry,
   encodeGeometry,
   GEOMETRY_CONTENT_TYPE,
-} from '../../contract/drawing-geometry.ts'
-import type { Job } from '../../contract/jobs.ts'
-import { geometryOf } from '../../contract/testing/drawing-geometry.ts'
+} from '#contract/drawing-geometry.ts'
+import type { Job } from '#contract/jobs.ts'
+import { geometryOf } from '#contract/testing/drawing-geometry.ts'
 import { testBillPool } from '../testing/jobs/bill-pool.ts'
 import { contextFor, createFakeCloud, resource } from '../testing/jobs/fakes.ts'
 import { jobsRoutesApp } from '../testing/jobs/routes-app.ts'

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { type Context, Hono } from 'hono'
-import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry.ts'
+import { GEOMETRY_CONTENT_TYPE } from '#contract/drawing-geometry.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import { printable } from '../cloud/names.ts'
 import type { CloudBackend } from '../cloud/types.ts'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TakeoffRule } from '../../contract/takeoff-rules.ts'
-import type { ExtractUnits } from '../../contract/units.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
+import type { ExtractUnits } from '#contract/units.ts'
 import { AppError } from '../errors.ts'
 import { savedPricing } from '../rules/saved-pricing.ts'
 import type { RulesStore } from '../rules/store/types.ts'

@@ -1,4 +1,4 @@
-import type { PricedWith } from '../../contract/jobs.ts'
+import type { PricedWith } from '#contract/jobs.ts'
 import type { PricingTables } from '../boq/price/price.ts'
 import type { BoqInput } from '../boq/run/input.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { JobStatusSchema } from '../../contract/jobs.ts'
+import { JobStatusSchema } from '#contract/jobs.ts'
 import type { JobRecord } from './types.ts'
 
 /** What one `<jobs>/<id>/job.json` holds. */

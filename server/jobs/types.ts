@@ -1,6 +1,6 @@
-import type { ComparedBill } from '../../contract/compare.ts'
-import type { JobStatus, PricedWith } from '../../contract/jobs.ts'
-import type { ExtractUnits } from '../../contract/units.ts'
+import type { ComparedBill } from '#contract/compare.ts'
+import type { JobStatus, PricedWith } from '#contract/jobs.ts'
+import type { ExtractUnits } from '#contract/units.ts'
 import type { BoqFiles, OutputFormat } from '../boq/write/files.ts'
 import type { CloudContext, FolderPlace } from '../cloud/types.ts'
 

@@ -1,10 +1,6 @@
 import type * as v from 'valibot'
-import {
-  EXTRACT_REQUEST_FIELDS,
-  ExtractRequestSchema,
-  MAX_FIELD_LENGTH,
-} from '../../contract/jobs.ts'
-import type { ExtractUnits } from '../../contract/units.ts'
+import { EXTRACT_REQUEST_FIELDS, ExtractRequestSchema, MAX_FIELD_LENGTH } from '#contract/jobs.ts'
+import type { ExtractUnits } from '#contract/units.ts'
 import { checkDrawingName } from '../cloud/names.ts'
 import { checkedBody, fieldOf } from '../http/body.ts'
 import { unitsProblem, withChosenUnits } from './extract-units.ts'

@@ -1,4 +1,4 @@
-import type { WrittenBack } from '../../contract/takeoff-rules-api.ts'
+import type { WrittenBack } from '#contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { resultFileName } from './result-name.ts'
 import type { JobRecord, JobStore } from './types.ts'

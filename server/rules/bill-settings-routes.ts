@@ -4,7 +4,7 @@ import {
   type BillSettingsDocument,
   type BillSettingsVersion,
   checkBillSettings,
-} from '../../contract/bill-settings.ts'
+} from '#contract/bill-settings.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
 import { checkedBody, limitBody } from '../http/body.ts'

@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  BillSettingsDocumentSchema,
-  BillSettingsVersionSchema,
-} from '../../contract/bill-settings.ts'
-import { type Boq, BoqSchema } from '../../contract/boq.ts'
-import { type Job, JobSchema } from '../../contract/jobs.ts'
-import { PricedJobSchema, RepricedJobSchema } from '../../contract/takeoff-rules-api.ts'
+import { BillSettingsDocumentSchema, BillSettingsVersionSchema } from '#contract/bill-settings.ts'
+import { type Boq, BoqSchema } from '#contract/boq.ts'
+import { type Job, JobSchema } from '#contract/jobs.ts'
+import { PricedJobSchema, RepricedJobSchema } from '#contract/takeoff-rules-api.ts'
 import { createClient, type TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'

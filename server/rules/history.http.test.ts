@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ClassificationDocumentSchema,
-  RulesDocumentSchema,
-} from '../../contract/takeoff-rules-api.ts'
+import { ClassificationDocumentSchema, RulesDocumentSchema } from '#contract/takeoff-rules-api.ts'
 import { EXAMPLE_SAVED_BY, type ExampleTables, readExampleTables } from '../seed/example-tables.ts'
 import { createClient, type TestClient } from '../testing/client.ts'
 import { findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'

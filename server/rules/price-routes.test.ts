@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { floorPlanBoq } from '../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import { AppError } from '../errors.ts'
 import { errorResponse } from '../http/errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'

@@ -1,12 +1,12 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
-import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
+import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import {
   PriceRequestSchema,
   RepriceRequestSchema,
   type WrittenBack,
-} from '../../contract/takeoff-rules-api.ts'
+} from '#contract/takeoff-rules-api.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'

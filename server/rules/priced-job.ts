@@ -1,5 +1,5 @@
-import type { BillSettings } from '../../contract/bill-settings.ts'
-import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { BillSettings } from '#contract/bill-settings.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import type { ChangesFrom } from '../boq/write/files.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import { readClassification, readRules } from '../boq/price/read.ts'
 import { tableCsv, tableXlsx } from './rules-export.ts'
 

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
-import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
-import { RULE_COLUMNS } from '../../contract/takeoff-rules.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
+import { RULE_COLUMNS } from '#contract/takeoff-rules.ts'
 import { csvText } from '../boq/write/csv.ts'
 import type { RowsOf, RulesKind } from './store/types.ts'
 

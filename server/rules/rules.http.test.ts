@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Boq } from '../../contract/boq.ts'
-import { type Job, JobSchema } from '../../contract/jobs.ts'
+import type { Boq } from '#contract/boq.ts'
+import { type Job, JobSchema } from '#contract/jobs.ts'
 import {
   ClassificationDocumentSchema,
   PricedJobSchema,
   RulesDocumentSchema,
   SavedVersionSchema,
-} from '../../contract/takeoff-rules-api.ts'
+} from '#contract/takeoff-rules-api.ts'
 import type { TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'

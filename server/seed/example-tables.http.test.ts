@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ClassificationDocumentSchema,
-  RulesDocumentSchema,
-} from '../../contract/takeoff-rules-api.ts'
+import { ClassificationDocumentSchema, RulesDocumentSchema } from '#contract/takeoff-rules-api.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
 import { findDrawing } from '../testing/jobs/drawings.ts'
 import { startTestServer, type TestServer } from '../testing/start-test-server.ts'

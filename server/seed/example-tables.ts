@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import { readClassification, readRules } from '../boq/price/read.ts'
 import { makeId } from '../cloud/local/ids.ts'
 import { FEATURED_DRAWING, type SeedResult } from './seed.ts'

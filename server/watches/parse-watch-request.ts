@@ -1,5 +1,5 @@
-import type { ExtractUnits } from '../../contract/units.ts'
-import { WatchRequestSchema } from '../../contract/watches.ts'
+import type { ExtractUnits } from '#contract/units.ts'
+import { WatchRequestSchema } from '#contract/watches.ts'
 import { checkedBody, fieldOf } from '../http/body.ts'
 import { unitsProblem, withChosenUnits } from '../jobs/extract-units.ts'
 

@@ -1,4 +1,4 @@
-import type { Watch } from '../../contract/watches.ts'
+import type { Watch } from '#contract/watches.ts'
 import { folderJson } from '../jobs/job-json.ts'
 import type { WatchRecord } from './store/types.ts'
 

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Job, JobListSchema } from '../../contract/jobs.ts'
-import { type Watch, WatchListSchema, WatchSchema } from '../../contract/watches.ts'
+import { type Job, JobListSchema } from '#contract/jobs.ts'
+import { type Watch, WatchListSchema, WatchSchema } from '#contract/watches.ts'
 import { codeFromLoginPageRedirect } from '../../dev/fake-aps/helpers.ts'
 import type { SeedIds } from '../../dev/fake-aps/seed.ts'
 import {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { RULE_MATCHES } from '../../contract/takeoff-rules'
+import { RULE_MATCHES } from '#contract/takeoff-rules.ts'
 
 /**
  * A search param that names something: a non-empty text, or absent. Anything else the address

@@ -1,5 +1,5 @@
 // How a job reads for a person, wherever the app shows one (the jobs panel, the jobs list, a result).
-import type { Job, JobStatus } from '../../contract/jobs'
+import type { Job, JobStatus } from '#contract/jobs.ts'
 
 /** Each status in a word: Queued, Running, Done, Failed. */
 export const STATUS_WORD: Record<JobStatus, string> = {

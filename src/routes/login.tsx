@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { AppPathSchema } from '../../contract/app-path'
+import { AppPathSchema } from '#contract/app-path.ts'
 import { LoginScreen } from '../features/auth/components/login-screen'
 
 // /login?returnTo=<path>: the page the guard sent the visitor from, where signing in leads back.

@@ -3,7 +3,7 @@ import {
   type BillSettings,
   type BillSettingsDocument,
   checkBillSettings,
-} from '../../contract/bill-settings'
+} from '#contract/bill-settings.ts'
 
 /** What the fake server keeps of bill settings (GET, PUT …/projects/{id}/bill-settings and below). */
 export type FakeBillSettings = {

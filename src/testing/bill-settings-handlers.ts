@@ -1,6 +1,6 @@
 // The fake server's bill settings (MSW handlers over fakeApi.billSettings), as the server answers.
 import { HttpResponse, http } from 'msw'
-import type { BillSettingsDocument } from '../../contract/bill-settings'
+import type { BillSettingsDocument } from '#contract/bill-settings.ts'
 import { fakeApi } from './fake-api'
 
 const plain = (status: number, body: string) =>

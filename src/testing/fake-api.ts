@@ -1,8 +1,8 @@
 // The fake server every test talks to (through MSW): a small cloud, a session, jobs.
 // Tests change `fakeApi` directly, or override one route with server.use().
-import type { CloudResource } from '../../contract/cloud'
-import type { ClassificationEntry } from '../../contract/takeoff-rules'
-import type { PricedJob, PriceRequest, SavedVersion } from '../../contract/takeoff-rules-api'
+import type { CloudResource } from '#contract/cloud.ts'
+import type { ClassificationEntry } from '#contract/takeoff-rules.ts'
+import type { PricedJob, PriceRequest, SavedVersion } from '#contract/takeoff-rules-api.ts'
 import type { Job } from '../features/jobs/api/jobs-api'
 import type { Watch } from '../features/watches/api/watches-api'
 import { defaultBillSettings, type FakeBillSettings } from './bill-settings-fixtures'

@@ -1,13 +1,13 @@
 // Fixture factories: JSON:API resources and jobs as the server answers them. Used by every test.
-import type { CloudResource } from '../../contract/cloud'
-import type { ChangeBill, ChangeLine } from '../../contract/compare'
+import type { CloudResource } from '#contract/cloud.ts'
+import type { ChangeBill, ChangeLine } from '#contract/compare.ts'
 import type {
   ClassificationEntry,
   NotClassified,
   PricedBill,
   PricedItem,
   TakeoffRule,
-} from '../../contract/takeoff-rules'
+} from '#contract/takeoff-rules.ts'
 import type { Job } from '../features/jobs/api/jobs-api'
 import type { Watch } from '../features/watches/api/watches-api'
 

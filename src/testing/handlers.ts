@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw'
-import { GEOMETRY_CONTENT_TYPE } from '../../contract/drawing-geometry'
+import { GEOMETRY_CONTENT_TYPE } from '#contract/drawing-geometry.ts'
 import { billSettingsHandlers } from './bill-settings-handlers'
 import { fakeApi, type SavedDocument, type UploadForm } from './fake-api'
 import { projectBillHandlers } from './project-bill-handlers'

@@ -6,7 +6,7 @@ import type {
   ProjectChangeBill,
   ProjectFigures,
   ProjectItem,
-} from '../../contract/project-bills'
+} from '#contract/project-bills.ts'
 
 /** What the fake server keeps of project bills (GET, POST …/projects/{id}/bills and below). */
 export type FakeProjectBills = {

@@ -5,7 +5,7 @@ import type {
   BillIssue,
   ProjectChangeBill,
   ProjectFigures,
-} from '../../contract/project-bills'
+} from '#contract/project-bills.ts'
 import { fakeApi } from './fake-api'
 import { assembledBill } from './project-bill-fixtures'
 

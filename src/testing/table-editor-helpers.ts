@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { expect } from 'vitest'
-import type { ClassificationEntry, TakeoffRule } from '../../contract/takeoff-rules'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import { fakeApi } from './fake-api'
 
 /** What the fake server keeps of a saved version. */

@@ -1,4 +1,4 @@
-import type { ProjectBill } from '../../../contract/project-bills.ts'
+import type { ProjectBill } from '#contract/project-bills.ts'
 import type { Query } from '../../lib/pg/transaction.ts'
 import type { IssueFiles, IssueFormat, IssueRecord } from '../types.ts'
 

@@ -4,7 +4,7 @@ import {
   type ProjectBill,
   ProjectBillSchema,
   ProjectFiguresSchema,
-} from '../../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 import type { Warn } from '../../jobs/pg/job-rows.ts'
 import type { IssueRecord } from '../types.ts'
 

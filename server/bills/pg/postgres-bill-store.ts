@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ProjectBill } from '../../../contract/project-bills.ts'
+import type { ProjectBill } from '#contract/project-bills.ts'
 import { warnOnce } from '../../jobs/pg/job-rows.ts'
 import type { QueueDb } from '../../lib/pg/transaction.ts'
 import { inTransaction, type Query } from '../../lib/pg/transaction.ts'

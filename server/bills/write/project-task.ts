@@ -4,7 +4,7 @@ import type {
   DrawingWarning,
   ProjectChangeBill,
   ProjectFigures,
-} from '../../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 
 /** A drawing's priced bill as the bill pool priced it: the PricedJob's JSON. */
 export interface PricedDrawing {

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
-import type { Currency } from '../../../contract/bill-settings.ts'
-import { DEFAULT_AMOUNT_DECIMALS } from '../../../contract/figures.ts'
-import type { ProjectChangeBill, ProjectItem } from '../../../contract/project-bills.ts'
-import { PricedJobSchema } from '../../../contract/takeoff-rules-api.ts'
+import type { Currency } from '#contract/bill-settings.ts'
+import { DEFAULT_AMOUNT_DECIMALS } from '#contract/figures.ts'
+import type { ProjectChangeBill, ProjectItem } from '#contract/project-bills.ts'
+import { PricedJobSchema } from '#contract/takeoff-rules-api.ts'
 import { fitted } from '../../boq/write/rows.ts'
 import {
   amountFormat,

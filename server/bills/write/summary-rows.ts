@@ -3,7 +3,7 @@ import type {
   ChangeDriver,
   ProjectChangeBill,
   ProjectItem,
-} from '../../../contract/project-bills.ts'
+} from '#contract/project-bills.ts'
 import type { Cell } from '../../boq/write/table.ts'
 
 /** A drawing's column of the summary: the drawing billed, at the version billed. */

@@ -1,4 +1,4 @@
-import type { ChangeLine } from '../../../contract/compare.ts'
+import type { ChangeLine } from '#contract/compare.ts'
 import type { BillLine } from '../model/schema.ts'
 
 /** What a removed item's number says after it: the number is the older bill's. */

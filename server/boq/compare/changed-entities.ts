@@ -1,4 +1,4 @@
-import type { EntityChanges } from '../../../contract/compare.ts'
+import type { EntityChanges } from '#contract/compare.ts'
 import type { Boq, BoqReference } from '../model/schema.ts'
 
 /**

@@ -1,11 +1,6 @@
-import type { Currency } from '../../../contract/bill-settings.ts'
-import type {
-  ChangeItem,
-  ChangeState,
-  ItemFigures,
-  TotalChange,
-} from '../../../contract/compare.ts'
-import type { PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
+import type { Currency } from '#contract/bill-settings.ts'
+import type { ChangeItem, ChangeState, ItemFigures, TotalChange } from '#contract/compare.ts'
+import type { PricedBill, PricedItem } from '#contract/takeoff-rules.ts'
 import type { Boq } from '../model/schema.ts'
 import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
 

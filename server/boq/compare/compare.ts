@@ -1,11 +1,11 @@
-import type { Currency } from '../../../contract/bill-settings.ts'
+import type { Currency } from '#contract/bill-settings.ts'
 import type {
   ChangeItem,
   ChangeLine,
   ChangeState,
   EntityChanges,
   TotalChange,
-} from '../../../contract/compare.ts'
+} from '#contract/compare.ts'
 import { metresPerBillUnit } from '../measure/units.ts'
 import type { BillLine, Boq } from '../model/schema.ts'
 import { numberChanges } from './change-numbers.ts'

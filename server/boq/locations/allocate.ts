@@ -1,4 +1,4 @@
-import type { ZonePart } from '../../../contract/locations.ts'
+import type { ZonePart } from '#contract/locations.ts'
 import type { CountLine } from '../measure/counts.ts'
 import type { Shape } from '../model/picture.ts'
 import type { BillBreakdownRow, BillLine, Boq } from '../model/schema.ts'

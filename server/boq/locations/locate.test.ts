@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LocationRow } from '../../../contract/locations.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import type { Boq } from '../model/schema.ts'
 import { priceWithTables } from '../price/price.ts'

@@ -1,4 +1,4 @@
-import type { LocationRow } from '../../../contract/locations.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import type { CountLine } from '../measure/counts.ts'
 import type { Drawing } from '../model/drawing.ts'
 import type { Shape } from '../model/picture.ts'

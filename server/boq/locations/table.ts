@@ -3,7 +3,7 @@ import {
   type LocationRow,
   MAX_LOCATION_CELL_LENGTH,
   MAX_LOCATION_ROWS,
-} from '../../../contract/locations.ts'
+} from '#contract/locations.ts'
 import { quoted, type RuleProblem, RulesError } from '../price/errors.ts'
 import { compileGlob, type Glob, isGlobError } from '../price/glob.ts'
 import { readTable, type TableFormat } from '../price/table.ts'

@@ -1,6 +1,6 @@
 import type { Paths64 } from 'clipper2-ts'
 import Flatbush from 'flatbush'
-import { ZONE_PATH_SEPARATOR, type Zone } from '../../../contract/locations.ts'
+import { ZONE_PATH_SEPARATOR, type Zone } from '#contract/locations.ts'
 import { ellipseLength, splineLength } from '../measure/curves/curves.ts'
 import { polylineLength, polylineSignedArea } from '../measure/curves/polyline.ts'
 import type { Drawing } from '../model/drawing.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NO_QUANTITIES } from '../../../contract/no-quantities.ts'
+import { NO_QUANTITIES } from '#contract/no-quantities.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'

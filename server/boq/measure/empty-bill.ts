@@ -1,4 +1,4 @@
-import { NO_QUANTITIES, PAPER_SPACE } from '../../../contract/no-quantities.ts'
+import { NO_QUANTITIES, PAPER_SPACE } from '#contract/no-quantities.ts'
 import type { BoqNotMeasured, BoqXref } from '../model/schema.ts'
 
 /** Kinds named in the sentence before the rest are only counted. */

@@ -1,5 +1,5 @@
-import { billGroups } from '../../../contract/bill-groups.ts'
-import { PAPER_SPACE } from '../../../contract/no-quantities.ts'
+import { billGroups } from '#contract/bill-groups.ts'
+import { PAPER_SPACE } from '#contract/no-quantities.ts'
 import type { Drawing, XrefRef } from '../model/drawing.ts'
 import {
   type BillOptions,

@@ -2,10 +2,10 @@
  * The engine's options. The BOQ's JSON form itself is part of the HTTP contract
  * (contract/boq.ts), re-exported here for the engine's modules.
  */
-import type { StatedUnit, UnitSystem } from '../../../contract/units.ts'
+import type { StatedUnit, UnitSystem } from '#contract/units.ts'
 
-export * from '../../../contract/boq.ts'
-export { STATED_UNITS, type StatedUnit, type UnitSystem } from '../../../contract/units.ts'
+export * from '#contract/boq.ts'
+export { STATED_UNITS, type StatedUnit, type UnitSystem } from '#contract/units.ts'
 
 /** What the person asked for; both optional. */
 export type BillOptions = {

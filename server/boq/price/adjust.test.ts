@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
-import { billSettings } from '../../../contract/testing/priced-bill.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
+import { billSettings } from '#contract/testing/priced-bill.ts'
 import { areaLine, measured, placed } from '../../testing/boq/price/measured.ts'
 import { cents } from '../../testing/boq/reconcile.ts'
 import { RulesError } from './errors.ts'

@@ -1,6 +1,6 @@
-import type { Adjustment } from '../../../contract/bill-settings.ts'
-import { unitDecimals } from '../../../contract/figures.ts'
-import type { PricedAdjustment } from '../../../contract/takeoff-rules.ts'
+import type { Adjustment } from '#contract/bill-settings.ts'
+import { unitDecimals } from '#contract/figures.ts'
+import type { PricedAdjustment } from '#contract/takeoff-rules.ts'
 import { figureProblem } from './figures.ts'
 import { roundTo } from './rounding.ts'
 

@@ -1,4 +1,4 @@
-import type { Ignored, NotClassified, RuleMatch } from '../../../contract/takeoff-rules.ts'
+import type { Ignored, NotClassified, RuleMatch } from '#contract/takeoff-rules.ts'
 import { lineworkDescription } from '../measure/linework-words.ts'
 import type { BillUnits } from '../model/schema.ts'
 import type { CompiledRow, CompiledRules } from './compile.ts'

@@ -1,4 +1,4 @@
-import type { ClassificationEntry } from '../../../contract/takeoff-rules.ts'
+import type { ClassificationEntry } from '#contract/takeoff-rules.ts'
 import type { RuleProblem } from './errors.ts'
 import type { TableRow, TableShape } from './table.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { compileRules } from './compile.ts'
 import { describeProblem } from './errors.ts'
 

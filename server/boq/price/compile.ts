@@ -1,11 +1,11 @@
-import { LENGTH_KINDS } from '../../../contract/boq.ts'
+import { LENGTH_KINDS } from '#contract/boq.ts'
 import {
   MAX_RULE_CELL_LENGTH,
   RULE_MATCHES,
   RULE_TEXT_COLUMNS,
   type RuleMatch,
   type TakeoffRule,
-} from '../../../contract/takeoff-rules.ts'
+} from '#contract/takeoff-rules.ts'
 import { quoted, type RuleProblem } from './errors.ts'
 import { figureProblem } from './figures.ts'
 import { compileFormula, type Formula, isFormulaError } from './formula.ts'

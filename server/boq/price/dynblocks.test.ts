@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PricedBillSchema, type TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import { PricedBillSchema, type TakeoffRule } from '#contract/takeoff-rules.ts'
 import { fixture } from '../../testing/boq/fixtures.ts'
 import { expectWholeBill } from '../../testing/boq/price/whole-bill.ts'
 import type { Boq } from '../model/schema.ts'

@@ -1,4 +1,4 @@
-import { MAX_FIGURE } from '../../../contract/takeoff-rules.ts'
+import { MAX_FIGURE } from '#contract/takeoff-rules.ts'
 
 /**
  * Figures a priced bill may hold: finite and at most MAX_FIGURE either way, so that no sum

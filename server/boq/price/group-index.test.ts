@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { measured, placed } from '../../testing/boq/price/measured.ts'
 import { compileRules, type Group } from './compile.ts'
 import { firstMatcher } from './group-index.ts'

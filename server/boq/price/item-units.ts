@@ -1,4 +1,4 @@
-import type { RuleMatch } from '../../../contract/takeoff-rules.ts'
+import type { RuleMatch } from '#contract/takeoff-rules.ts'
 import { metresPerBillUnit } from '../measure/units.ts'
 import type { BillUnits } from '../model/schema.ts'
 

@@ -1,5 +1,5 @@
-import type { ZonePart } from '../../../contract/locations.ts'
-import type { RuleMatch } from '../../../contract/takeoff-rules.ts'
+import type { ZonePart } from '#contract/locations.ts'
+import type { RuleMatch } from '#contract/takeoff-rules.ts'
 import { type Lookup, MissingValue, variableName } from './formula.ts'
 import { lower } from './glob.ts'
 

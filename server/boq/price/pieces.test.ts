@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorPlanBoq } from '../../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import { areaLine, lengthLine, measured, placed } from '../../testing/boq/price/measured.ts'
 import { expectWholeBill } from '../../testing/boq/price/whole-bill.ts'
 import { attributeOf, labelOf, lookupOf } from './piece.ts'

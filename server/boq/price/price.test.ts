@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PricedBill, TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import type { PricedBill, TakeoffRule } from '#contract/takeoff-rules.ts'
 import { areaLine, lengthLine, measured, placed } from '../../testing/boq/price/measured.ts'
 import type { Boq } from '../model/schema.ts'
 import { compileClassification, compileRuleSet, priceBill } from './price.ts'

@@ -1,10 +1,6 @@
-import {
-  type BillSettings,
-  checkBillSettings,
-  currencyOf,
-} from '../../../contract/bill-settings.ts'
-import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '../../../contract/figures.ts'
-import type { ByZone } from '../../../contract/locations.ts'
+import { type BillSettings, checkBillSettings, currencyOf } from '#contract/bill-settings.ts'
+import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '#contract/figures.ts'
+import type { ByZone } from '#contract/locations.ts'
 import type {
   ClassificationEntry,
   PricedBill,
@@ -12,7 +8,7 @@ import type {
   PricedItem,
   PricedSection,
   TakeoffRule,
-} from '../../../contract/takeoff-rules.ts'
+} from '#contract/takeoff-rules.ts'
 import { byZoneOf } from '../locations/by-zone.ts'
 import type { Boq } from '../model/schema.ts'
 import { adjust } from './adjust.ts'

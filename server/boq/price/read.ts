@@ -1,4 +1,4 @@
-import type { ClassificationEntry, TakeoffRule } from '../../../contract/takeoff-rules.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import { CLASSIFICATION_TABLE, classificationFromRows } from './classification.ts'
 import { compileRules } from './compile.ts'
 import { RulesError } from './errors.ts'

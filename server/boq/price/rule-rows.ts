@@ -3,7 +3,7 @@ import {
   RULE_TEXT_COLUMNS,
   type RuleMatch,
   type TakeoffRule,
-} from '../../../contract/takeoff-rules.ts'
+} from '#contract/takeoff-rules.ts'
 import type { RuleProblem } from './errors.ts'
 import type { TableRow, TableShape } from './table.ts'
 

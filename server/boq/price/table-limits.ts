@@ -1,4 +1,4 @@
-import { MAX_RULE_ROWS } from '../../../contract/takeoff-rules.ts'
+import { MAX_RULE_ROWS } from '#contract/takeoff-rules.ts'
 import { RulesError } from './errors.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync'
-import { MAX_RULE_ROWS, MAX_RULES_FILE_BYTES } from '../../../contract/takeoff-rules.ts'
+import { MAX_RULE_ROWS, MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import { type RuleProblem, RulesError } from './errors.ts'
 import { fail, MAX_TABLE_COLUMNS, tooManyRows, tooWide } from './table-limits.ts'
 import { type SheetLine, xlsxLines } from './xlsx-lines.ts'

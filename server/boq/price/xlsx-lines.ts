@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { MAX_RULE_ROWS } from '../../../contract/takeoff-rules.ts'
+import { MAX_RULE_ROWS } from '#contract/takeoff-rules.ts'
 import { RulesError } from './errors.ts'
 import {
   fail,

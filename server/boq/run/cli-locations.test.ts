@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Boq } from '../../../contract/boq.ts'
+import type { Boq } from '#contract/boq.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { main } from './cli.ts'
 

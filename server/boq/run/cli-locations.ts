@@ -1,4 +1,4 @@
-import type { LocationRow } from '../../../contract/locations.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import { readLocations } from '../locations/table.ts'
 import { readTableFile } from './cli-rules.ts'
 

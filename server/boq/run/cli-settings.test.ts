@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { billSettings } from '../../../contract/testing/priced-bill.ts'
+import { billSettings } from '#contract/testing/priced-bill.ts'
 import { knownDrawing } from '../../testing/boq/known-drawing.ts'
 import { main } from './cli.ts'
 

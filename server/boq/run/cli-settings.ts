@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
-import { type BillSettings, checkBillSettings } from '../../../contract/bill-settings.ts'
-import { MAX_RULES_FILE_BYTES } from '../../../contract/takeoff-rules.ts'
+import { type BillSettings, checkBillSettings } from '#contract/bill-settings.ts'
+import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import { RulesFileError } from './cli-rules.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { decodeGeometry, geometryCounts } from '../../../contract/drawing-geometry.ts'
+import { decodeGeometry, geometryCounts } from '#contract/drawing-geometry.ts'
 import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
 import { knownDrawing } from '../../testing/boq/known-drawing.ts'
 import { STALL_CODE } from '../../testing/stall-code.ts'

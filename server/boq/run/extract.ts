@@ -1,5 +1,5 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
-import type { LocationRow } from '../../../contract/locations.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import { locateBoq } from '../locations/locate.ts'
 import { computeBoq, measureDrawing } from '../measure/quantities.ts'
 import { BoqError } from '../model/boq-error.ts'

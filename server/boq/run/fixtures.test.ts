@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BoqSchema } from '../../../contract/boq.ts'
+import { BoqSchema } from '#contract/boq.ts'
 import { fixture, fixtureNames } from '../../testing/boq/fixtures.ts'
 import type { Boq } from '../model/schema.ts'
 import { createReader } from '../read/libredwg.ts'

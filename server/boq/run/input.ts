@@ -1,4 +1,4 @@
-import type { LocationRow } from '../../../contract/locations.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import type { BillOptions } from '../model/schema.ts'
 import type { PricingTables } from '../price/price.ts'
 import type { ChangesFrom } from '../write/files.ts'

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  decodeGeometry,
-  encodeGeometry,
-  geometryCounts,
-} from '../../../contract/drawing-geometry.ts'
+import { decodeGeometry, encodeGeometry, geometryCounts } from '#contract/drawing-geometry.ts'
 import {
   entity,
   insert,

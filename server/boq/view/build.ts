@@ -1,4 +1,4 @@
-import type { DrawingGeometry } from '../../../contract/drawing-geometry.ts'
+import type { DrawingGeometry } from '#contract/drawing-geometry.ts'
 import type { Picture, PictureColour, PictureEntity, Shape } from '../model/picture.ts'
 import { drawingSize } from './extents.ts'
 import { drawShape, type ShapeCache } from './shapes.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { arcsOf, pathsOf } from '../../../contract/testing/drawing-geometry.ts'
+import { arcsOf, pathsOf } from '#contract/testing/drawing-geometry.ts'
 import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { PictureColour } from '../model/picture.ts'
 import { buildGeometry } from './build.ts'

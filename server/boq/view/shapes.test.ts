@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  arcsOf,
-  pathsOf,
-  triangleArea,
-  trianglesOf,
-} from '../../../contract/testing/drawing-geometry.ts'
+import { arcsOf, pathsOf, triangleArea, trianglesOf } from '#contract/testing/drawing-geometry.ts'
 import { entity, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import type { Shape } from '../model/picture.ts'
 import type { Vertex } from '../model/primitives.ts'

@@ -1,4 +1,4 @@
-import { arcBounds, type DrawingGeometry } from '../../../contract/drawing-geometry.ts'
+import { arcBounds, type DrawingGeometry } from '#contract/drawing-geometry.ts'
 import { Float64Growable, Uint32Growable } from './growable.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pathsOf } from '../../../contract/testing/drawing-geometry.ts'
+import { pathsOf } from '#contract/testing/drawing-geometry.ts'
 import { entity, insert, picture, point } from '../../testing/boq/view/picture-factory.ts'
 import { sampleSpline } from '../measure/curves/curves.ts'
 import type { Shape } from '../model/picture.ts'

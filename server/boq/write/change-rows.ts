@@ -1,9 +1,4 @@
-import type {
-  ChangeBill,
-  ChangeLine,
-  ComparedBill,
-  TotalChange,
-} from '../../../contract/compare.ts'
+import type { ChangeBill, ChangeLine, ComparedBill, TotalChange } from '#contract/compare.ts'
 import type { Cell, Column, Table } from './table.ts'
 
 const STATE_WORDS: Record<ChangeLine['state'], string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorPlanBoq } from '../../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import { compareBills } from '../compare/compare.ts'
 import type { Boq } from '../model/schema.ts'

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import type { ChangeBill } from '../../../contract/compare.ts'
+import type { ChangeBill } from '#contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable, itemChangesTable } from './change-rows.ts'
 import { locationTables } from './location-rows.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { floorPlanBoq } from '../../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import { pricedBoq } from '../../testing/boq/priced-boq.ts'
 import { BoqSchema } from '../model/schema.ts'
 import { renderFiles } from './files.ts'

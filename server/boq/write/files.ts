@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { ComparedBill } from '../../../contract/compare.ts'
-import type { PricedBill } from '../../../contract/takeoff-rules.ts'
+import type { ComparedBill } from '#contract/compare.ts'
+import type { PricedBill } from '#contract/takeoff-rules.ts'
 import { compareBills } from '../compare/compare.ts'
 import { type Boq, BoqSchema } from '../model/schema.ts'
 import { toCsv } from './csv.ts'

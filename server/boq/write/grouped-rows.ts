@@ -1,4 +1,4 @@
-import { groupDescription, withGroups } from '../../../contract/bill-groups.ts'
+import { groupDescription, withGroups } from '#contract/bill-groups.ts'
 import type { BillGroup } from '../model/schema.ts'
 import type { Cell } from './table.ts'
 

@@ -1,4 +1,4 @@
-import type { ByZone } from '../../../contract/locations.ts'
+import type { ByZone } from '#contract/locations.ts'
 import type { Boq } from '../model/schema.ts'
 import type { Cell, Table } from './table.ts'
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { MAX_FIGURE, PricedBillSchema } from '../../../contract/takeoff-rules.ts'
+import { MAX_FIGURE, PricedBillSchema } from '#contract/takeoff-rules.ts'
 import { measured, placed } from '../../testing/boq/price/measured.ts'
 import { compileRuleSet, priceBill } from '../price/price.ts'
 import { renderFiles } from './files.ts'

@@ -1,4 +1,4 @@
-import type { Currency } from '../../../contract/bill-settings.ts'
+import type { Currency } from '#contract/bill-settings.ts'
 import {
   type PricedAdjustment,
   type PricedBill,
@@ -6,7 +6,7 @@ import {
   RULE_COLUMNS,
   type RuleColumn,
   type TakeoffRule,
-} from '../../../contract/takeoff-rules.ts'
+} from '#contract/takeoff-rules.ts'
 import type { BillGroup } from '../model/schema.ts'
 import { groupedRows, type LeveledRows } from './grouped-rows.ts'
 import type { Cell, Column, Table } from './table.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { floorPlanBoq } from '../../../contract/testing/boq.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import { billUnits } from '../measure/units.ts'
 import { fitted, provenance } from './rows.ts'
 

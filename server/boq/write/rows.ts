@@ -1,5 +1,5 @@
-import { groupsOf } from '../../../contract/bill-groups.ts'
-import { NO_QUANTITIES, noQuantitiesWarning } from '../../../contract/no-quantities.ts'
+import { groupsOf } from '#contract/bill-groups.ts'
+import { NO_QUANTITIES, noQuantitiesWarning } from '#contract/no-quantities.ts'
 import type {
   BillLine,
   BillUnits,

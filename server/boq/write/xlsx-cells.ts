@@ -1,6 +1,6 @@
 /** How the workbook's cells are written and laid out: formats, fonts, widths, printing. */
 import type ExcelJS from 'exceljs'
-import type { Currency } from '../../../contract/bill-settings.ts'
+import type { Currency } from '#contract/bill-settings.ts'
 import { fitted } from './rows.ts'
 import type { Cell, Format } from './table.ts'
 

@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs'
-import type { ChangeBill, ChangeItem } from '../../../contract/compare.ts'
-import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '../../../contract/figures.ts'
+import type { ChangeBill, ChangeItem } from '#contract/compare.ts'
+import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '#contract/figures.ts'
 import { ITEM_COLUMNS, ITEMS_BLOCK, itemChangeRows, itemTotalRow, NO_ITEMS } from './change-rows.ts'
 import type { Cell, Format } from './table.ts'
 import {

@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs'
-import { DEFAULT_AMOUNT_DECIMALS } from '../../../contract/figures.ts'
-import type { PricedAdjustment, PricedBill, PricedItem } from '../../../contract/takeoff-rules.ts'
+import { DEFAULT_AMOUNT_DECIMALS } from '#contract/figures.ts'
+import type { PricedAdjustment, PricedBill, PricedItem } from '#contract/takeoff-rules.ts'
 import type { BillGroup } from '../model/schema.ts'
 import {
   IGNORED_COLUMNS,

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { floorPlanBoq, reference } from '../../../contract/testing/boq.ts'
+import { floorPlanBoq, reference } from '#contract/testing/boq.ts'
 import type { Boq } from '../model/schema.ts'
 import { toXlsx } from './xlsx.ts'
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
-import { groupsOf } from '../../../contract/bill-groups.ts'
-import type { ChangeBill } from '../../../contract/compare.ts'
+import { groupsOf } from '#contract/bill-groups.ts'
+import type { ChangeBill } from '#contract/compare.ts'
 import type { Boq } from '../model/schema.ts'
 import { changesTable, describeCompared } from './change-rows.ts'
 import { locationTables } from './location-rows.ts'

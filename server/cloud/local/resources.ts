@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs'
 import { extname } from 'node:path'
-import { VERSION_NOT_WHOLE } from '../../../contract/cloud.ts'
+import { VERSION_NOT_WHOLE } from '#contract/cloud.ts'
 import type { JsonApiResource } from '../types.ts'
 import { makeId, makeStorageId, makeVersionId } from './ids.ts'
 import type { VersionInfo } from './version-store.ts'

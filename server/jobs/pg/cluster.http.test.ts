@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Job, JobList } from '../../../contract/jobs.ts'
+import type { Job, JobList } from '#contract/jobs.ts'
 import type { SeedIds } from '../../../dev/fake-aps/seed.ts'
 import {
   FAKE_CLIENT_ID,

@@ -1,5 +1,5 @@
-import type { TakeoffRule } from '../../../contract/takeoff-rules.ts'
-import { floorPlanBoq } from '../../../contract/testing/boq.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
+import { floorPlanBoq } from '#contract/testing/boq.ts'
 import type { Boq } from '../../boq/model/schema.ts'
 import { compileRuleSet, priceBill } from '../../boq/price/price.ts'
 

@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, readFile, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { CloudList } from '../../../contract/cloud.ts'
+import type { CloudList } from '#contract/cloud.ts'
 import { FIXTURES } from '../boq/fixtures.ts'
 
 /** When the seed's drawings were last written: long ago, so the cloud takes them as whole at once. */

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
-import { encodeGeometry } from '../../../contract/drawing-geometry.ts'
-import { geometryOf } from '../../../contract/testing/drawing-geometry.ts'
+import { encodeGeometry } from '#contract/drawing-geometry.ts'
+import { geometryOf } from '#contract/testing/drawing-geometry.ts'
 import type { BoqInput } from '../../boq/run/input.ts'
 import { locateByListings } from '../../cloud/aps/locate.ts'
 import { locateByIds } from '../../cloud/local/locate.ts'

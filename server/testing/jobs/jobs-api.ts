@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type Job, JobSchema } from '../../../contract/jobs.ts'
+import { type Job, JobSchema } from '#contract/jobs.ts'
 import type { DrawingRef } from './drawings.ts'
 
 type Client = (path: string, init?: RequestInit) => Promise<Response>

@@ -1,5 +1,5 @@
-import type { ExtractUnits } from '../../../contract/units.ts'
-import type { WatchState } from '../../../contract/watches.ts'
+import type { ExtractUnits } from '#contract/units.ts'
+import type { WatchState } from '#contract/watches.ts'
 import type { Tokens, UserProfile } from '../../auth/types.ts'
 import type { FolderPlace } from '../../cloud/types.ts'
 

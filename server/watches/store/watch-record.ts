@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { WatchStateSchema } from '../../../contract/watches.ts'
+import { WatchStateSchema } from '#contract/watches.ts'
 import { checked } from '../../jobs/stored-job.ts'
 import type { NewWatch, WatchedVersion, WatchPatch, WatchRecord } from './types.ts'
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { BillSettingsDocument } from '../../../contract/bill-settings'
+import type { BillSettingsDocument } from '#contract/bill-settings.ts'
 import { billSettingsDocument, eurWithPreliminaries } from '../../testing/bill-settings-fixtures'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { server } from '../../testing/msw-server'

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { exampleBoq } from '../../../contract/testing/boq'
+import { exampleBoq } from '#contract/testing/boq.ts'
 import { POLL_INTERVAL_MS } from '../../features/jobs/api/jobs-api'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { item, job, succeededJob, version } from '../../testing/fixtures'

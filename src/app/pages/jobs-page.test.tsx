@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { exampleBoq } from '../../../contract/testing/boq'
+import { exampleBoq } from '#contract/testing/boq.ts'
 import { formatDateTime } from '../../lib/format-date'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { comparedJob, job, succeededJob, writtenJob } from '../../testing/fixtures'

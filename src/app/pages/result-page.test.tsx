@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { exampleBoq } from '../../../contract/testing/boq'
+import { exampleBoq } from '#contract/testing/boq.ts'
 import type { DrawingSlotProps } from '../../features/results/components/drawing-slot'
 import { fakeApi, requestsTo } from '../../testing/fake-api'
 import { job, succeededJob } from '../../testing/fixtures'

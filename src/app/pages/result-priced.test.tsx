@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { NotClassified, TakeoffRule } from '../../../contract/takeoff-rules'
-import { exampleBoq, pastedBlocksBoq } from '../../../contract/testing/boq'
+import type { NotClassified, TakeoffRule } from '#contract/takeoff-rules.ts'
+import { exampleBoq, pastedBlocksBoq } from '#contract/testing/boq.ts'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import {
   fakePricing,

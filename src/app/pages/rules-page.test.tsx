@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { TakeoffRule } from '../../../contract/takeoff-rules'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { formatDateTime } from '../../lib/format-date'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { fakePricing, succeededJob, takeoffRule } from '../../testing/fixtures'

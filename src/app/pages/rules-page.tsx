@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { RULE_MATCHES, type RuleMatch } from '../../../contract/takeoff-rules'
+import { RULE_MATCHES, type RuleMatch } from '#contract/takeoff-rules.ts'
 import { jobsQueries } from '../../features/jobs/api/jobs-api'
 import { resultQueries } from '../../features/results/api/results-api'
 import { rulesQueries } from '../../features/rules/api/rules-api'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Job } from '../../../contract/jobs'
+import type { Job } from '#contract/jobs.ts'
 
 /**
  * The link to a job's change bill: from the earlier version's job its bill was compared with, to

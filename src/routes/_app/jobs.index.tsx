@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { JobStatusSchema } from '../../../contract/jobs'
+import { JobStatusSchema } from '#contract/jobs.ts'
 import { JobsPage } from '../../app/pages/jobs-page'
 import { optionalText } from '../../app/search-params'
 

@@ -1,4 +1,4 @@
-import { floorPlanBoq, reference } from '../../../../contract/testing/boq.ts'
+import { floorPlanBoq, reference } from '#contract/testing/boq.ts'
 import { billUnits } from '../../../boq/measure/units.ts'
 import type { BillLine, Boq, BoqReference } from '../../../boq/model/schema.ts'
 

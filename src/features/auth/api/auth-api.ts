@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { UserProfileSchema } from '../../../../contract/profile'
+import { UserProfileSchema } from '#contract/profile.ts'
 import { api, XSRF_CONTEXT } from '../../../lib/api-client'
 
 /** Query keys and fetchers of the auth feature, general → specific. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-import type { UserProfile } from '../../../../contract/profile'
+import type { UserProfile } from '#contract/profile.ts'
 
 export type { UserProfile }
 

@@ -5,14 +5,14 @@ import {
   type BillSettingsDocument,
   BillSettingsDocumentSchema,
   BillSettingsVersionSchema,
-} from '../../../../contract/bill-settings'
+} from '#contract/bill-settings.ts'
 import { api } from '../../../lib/api-client'
 
 export type {
   BillSettings,
   BillSettingsDocument,
   BillSettingsVersion,
-} from '../../../../contract/bill-settings'
+} from '#contract/bill-settings.ts'
 
 const settingsPath = (projectId: string) =>
   `api/boq/projects/${encodeURIComponent(projectId)}/bill-settings`

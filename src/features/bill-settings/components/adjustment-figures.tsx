@@ -1,4 +1,4 @@
-import { MAX_UNIT_LENGTH } from '../../../../contract/bill-settings'
+import { MAX_UNIT_LENGTH } from '#contract/bill-settings.ts'
 import type { AdjustmentRow } from '../utils/settings-form'
 import { fieldId, type Problems, problemOf } from '../utils/settings-problems'
 import { FieldProblem, invalidProps } from './field-problem'

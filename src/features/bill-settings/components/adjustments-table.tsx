@@ -4,7 +4,7 @@ import {
   type AdjustmentKind,
   MAX_ADJUSTMENTS,
   MAX_SETTING_TEXT,
-} from '../../../../contract/bill-settings'
+} from '#contract/bill-settings.ts'
 import { type AdjustmentRow, moved, newAdjustment } from '../utils/settings-form'
 import { fieldId, type Problems, problemOf } from '../utils/settings-problems'
 import { AdjustmentFigures } from './adjustment-figures'

@@ -1,4 +1,4 @@
-import { MAX_UNIT_DECIMALS, MAX_UNIT_LENGTH, MAX_UNITS } from '../../../../contract/bill-settings'
+import { MAX_UNIT_DECIMALS, MAX_UNIT_LENGTH, MAX_UNITS } from '#contract/bill-settings.ts'
 import { type DecimalsRow, newDecimals } from '../utils/settings-form'
 import { fieldId, type Problems, problemOf } from '../utils/settings-problems'
 import { FieldProblem, invalidProps } from './field-problem'

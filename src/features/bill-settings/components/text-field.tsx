@@ -1,4 +1,4 @@
-import { MAX_SETTING_TEXT } from '../../../../contract/bill-settings'
+import { MAX_SETTING_TEXT } from '#contract/bill-settings.ts'
 import { type FieldKey, fieldId } from '../utils/settings-problems'
 import { FieldProblem, invalidProps } from './field-problem'
 

@@ -1,4 +1,4 @@
-import { type Currency, currencyOf, isCurrencyCode } from '../../../../contract/bill-settings'
+import { type Currency, currencyOf, isCurrencyCode } from '#contract/bill-settings.ts'
 
 const names =
   typeof Intl.DisplayNames === 'function'

@@ -1,4 +1,4 @@
-import type { BillSettings, BillSettingsDocument } from '../../../../contract/bill-settings'
+import type { BillSettings, BillSettingsDocument } from '#contract/bill-settings.ts'
 import { formOf, type SettingsForm } from './settings-form'
 
 /** Who saved the version the page started from, and when (null before the first save). */

@@ -3,7 +3,7 @@ import {
   type AdjustmentKind,
   type BillSettings,
   checkBillSettings,
-} from '../../../../contract/bill-settings'
+} from '#contract/bill-settings.ts'
 
 /** A unit's decimals as the table edits them: text until sent. */
 export type DecimalsRow = { id: number; unit: string; decimals: string }

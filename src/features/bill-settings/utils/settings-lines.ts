@@ -1,4 +1,4 @@
-import { type Adjustment, type BillSettings, currencyOf } from '../../../../contract/bill-settings'
+import { type Adjustment, type BillSettings, currencyOf } from '#contract/bill-settings.ts'
 import { currencyWords } from './currencies'
 
 /** One setting as a person reads it: what (`Currency`, `Adjustment 2`) and its value. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { type ChangeBill, ChangeBillSchema } from '../../../../contract/compare'
+import { type ChangeBill, ChangeBillSchema } from '#contract/compare.ts'
 import { api, apiUrl } from '../../../lib/api-client'
 
 export type {
@@ -8,7 +8,7 @@ export type {
   ChangeLine,
   ChangeState,
   TotalChange,
-} from '../../../../contract/compare'
+} from '#contract/compare.ts'
 export type { ChangeBill }
 
 /** Which two jobs a change bill compares: the older first. */

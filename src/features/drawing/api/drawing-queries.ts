@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { decodeDrawnGeometry } from '../../../../contract/drawing-geometry'
+import { decodeDrawnGeometry } from '#contract/drawing-geometry.ts'
 import { api } from '../../../lib/api-client'
 
 // A job's drawing never changes; it goes once the view is gone.

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
-import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
 import { drawsNothing, type LeftOut, nothingDrawnText } from '../utils/nothing-drawn'

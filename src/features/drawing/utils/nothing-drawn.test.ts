@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { geometryOf } from '#contract/testing/drawing-geometry.ts'
 import { drawsNothing, nothingDrawnText } from './nothing-drawn'
 
 describe('drawsNothing', () => {

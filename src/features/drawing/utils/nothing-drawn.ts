@@ -1,5 +1,5 @@
-import { type DrawnGeometry, geometryCounts } from '../../../../contract/drawing-geometry'
-import { PAPER_SPACE } from '../../../../contract/no-quantities'
+import { type DrawnGeometry, geometryCounts } from '#contract/drawing-geometry.ts'
+import { PAPER_SPACE } from '#contract/no-quantities.ts'
 
 /** One kind of entity the bill left out, as the job's result lists it (`notMeasured`). */
 export type LeftOut = { type: string; count: number }

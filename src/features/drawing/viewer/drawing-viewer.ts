@@ -1,4 +1,4 @@
-import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 
 /**
  * What the drawing view asks of a renderer, drawing from `Source`: geometry-viewer.ts draws the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeDrawnGeometry, encodeGeometry } from '../../../../contract/drawing-geometry'
-import { drawnGeometryOf, geometryOf } from '../../../../contract/testing/drawing-geometry'
+import { decodeDrawnGeometry, encodeGeometry } from '#contract/drawing-geometry.ts'
+import { drawnGeometryOf, geometryOf } from '#contract/testing/drawing-geometry.ts'
 import {
   arcSides,
   bufferSteps,

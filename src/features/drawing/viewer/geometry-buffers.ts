@@ -1,4 +1,4 @@
-import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 import type { Extents } from './main-extents'
 
 /** Sides of a whole circle at the least (a pixel or two across; a speck takes one), and at most. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { drawnGeometryOf } from '../../../../contract/testing/drawing-geometry'
+import { drawnGeometryOf } from '#contract/testing/drawing-geometry.ts'
 import { extentsOf, mainBoxOf, ownerExtents } from './geometry-extents'
 import { type Extents, mainExtents, nth, withSomeSize } from './main-extents'
 

@@ -1,4 +1,4 @@
-import { arcBounds, type DrawnGeometry } from '../../../../contract/drawing-geometry'
+import { arcBounds, type DrawnGeometry } from '#contract/drawing-geometry.ts'
 import { type Extents, mainOfBoxes } from './main-extents'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GeometryHandles } from '../../../../contract/geometry-handles'
+import { GeometryHandles } from '#contract/geometry-handles.ts'
 import { OwnerIndex, ownerMask } from './geometry-owners'
 
 describe('owner index', () => {

@@ -1,4 +1,4 @@
-import { type GeometryHandles, handleNumber } from '../../../../contract/geometry-handles'
+import { type GeometryHandles, handleNumber } from '#contract/geometry-handles.ts'
 
 type Lookup = { byNumber: Map<number, number>; byText: Map<string, number> }
 

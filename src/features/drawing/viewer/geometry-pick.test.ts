@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { drawnGeometryOf } from '../../../../contract/testing/drawing-geometry'
+import { drawnGeometryOf } from '#contract/testing/drawing-geometry.ts'
 import { ownerAt } from './geometry-pick'
 
 const TURN = 2 * Math.PI

@@ -1,4 +1,4 @@
-import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 
 const TURN = 2 * Math.PI
 

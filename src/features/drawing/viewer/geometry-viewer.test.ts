@@ -7,7 +7,7 @@ import {
   type ShaderMaterial,
 } from 'three'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { drawnGeometryOf } from '../../../../contract/testing/drawing-geometry'
+import { drawnGeometryOf } from '#contract/testing/drawing-geometry.ts'
 import type { DrawingViewer } from './drawing-viewer'
 import { type GeometryRenderer, geometryViewer } from './geometry-viewer'
 

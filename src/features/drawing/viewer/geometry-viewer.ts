@@ -1,5 +1,5 @@
 import { LinearSRGBColorSpace, OrthographicCamera, WebGLRenderer } from 'three'
-import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 import {
   ADDED_COLOR,
   DIMMED_COLOR,

@@ -1,4 +1,4 @@
-import type { DrawnGeometry } from '../../../../contract/drawing-geometry'
+import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 import type { CreateDrawingViewer } from './drawing-viewer'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VERSION_NOT_WHOLE } from '../../../../contract/cloud'
+import { VERSION_NOT_WHOLE } from '#contract/cloud.ts'
 import { accWebView, bim360WebView, folder, item, version } from '../../../testing/fixtures'
 import { folderIdFromWebView, toChildNodes } from './tree-nodes'
 

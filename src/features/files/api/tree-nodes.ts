@@ -1,4 +1,4 @@
-import { type CloudResource, VERSION_NOT_WHOLE } from '../../../../contract/cloud'
+import { type CloudResource, VERSION_NOT_WHOLE } from '#contract/cloud.ts'
 import { formatDateTime } from '../../../lib/format-date'
 
 /** What a node's children are loaded from; also the node's query key part. */

@@ -1,5 +1,5 @@
 import { isCancelledError, type QueryClient, queryOptions } from '@tanstack/react-query'
-import { readCloudList } from '../../../../contract/cloud'
+import { readCloudList } from '#contract/cloud.ts'
 import { api } from '../../../lib/api-client'
 import { type TreeNode, type TreeParent, toChildNodes } from './tree-nodes'
 

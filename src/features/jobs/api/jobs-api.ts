@@ -6,7 +6,7 @@ import {
   JobListSchema,
   JobSchema,
   type JobStatus,
-} from '../../../../contract/jobs'
+} from '#contract/jobs.ts'
 import { api } from '../../../lib/api-client'
 import { isActive } from '../../../lib/job-words'
 

@@ -1,7 +1,7 @@
 // The bill's units as the file-selection screen offers them. The shape and its allowed values are
 // the contract's; the label records below must name every allowed value, so the type-check fails
 // when the two drift apart.
-import type { ExtractUnits, StatedUnit, UnitSystem } from '../../../../contract/units'
+import type { ExtractUnits, StatedUnit, UnitSystem } from '#contract/units.ts'
 
 /** What the two selects show: '' is each one's default (by the drawing; leave as drawing units). */
 export type UnitsChoice = { system: UnitSystem | ''; drawingUnits: StatedUnit | '' }

@@ -9,7 +9,7 @@ import {
   type ProjectBill,
   ProjectBillSchema,
   ProjectChangeBillSchema,
-} from '../../../../contract/project-bills'
+} from '#contract/project-bills.ts'
 import { api, apiUrl } from '../../../lib/api-client'
 
 export type {
@@ -20,7 +20,7 @@ export type {
   ProjectBill,
   ProjectChangeBill,
   ProjectItem,
-} from '../../../../contract/project-bills'
+} from '#contract/project-bills.ts'
 
 const billsPath = (projectId: string) => `api/boq/projects/${encodeURIComponent(projectId)}/bills`
 const billPath = (projectId: string, billId: string) =>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { BillDrawing } from '../../../../contract/project-bills'
+import type { BillDrawing } from '#contract/project-bills.ts'
 import { STATE_WORDS } from '../utils/bill-words'
 
 /** The bill's drawings and what each is: its version billed, its result, why not. */

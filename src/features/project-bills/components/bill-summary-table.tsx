@@ -1,4 +1,4 @@
-import type { AssembledBill, ProjectItem } from '../../../../contract/project-bills'
+import type { AssembledBill, ProjectItem } from '#contract/project-bills.ts'
 import { formatAmount, formatItemQuantity, formatRate } from '../../../lib/format-amount'
 
 /** The drawings that gave figures, in the order they came: a column each. */

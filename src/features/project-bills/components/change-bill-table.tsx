@@ -1,4 +1,4 @@
-import type { ProjectChangeBill } from '../../../../contract/project-bills'
+import type { ProjectChangeBill } from '#contract/project-bills.ts'
 import { formatAmount, formatItemQuantity } from '../../../lib/format-amount'
 import { signed } from '../utils/bill-words'
 

@@ -1,4 +1,4 @@
-import type { BillDrawing, ProjectChangeBill } from '../../../../contract/project-bills'
+import type { BillDrawing, ProjectChangeBill } from '#contract/project-bills.ts'
 import { formatAmount, formatItemQuantity } from '../../../lib/format-amount'
 
 /** What a drawing of the bill is, in words. */

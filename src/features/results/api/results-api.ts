@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { type Boq, BoqSchema } from '../../../../contract/boq'
-import { type Job, JobSchema, type PricedWith } from '../../../../contract/jobs'
+import { type Boq, BoqSchema } from '#contract/boq.ts'
+import { type Job, JobSchema, type PricedWith } from '#contract/jobs.ts'
 import {
   ClassificationDocumentSchema,
   PricedJobSchema,
   type RepricedJob,
   RepricedJobSchema,
   RulesDocumentSchema,
-} from '../../../../contract/takeoff-rules-api'
+} from '#contract/takeoff-rules-api.ts'
 import { api, apiUrl } from '../../../lib/api-client'
 import { isActive } from '../../../lib/job-words'
 

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useEffect, useId, useMemo, useRef } from 'react'
-import { type Grouped, groupDescription, withGroups } from '../../../../contract/bill-groups'
-import type { BillBreakdownRow, BillGroup, BillLine } from '../../../../contract/boq'
+import { type Grouped, groupDescription, withGroups } from '#contract/bill-groups.ts'
+import type { BillBreakdownRow, BillGroup, BillLine } from '#contract/boq.ts'
 import { formatCount, formatQuantity } from '../../../lib/format-quantity'
 import { BILL_COLUMNS } from '../utils/result-tables'
 import type { Selection } from '../utils/selection'

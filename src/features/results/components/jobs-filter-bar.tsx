@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { JOB_STATUSES, type JobStatus } from '../../../../contract/jobs'
+import { JOB_STATUSES, type JobStatus } from '#contract/jobs.ts'
 import { STATUS_WORD } from '../../../lib/job-words'
 import { isFiltered, type JobProject, type JobsFilter } from '../utils/jobs-filter'
 

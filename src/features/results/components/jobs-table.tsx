@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { Job } from '../../../../contract/jobs'
+import type { Job } from '#contract/jobs.ts'
 import { ChangesLink } from '../../../components/ui/changes-link'
 import { ProgressBar } from '../../../components/ui/progress-bar'
 import { WatchBadge } from '../../../components/ui/watch-badge'

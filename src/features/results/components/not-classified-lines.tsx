@@ -6,9 +6,9 @@ import {
   groupDescription,
   PASTED_BLOCKS_GLOB,
   withGroups,
-} from '../../../../contract/bill-groups'
-import type { BillGroup } from '../../../../contract/boq'
-import type { NotClassified } from '../../../../contract/takeoff-rules'
+} from '#contract/bill-groups.ts'
+import type { BillGroup } from '#contract/boq.ts'
+import type { NotClassified } from '#contract/takeoff-rules.ts'
 import { formatItemQuantity } from '../../../lib/format-amount'
 import type { Job } from '../api/results-api'
 import { lineKey, type RuleDraft, ruleForLine, rulesForLines } from '../utils/rules-for-lines'

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { Boq } from '../../../../contract/boq'
+import type { Boq } from '#contract/boq.ts'
 import {
   areaColumns,
   BLOCK_COLUMNS,

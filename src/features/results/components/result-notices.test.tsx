@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { BoqNotMeasured } from '../../../../contract/boq'
-import { exampleBoq } from '../../../../contract/testing/boq'
+import type { BoqNotMeasured } from '#contract/boq.ts'
+import { exampleBoq } from '#contract/testing/boq.ts'
 import { succeededJob } from '../../../testing/fixtures'
 import { ResultView } from './result-view'
 

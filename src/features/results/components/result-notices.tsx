@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { BoqNotMeasured } from '../../../../contract/boq'
+import type { BoqNotMeasured } from '#contract/boq.ts'
 import { formatCount } from '../../../lib/format-quantity'
 import { entitiesWord, kindsWord } from '../utils/not-measured-words'
 

@@ -1,4 +1,4 @@
-import type { BillUnits } from '../../../../contract/boq'
+import type { BillUnits } from '#contract/boq.ts'
 
 const SYSTEM: Record<BillUnits['system'], string> = {
   metric: 'metric',

@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '../../../../contract/jobs'
+import type { Job, JobStatus } from '#contract/jobs.ts'
 import { filterRows } from './sort-rows'
 
 /** What the list of extractions is narrowed to (the page's address holds it): all when empty. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billLine } from '../../../../contract/testing/boq'
+import { billLine } from '#contract/testing/boq.ts'
 import { initialResultState, type ResultState, resultReducer } from './result-state'
 import { indexHandles } from './selection'
 

@@ -1,4 +1,4 @@
-import { BILL_KINDS } from '../../../../contract/bill-kinds'
+import { BILL_KINDS } from '#contract/bill-kinds.ts'
 import type {
   BillLine,
   BillUnits,
@@ -6,7 +6,7 @@ import type {
   BoqBlockCount,
   BoqLength,
   BoqNotMeasured,
-} from '../../../../contract/boq'
+} from '#contract/boq.ts'
 import { formatCount, formatMeasure, formatQuantity } from '../../../lib/format-quantity'
 import type { SortKey } from './sort-rows'
 

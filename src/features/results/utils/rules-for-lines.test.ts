@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { billGroups } from '../../../../contract/bill-groups'
-import type { NotClassified } from '../../../../contract/takeoff-rules'
-import { pastedBlocksBoq } from '../../../../contract/testing/boq'
+import { billGroups } from '#contract/bill-groups.ts'
+import type { NotClassified } from '#contract/takeoff-rules.ts'
+import { pastedBlocksBoq } from '#contract/testing/boq.ts'
 import { notClassifiedLine } from '../../../testing/fixtures'
 import { ruleForLine, rulesForLines } from './rules-for-lines'
 

@@ -1,6 +1,6 @@
-import { PASTED_BLOCKS_GLOB } from '../../../../contract/bill-groups'
-import type { BillGroup } from '../../../../contract/boq'
-import type { NotClassified, RuleMatch } from '../../../../contract/takeoff-rules'
+import { PASTED_BLOCKS_GLOB } from '#contract/bill-groups.ts'
+import type { BillGroup } from '#contract/boq.ts'
+import type { NotClassified, RuleMatch } from '#contract/takeoff-rules.ts'
 
 /** A rule to start with on the rules page: its match, its filters and a description. */
 export type RuleDraft = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billLine } from '../../../../contract/testing/boq'
+import { billLine } from '#contract/testing/boq.ts'
 import { handlesOf, indexHandles, lineOfHandle } from './selection'
 
 // A reference (1F) of block "desk" holding a nested "lamp": both lines name it.

@@ -1,4 +1,4 @@
-import type { BillLine } from '../../../../contract/boq'
+import type { BillLine } from '#contract/boq.ts'
 
 /** What the person selected in the bill: a line, or one row of its breakdown. */
 export type Selection = { ref: string; row: number | null }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import type { ClassificationEntry, TakeoffRule } from '../../../../contract/takeoff-rules'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import {
   type ClassificationDocument,
   ClassificationDocumentSchema,
@@ -8,10 +8,10 @@ import {
   type RulesDocument,
   RulesDocumentSchema,
   SavedVersionSchema,
-} from '../../../../contract/takeoff-rules-api'
+} from '#contract/takeoff-rules-api.ts'
 import { api, apiUrl } from '../../../lib/api-client'
 
-export type { SavedVersion } from '../../../../contract/takeoff-rules-api'
+export type { SavedVersion } from '#contract/takeoff-rules-api.ts'
 export type { ClassificationDocument, RulesDocument }
 
 /** A project's two versioned tables: its takeoff rules and its classification system. */

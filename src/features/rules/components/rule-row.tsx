@@ -1,4 +1,4 @@
-import { RULE_MATCHES } from '../../../../contract/takeoff-rules'
+import { RULE_MATCHES } from '#contract/takeoff-rules.ts'
 import { type EditorRow, TEXT_COLUMNS, type TextColumn } from '../utils/rule-rows'
 import { COLUMN_LABELS } from '../utils/table-columns'
 import { CELL_CLASS, type CellsProps } from './editor-table'

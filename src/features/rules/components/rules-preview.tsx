@@ -1,4 +1,4 @@
-import type { PricedBill } from '../../../../contract/takeoff-rules'
+import type { PricedBill } from '#contract/takeoff-rules.ts'
 import { formatAmount, formatItemQuantity } from '../../../lib/format-amount'
 
 export type PreviewJob = { id: string; label: string }

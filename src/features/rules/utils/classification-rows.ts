@@ -1,4 +1,4 @@
-import type { ClassificationEntry } from '../../../../contract/takeoff-rules'
+import type { ClassificationEntry } from '#contract/takeoff-rules.ts'
 import { nextRowId } from './table-rows'
 
 /** One code of the classification as the editor edits it: every cell as typed. */

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/browser/esm/sync'
-import { MAX_RULES_FILE_BYTES } from '../../../../contract/takeoff-rules'
+import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import type { TableKind } from '../api/rules-api'
 import { TABLE_COLUMNS } from './table-columns'
 import { comparableTexts } from './table-texts'

@@ -3,7 +3,7 @@ import {
   RULE_TEXT_COLUMNS,
   type RuleMatch,
   type TakeoffRule,
-} from '../../../../contract/takeoff-rules'
+} from '#contract/takeoff-rules.ts'
 import { nextRowId } from './table-rows'
 
 /** The text cells of a rule, as the editor edits them. */

@@ -2,7 +2,7 @@ import {
   type ClassificationEntry,
   RULE_COLUMNS,
   type TakeoffRule,
-} from '../../../../contract/takeoff-rules'
+} from '#contract/takeoff-rules.ts'
 import type { TableKind, TableRow } from '../api/rules-api'
 import { ENTRY_COLUMNS } from './classification-rows'
 

@@ -6,7 +6,7 @@ import {
   WatchListSchema,
   type WatchRequest,
   WatchSchema,
-} from '../../../../contract/watches'
+} from '#contract/watches.ts'
 import { api } from '../../../lib/api-client'
 
 export type { Watch, WatchRequest }

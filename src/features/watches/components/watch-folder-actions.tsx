@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ExtractUnits } from '../../../../contract/units'
+import type { ExtractUnits } from '#contract/units.ts'
 import { errorText } from '../../../lib/http-errors'
 import { rememberWatch, startWatching, watchesQueries } from '../api/watches-api'
 import { stateTitle, stateWord } from '../utils/watch-words'

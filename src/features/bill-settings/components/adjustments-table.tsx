@@ -72,7 +72,11 @@ export function AdjustmentsTable({
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">No adjustments: the bill’s total is its items’.</p>
       ) : (
-        <table ref={table} aria-label="Adjustments" className="border-collapse text-left text-sm">
+        <table
+          ref={table}
+          aria-label="Adjustments"
+          className="self-start border-collapse text-left text-sm"
+        >
           <thead>
             <tr className="text-xs text-slate-500">
               <th scope="col" className="px-1">

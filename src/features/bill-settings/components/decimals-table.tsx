@@ -29,7 +29,10 @@ export function DecimalsTable({
         quantity × the rate. Units not listed: whole numbers for nr, 2 decimals for the others.
       </p>
       {rows.length === 0 ? null : (
-        <table aria-label="Decimals per unit" className="border-collapse text-left text-sm">
+        <table
+          aria-label="Decimals per unit"
+          className="self-start border-collapse text-left text-sm"
+        >
           <thead>
             <tr className="text-xs text-slate-500">
               <th scope="col" className="px-1 font-medium">

@@ -14,13 +14,14 @@ export const NOUN = {
   rules: 'rules',
   classification: 'classification',
   'bill-settings': 'bill settings',
+  locations: 'locations',
 } as const
 
-/** A project's versioned documents: its two tables and its bill settings. */
+/** A project's versioned documents: its two tables, its bill settings and its locations. */
 export type DocumentKind = keyof typeof NOUN
 
 /** The table's format from the Content-Type: JSON, CSV or an XLSX workbook. */
-function formatOf(contentType: string | undefined): TableFormat {
+export function formatOf(contentType: string | undefined): TableFormat {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase()
   if (type === 'application/json') return 'json'
   if (type === 'text/csv') return 'csv'

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { MAX_RULES_FILE_BYTES } from '../../contract/takeoff-rules.ts'
-import type { ClassificationDocument, RulesDocument } from '../../contract/takeoff-rules-api.ts'
+import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
+import type { ClassificationDocument, RulesDocument } from '#contract/takeoff-rules-api.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
 import { contentDisposition } from '../http/response-headers.ts'
@@ -28,11 +28,13 @@ const THESE = {
   rules: 'these rules',
   classification: 'this classification',
   'bill-settings': 'these bill settings',
+  locations: 'these locations',
 } as const
 const NONE_SAVED = {
   rules: 'No rules have',
   classification: 'No classification has',
   'bill-settings': 'No bill settings have',
+  locations: 'No locations have',
 } as const
 
 /**

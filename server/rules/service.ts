@@ -7,13 +7,14 @@ import type { JobStore } from '../jobs/types.ts'
 import { log } from '../log.ts'
 import { billSettingsRoutes } from './bill-settings-routes.ts'
 import { saveExampleTables } from './example-tables.ts'
+import { locationsRoutes } from './locations-routes.ts'
 import { priceRoutes } from './price-routes.ts'
 import { projectAccess } from './project-access.ts'
 import { rulesRoutes } from './rules-routes.ts'
 import type { RulesStore } from './store/types.ts'
 
 /**
- * The projects' takeoff rules, classification and bill settings on their store, and pricing a
+ * The projects' takeoff rules, classification, bill settings and locations on their store, and pricing a
  * job with them:
  * their routes, to mount under /api/boq. The demo project just created gets the example tables.
  */
@@ -37,6 +38,7 @@ export async function startRules(options: {
   const routes = new Hono()
   routes.route('/', rulesRoutes({ store, withCloud, visibleProject, bills, heavy }))
   routes.route('/', billSettingsRoutes({ store, withCloud, visibleProject }))
+  routes.route('/', locationsRoutes({ store, withCloud, visibleProject, bills, heavy }))
   routes.route(
     '/',
     priceRoutes({ store: jobs, rules: store, cloud, withCloud, visibleProject, bills, heavy }),

@@ -1,13 +1,6 @@
-import type { BillSettings } from '../../../contract/bill-settings.ts'
-import type {
-  RowsOf,
-  RulesKind,
-  RulesStore,
-  Saved,
-  SavedMeta,
-  SavedOutcome,
-  SavedRules,
-} from './types.ts'
+import type { BillSettings } from '#contract/bill-settings.ts'
+import type { LocationRow } from '#contract/locations.ts'
+import type { RowsOf, RulesKind, RulesStore, Saved, SavedMeta, SavedOutcome } from './types.ts'
 
 /** One document's saved versions, as either store keeps them (files or rows). */
 export interface Versions<T> {
@@ -26,8 +19,9 @@ export interface Versions<T> {
 export function rulesStoreOf(documents: {
   tables: { [K in RulesKind]: Versions<RowsOf[K]> }
   settings: Versions<BillSettings>
+  locations: Versions<LocationRow[]>
 }): RulesStore {
-  const { settings } = documents
+  const { settings, locations } = documents
   const of = <K extends RulesKind>(kind: K) => documents.tables[kind] as Versions<RowsOf[K]>
   return {
     async rules(projectId, kind) {
@@ -57,13 +51,26 @@ export function rulesStoreOf(documents: {
     async saveBillSettings(projectId, expectedVersion, given, savedBy) {
       return outcomeOf(await settings.save(projectId, expectedVersion, given, savedBy), settingsOf)
     },
+    async locations(projectId) {
+      return rowsOf(await locations.latest(projectId))
+    },
+    async savedLocations(projectId, version) {
+      return rowsOf(await locations.version(projectId, version))
+    },
+    async locationsHistory(projectId) {
+      return (await locations.history(projectId)).map(({ size, ...meta }) => ({
+        ...meta,
+        rows: size ?? 0,
+      }))
+    },
+    async saveLocations(projectId, expectedVersion, rows, savedBy) {
+      return outcomeOf(await locations.save(projectId, expectedVersion, rows, savedBy), rowsOf)
+    },
     async close() {},
   }
 }
 
-function rowsOf<K extends RulesKind>(
-  saved: Saved<RowsOf[K]> | undefined,
-): SavedRules<K> | undefined {
+function rowsOf<R>(saved: Saved<R> | undefined): (SavedMeta & { rows: R }) | undefined {
   if (!saved) return undefined
   const { content, ...meta } = saved
   return { ...meta, rows: content }

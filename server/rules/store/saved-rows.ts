@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import { type BillSettings, BillSettingsSchema } from '../../../contract/bill-settings.ts'
-import { ClassificationEntrySchema, TakeoffRuleSchema } from '../../../contract/takeoff-rules.ts'
+import { type BillSettings, BillSettingsSchema } from '#contract/bill-settings.ts'
+import { type LocationRow, LocationRowSchema } from '#contract/locations.ts'
+import { ClassificationEntrySchema, TakeoffRuleSchema } from '#contract/takeoff-rules.ts'
 import type { RowsOf, RulesKind } from './types.ts'
 
 /** What a saved version's rows must be, in either store, as the API checks them before saving. */
@@ -17,6 +18,11 @@ export function checkedSavedRows<K extends RulesKind>(kind: K, rows: unknown): R
 /** A saved version's bill settings, checked with the schema a save checks them with. */
 export function checkedSavedSettings(settings: unknown): BillSettings {
   return checked(BillSettingsSchema, settings)
+}
+
+/** A saved version's locations rows, checked with the schema a save checks them with. */
+export function checkedSavedLocations(rows: unknown): LocationRow[] {
+  return checked(v.array(LocationRowSchema), rows)
 }
 
 function checked<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {

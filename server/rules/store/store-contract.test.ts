@@ -93,6 +93,35 @@ describe.each(RULES_STORE_PLACES)('the RulesStore contract: %s store', (_name, m
     expect(await store.billSettings('p1')).toMatchObject({ version: 2 })
   })
 
+  it('keeps every version of a project’s locations, refuses a stale save, answers each by its number', async () => {
+    const store = await openStore()
+    const rooms = { layer: 'A-AREA', label: 'text' }
+    const tagged = { layer: '*-SPACE', label: 'attribute:NAME', labelLayer: 'A-TAGS' }
+    expect(await store.locations('p1')).toBeUndefined()
+    expect(await store.locationsHistory('p1')).toEqual([])
+    expect(await store.saveLocations('p1', 0, [rooms], 'Ann')).toEqual({
+      saved: { version: 1, savedBy: 'Ann', savedAt: expect.any(String), rows: [rooms] },
+    })
+    await store.saveLocations('p1', 1, [rooms, tagged], 'Bob')
+    // The project's tables, and another project's locations, are versioned on their own.
+    await store.saveLocations('p2', 0, [], 'Cy')
+    expect(await store.rules('p1', 'rules')).toBeUndefined()
+    expect(await store.locations('p1')).toMatchObject({ version: 2, rows: [rooms, tagged] })
+    expect(await store.savedLocations('p1', 1)).toMatchObject({ savedBy: 'Ann', rows: [rooms] })
+    for (const version of [0, 3, -1, 1.5, 2 ** 40]) {
+      expect(await store.savedLocations('p1', version)).toBeUndefined()
+    }
+    expect(await store.locationsHistory('p1')).toEqual([
+      { version: 2, savedBy: 'Bob', savedAt: expect.any(String), rows: 2 },
+      { version: 1, savedBy: 'Ann', savedAt: expect.any(String), rows: 1 },
+    ])
+    expect(await store.saveLocations('p1', 1, [], 'Cy')).toEqual({
+      conflict: { version: 2, savedBy: 'Bob', savedAt: expect.any(String) },
+    })
+    expect(await store.saveLocations('p9', 2, [], 'Cy')).toEqual({ conflict: undefined })
+    expect(await store.locations('p1')).toMatchObject({ version: 2 })
+  })
+
   it('skips a saved version that cannot be read, naming it: the newest readable one answers, and a save of it goes after', async () => {
     const warnings: string[] = []
     const store = await openStore({ log: (message) => warnings.push(message) })

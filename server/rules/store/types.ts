@@ -1,6 +1,7 @@
-import type { BillSettings } from '../../../contract/bill-settings.ts'
-import type { ClassificationEntry, TakeoffRule } from '../../../contract/takeoff-rules.ts'
-import type { SavedVersion } from '../../../contract/takeoff-rules-api.ts'
+import type { BillSettings } from '#contract/bill-settings.ts'
+import type { LocationRow } from '#contract/locations.ts'
+import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
+import type { SavedVersion } from '#contract/takeoff-rules-api.ts'
 
 /** A project's two versioned tables: its takeoff rules and its classification system. */
 export type RulesKind = 'rules' | 'classification'
@@ -44,8 +45,13 @@ export type SavedBillSettings = SavedMeta & { settings: BillSettings }
 
 export type BillSettingsOutcome = { saved: SavedBillSettings } | { conflict: SavedMeta | undefined }
 
+/** One saved version of a project's locations table (which outlines are zones, named how). */
+export type SavedLocations = SavedMeta & { rows: LocationRow[] }
+
+export type LocationsOutcome = { saved: SavedLocations } | { conflict: SavedMeta | undefined }
+
 /**
- * A project's saved tables and bill settings, every version kept. The embedded implementation keeps them in
+ * A project's saved tables, bill settings and locations, every version kept. The embedded implementation keeps them in
  * BOQ_DATA_DIR (`embedded-store.ts`), the PostgreSQL one on the job store's pool (`pg/`); both
  * check what they read back with the same schema (`saved-rows.ts`) and skip, naming it, a
  * version that does not check.
@@ -86,6 +92,19 @@ export interface RulesStore {
     settings: BillSettings,
     savedBy: string,
   ): Promise<BillSettingsOutcome>
+  /** A project's newest saved locations table; undefined when none was ever saved. */
+  locations(projectId: string): Promise<SavedLocations | undefined>
+  /** That saved version of a project's locations; undefined when never saved or unreadable. */
+  savedLocations(projectId: string, version: number): Promise<SavedLocations | undefined>
+  /** Every saved version of a project's locations, newest first. */
+  locationsHistory(projectId: string): Promise<SavedVersion[]>
+  /** Saves a project's locations as `saveRules` saves a table (checked by the caller). */
+  saveLocations(
+    projectId: string,
+    expectedVersion: number,
+    rows: LocationRow[],
+    savedBy: string,
+  ): Promise<LocationsOutcome>
   /** Nothing to wait for: a save is on disk or in the database once answered (the pool a
    * PostgreSQL store shares is its opener's to close). */
   close(): Promise<void>

@@ -2,6 +2,7 @@ import { jobsTables } from './001-jobs.ts'
 import { watchesTables } from './002-watches.ts'
 import { billSettingsTable } from './003-bill-settings.ts'
 import { projectBillsTables } from './004-project-bills.ts'
+import { locationsTable } from './005-locations.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, oldest first. A new one goes at the end, numbered one more. */
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   watchesTables,
   billSettingsTable,
   projectBillsTables,
+  locationsTable,
 ]

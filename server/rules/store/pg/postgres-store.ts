@@ -1,16 +1,18 @@
-import type { BillSettings } from '../../../../contract/bill-settings.ts'
+import type { BillSettings } from '#contract/bill-settings.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import { warnOnce } from '../../../jobs/pg/job-rows.ts'
 import type { Query, QueueDb } from '../../../lib/pg/transaction.ts'
 import { log as serverLog } from '../../../log.ts'
 import { rulesStoreOf } from '../documents.ts'
-import { checkedSavedRows, checkedSavedSettings } from '../saved-rows.ts'
+import { checkedSavedLocations, checkedSavedRows, checkedSavedSettings } from '../saved-rows.ts'
 import type { RowsOf, RulesKind, RulesStore } from '../types.ts'
+import { locationsQueries } from './locations-queries.ts'
 import { settingsQueries, tableQueries } from './rules-queries.ts'
 import { versionedRows } from './versioned-rows.ts'
 
 /**
- * A project's saved tables and bill settings on PostgreSQL: the tables in `boq_rules` (migration
- * 001), the bill settings in `boq_bill_settings` (003), made by the job store's migrations, on
+ * A project's saved tables, bill settings and locations on PostgreSQL: the tables in `boq_rules` (migration
+ * 001), the bill settings in `boq_bill_settings` (003), the locations in `boq_locations` (005), made by the job store's migrations, on
  * whose pool this store runs; one row per version (`versioned-rows.ts`), a row whose document
  * does not check skipped with a warning naming it.
  */
@@ -37,5 +39,13 @@ export function openPostgresRulesStore(options: {
     check: checkedSavedSettings,
   })
 
-  return rulesStoreOf({ tables, settings })
+  const locations = versionedRows<LocationRow[]>({
+    query,
+    warn,
+    sql: locationsQueries,
+    check: checkedSavedLocations,
+    sizeOf: (rows) => rows.length,
+  })
+
+  return rulesStoreOf({ tables, settings, locations })
 }

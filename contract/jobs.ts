@@ -78,6 +78,8 @@ export const PricedWithSchema = v.object({
   classificationVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** The project's bill settings version (0: none saved; absent: priced before settings were). */
   settingsVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The project's locations version the bill was measured with (absent: none saved). */
+  locationsVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 })
 export type PricedWith = v.InferOutput<typeof PricedWithSchema>
 

@@ -1,4 +1,5 @@
 import type { PricedWith } from '#contract/jobs.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import type { PricingTables } from '../boq/price/price.ts'
 import type { BoqInput } from '../boq/run/input.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
@@ -44,6 +45,8 @@ export interface JobRunner {
 /** What a job's bill is priced with, and their versions (0: none saved). */
 export interface SavedPricing {
   tables?: PricingTables
+  /** The project's locations rows: the bill is allocated to the zones they find. */
+  locations?: LocationRow[]
   pricedWith: PricedWith
 }
 
@@ -199,6 +202,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       ])
       if (changesFrom) input.changesFrom = changesFrom
       if (pricing.tables) input.pricing = pricing.tables
+      if (pricing.locations) input.locations = pricing.locations
       // Stopping while the job looked for its earlier bill and rules: it goes back to the queue.
       if (stopped) throw new Error('The runner stopped.')
       const outputs = await extractor.extract(input, (fraction) =>
@@ -213,7 +217,10 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       const written = await writeBackOnce(cloud, store, context, job, xlsx)
       // The versions the kept bill (the job's bill of record) is priced with; a bill the
       // engine could not price in time was priced with none.
-      const pricedWith = pricing.tables && !outputs.priced ? NOT_PRICED : pricing.pricedWith
+      const pricedWith =
+        pricing.tables && !outputs.priced
+          ? { ...pricing.pricedWith, ...NOT_PRICED }
+          : pricing.pricedWith
       await store
         .notePricedWith(job.id, pricedWith)
         .catch((e) => log(`jobs: could not record the rules ${job.id} was priced with`, e))

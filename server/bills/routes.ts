@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import {
   type AssembledBill,
   type BillIssue,
@@ -12,14 +11,15 @@ import {
   type ProjectChangeBill,
   type ProjectFigures,
 } from '#contract/project-bills.ts'
+import type { WithCloud } from '../auth/cloud-access.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { checkedBody, limitBody } from '../http/body.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobStore } from '../jobs/types.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { assembleBill } from './assemble.ts'
 import { checkSources } from './bill-drawings.ts'
-import { bodyOf } from './body.ts'
 import {
   billFile,
   billFileName,
@@ -43,7 +43,7 @@ export interface BillRoutesOptions {
   projectPlace: ProjectPlace
   /** The drawings' pricings kept between requests (one for the server; a fresh one else). */
   kept?: KeptPricings
-  withCloud: <T>(c: Context, fn: (ctx: CloudContext) => Promise<T>) => Promise<T>
+  withCloud: WithCloud
 }
 
 const MAX_BODY_BYTES = 256 * 1024
@@ -56,12 +56,7 @@ const MAX_BODY_BYTES = 256 * 1024
 export function billRoutes(options: BillRoutesOptions): Hono {
   const { bills, withCloud, projectPlace } = options
   const routes = new Hono()
-  const limited = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new AppError(413, 'The request body is too large for a project bill.')
-    },
-  })
+  const limited = limitBody(MAX_BODY_BYTES, 'The request body is too large for a project bill.')
   const parts = {
     store: options.jobs,
     rules: options.rules,
@@ -76,7 +71,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     const bill = await withCloud(c, async (ctx) => {
       // Who first (401), then which project (404), then what is asked (400, 404).
       const place = await projectPlace(ctx, projectId)
-      const asked = bodyOf(NewProjectBillSchema, text)
+      const asked = checkedBody(NewProjectBillSchema, text)
       await checkSources(options.cloud, ctx, { ...place, projectId }, asked)
       return bills.create({
         projectId,
@@ -123,7 +118,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     const text = await c.req.text()
     const patched = await withCloud(c, async (ctx) => {
       const { bill, place } = await billOf(c, ctx)
-      const patch = bodyOf(ProjectBillPatchSchema, text)
+      const patch = checkedBody(ProjectBillPatchSchema, text)
       await checkSources(options.cloud, ctx, { ...place, projectId: bill.projectId }, patch)
       const folderIds = patch.folderIds && unique(patch.folderIds)
       const itemIds = patch.itemIds && unique(patch.itemIds)
@@ -153,7 +148,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     const text = await c.req.text()
     const issued = await withCloud(c, async (ctx): Promise<IssuedBill> => {
       const { bill, place } = await billOf(c, ctx)
-      const { name } = bodyOf(NewBillIssueSchema, text)
+      const { name } = checkedBody(NewBillIssueSchema, text)
       const assembled = await assembleBill(parts, ctx, place, bill, { withPricedBills: true })
       const made: { workbook?: Uint8Array } = {}
       const kept = await bills.issue(bill.projectId, bill.id, {

@@ -1,6 +1,4 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import * as v from 'valibot'
 import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import {
   PriceRequestSchema,
@@ -9,7 +7,7 @@ import {
 } from '#contract/takeoff-rules-api.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
-import { AppError } from '../errors.ts'
+import { checkedBody, limitBody } from '../http/body.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { findEarlierBill } from '../jobs/earlier-bill.ts'
 import { keptWarnings } from '../jobs/kept-warnings.ts'
@@ -53,15 +51,10 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
 
   routes.post(
     '/jobs/:id/price',
-    bodyLimit({
-      maxSize: MAX_PRICE_BODY_BYTES,
-      onError: () => {
-        throw new AppError(413, 'The rules sent to price with are larger than a table can be.')
-      },
-    }),
+    limitBody(MAX_PRICE_BODY_BYTES, 'The rules sent to price with are larger than a table can be.'),
     async (c) => {
       const job = await ownJob(c)
-      const request = bodyOf(PriceRequestSchema, await c.req.text())
+      const request = checkedBody(PriceRequestSchema, await c.req.text(), { where: rowNamed })
       // The tables sent are checked, and the bill priced, in the bill pool: both count as the
       // person's one heavy request.
       const { json } = await heavy.one(job.userId, async () => {
@@ -76,9 +69,9 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     },
   )
 
-  routes.post('/jobs/:id/reprice', bodyLimit({ maxSize: 1024, onError: tooLarge }), async (c) => {
+  routes.post('/jobs/:id/reprice', limitBody(1024, 'The request body is too large.'), async (c) => {
     const job = await ownJob(c)
-    const writeBack = bodyOf(RepriceRequestSchema, await c.req.text()).writeBack === true
+    const writeBack = checkedBody(RepriceRequestSchema, await c.req.text()).writeBack === true
     const [rules, classification, settings] = await Promise.all([
       saved(job, 'rules'),
       saved(job, 'classification'),
@@ -180,32 +173,11 @@ function withWritten(json: Uint8Array, written: WrittenBack): Uint8Array {
   return out
 }
 
-function tooLarge(): never {
-  throw new AppError(413, 'The request body is too large.')
-}
-
-/**
- * A JSON body read with its contract schema (an empty body is `{}`): 400 saying what is wrong,
- * a table's row by its number as the rules checks name it.
- */
-function bodyOf<S extends v.GenericSchema>(schema: S, text: string): v.InferOutput<S> {
-  let body: unknown = {}
-  if (text.trim() !== '') {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      throw new AppError(400, 'The body is not JSON.')
-    }
-  }
-  const result = v.safeParse(schema, body)
-  if (result.success) return result.output
-  const issue = result.issues[0]
-  const path = (issue.path ?? []).map((item) => String(item.key))
+/** Where a body's issue is: a table's row by its number, as the rules checks name it. */
+function rowNamed(path: string[]): string {
   const [table, index, ...rest] = path
   const row = Number(index)
-  const where =
-    (table === 'rules' || table === 'classification') && Number.isInteger(row)
-      ? `${table === 'rules' ? 'Row' : 'Classification row'} ${row + 1}${rest.length > 0 ? `, ${rest.join('.')}` : ''}`
-      : path.join('.') || 'The body'
-  throw new AppError(400, `${where}: ${issue.message}.`)
+  return (table === 'rules' || table === 'classification') && Number.isInteger(row)
+    ? `${table === 'rules' ? 'Row' : 'Classification row'} ${row + 1}${rest.length > 0 ? `, ${rest.join('.')}` : ''}`
+    : path.join('.') || 'The body'
 }

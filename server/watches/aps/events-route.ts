@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { VERSION_ADDED } from '../../cloud/aps/hooks.ts'
 import type { ApsVersion, ApsVersions } from '../../cloud/aps/version-by-id.ts'
 import type { CloudContext } from '../../cloud/types.ts'
 import { AppError, TokenRejectedError } from '../../errors.ts'
+import { limitBody } from '../../http/body.ts'
 import { log } from '../../log.ts'
 import { isWatchedDrawing } from '../source.ts'
 import type { StandingAccess } from '../standing-access.ts'
@@ -105,12 +105,7 @@ export function hookEventsRoute(deps: HookEventsDeps): Hono {
 
   routes.post(
     '/watches/events',
-    bodyLimit({
-      maxSize: MAX_EVENT_BYTES,
-      onError: () => {
-        throw new AppError(413, 'The event is larger than Autodesk’s events are.')
-      },
-    }),
+    limitBody(MAX_EVENT_BYTES, 'The event is larger than Autodesk’s events are.'),
     async (c) => {
       // The signature covers the bytes as sent: they are read before anything parses them.
       const raw = new Uint8Array(await c.req.arrayBuffer())

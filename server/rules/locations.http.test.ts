@@ -4,13 +4,20 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Boq, BoqSchema } from '#contract/boq.ts'
+import type { Job } from '#contract/jobs.ts'
 import { LocationsDocumentSchema } from '#contract/locations-api.ts'
 import { SavedVersionSchema } from '#contract/takeoff-rules-api.ts'
 import { createClient, type TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
+import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
-import { floorPlanDxf } from '../testing/rules/floor-plan.ts'
+import {
+  FLOOR_PLAN_CHAIRS_OUTSIDE,
+  FLOOR_PLAN_ROOMS,
+  floorPlanDxf,
+} from '../testing/rules/floor-plan.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
 
 // The real server over loopback, on either store: Ann keeps her project's locations (which
@@ -192,6 +199,80 @@ describe.each(STORES)('locations over HTTP: %s store', (_name, makeStore) => {
     })
     expect((await ann(`${path}?format=pdf`)).status).toBe(400)
   })
+
+  it('measures an extraction by the rooms they find: zones, each line by zone, the By location and Rooms sheets', async () => {
+    const rules = [{ match: 'count', block: 'CHAIR', code: 'F1', description: 'Chair', rate: 50 }]
+    const rulesPath = path.replace(/locations$/, 'rules')
+    const savedRules = await ann(rulesPath, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'if-match': '0' },
+      body: JSON.stringify({ rules }),
+    })
+    expect(savedRules.status).toBe(200)
+    const posted = await postExtract(ann, extractBody(drawing))
+    expect(posted.status).toBe(202)
+    const job = await waitForJob(ann, ((await posted.json()) as Job).id, { timeoutMs: 90_000 })
+    expect(job.status).toBe('succeeded')
+    expect(job.pricedWith).toMatchObject({ rulesVersion: 1, locationsVersion: 4 })
+
+    const bill: Boq = v.parse(BoqSchema, await ann.json(job.result?.jsonUrl ?? ''))
+    const zones = bill.zones ?? []
+    expect(
+      zones.map(({ name, path, layer, area, perimeter, label }) => ({
+        name,
+        path,
+        layer,
+        area,
+        perimeter,
+        source: label.source,
+      })),
+    ).toEqual(
+      // In the engine's order (the zones' regions: see docs/locations.md), any order here.
+      expect.arrayContaining(
+        FLOOR_PLAN_ROOMS.map(({ name, area, perimeter }) => ({
+          name,
+          path: name,
+          layer: 'A-AREA',
+          area,
+          perimeter,
+          source: 'text',
+        })),
+      ),
+    )
+    expect(zones).toHaveLength(FLOOR_PLAN_ROOMS.length)
+    const nameOf = (id: string | null) => zones.find((zone) => zone.id === id)?.name ?? null
+    const byName = (parts: { zone: string | null; quantity: number }[] = []) =>
+      Object.fromEntries(parts.map((part) => [nameOf(part.zone) ?? 'Unallocated', part.quantity]))
+    const chairs = bill.bill.find((line) => line.block === 'CHAIR')
+    const inRooms = FLOOR_PLAN_ROOMS.filter((room) => room.chairs > 0)
+    const expected = {
+      ...Object.fromEntries(inRooms.map((room) => [room.name, room.chairs])),
+      Unallocated: FLOOR_PLAN_CHAIRS_OUTSIDE,
+    }
+    expect(byName(chairs?.byZone)).toEqual(expected)
+    expect(byName(bill.priced?.items.find((item) => item.code === 'F1')?.byZone)).toEqual(expected)
+
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await (await ann(job.result?.xlsxUrl ?? '')).arrayBuffer())
+    const names = book.worksheets.map((sheet) => sheet.name)
+    expect(names).toEqual(expect.arrayContaining(['By location', 'Rooms']))
+    const rooms = book.getWorksheet('Rooms')
+    const cells: unknown[] = []
+    rooms?.eachRow((row) => {
+      cells.push(...(row.values as unknown[]))
+    })
+    for (const room of FLOOR_PLAN_ROOMS) expect(cells).toContain(room.name)
+
+    // A re-price prices the zones the job was measured with, and says so.
+    const repriced = await ann(`/api/boq/jobs/${job.id}/reprice`, { method: 'POST', body: '{}' })
+    expect(repriced.status).toBe(200)
+    const kept: Boq = v.parse(BoqSchema, await ann.json(job.result?.jsonUrl ?? ''))
+    expect(kept.zones).toEqual(bill.zones)
+    expect(byName(kept.priced?.items.find((item) => item.code === 'F1')?.byZone)).toEqual(expected)
+    expect((await ann.json<Job>(`/api/boq/jobs/${job.id}`)).pricedWith).toMatchObject({
+      locationsVersion: 4,
+    })
+  }, 120_000)
 
   it('answers 404 for a project the person cannot see, and 401 without a sign-in', async () => {
     const unseen = '/api/boq/projects/b.not-a-project/locations'

@@ -94,6 +94,10 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
     // Kept once what was asked has been done: a failed write-back keeps nothing.
     await store.keepBillOfRecord(job.id, {
       pricedWith: {
+        // The zones are the kept bill's: the locations it was measured with stay its own.
+        ...(job.pricedWith?.locationsVersion
+          ? { locationsVersion: job.pricedWith.locationsVersion }
+          : {}),
         rulesVersion: rules.version ?? 0,
         classificationVersion: classification.version ?? 0,
         settingsVersion: settings.version,

@@ -14,8 +14,10 @@ import { noLocalRoutes } from './http/no-local-routes.ts'
 import { requestLog } from './http/request-log.ts'
 import { apiCors, securityHeaders, xsrfCheck, xsrfCookie } from './http/security.ts'
 import { staticFiles } from './http/static-files.ts'
+import { billLane } from './jobs/bill-pool.ts'
 import type { Extractor } from './jobs/extractor.ts'
 import { startJobs } from './jobs/service.ts'
+import { createWorkPool, LANES } from './jobs/work-pool.ts'
 import { listeners } from './lib/listeners.ts'
 import { log } from './log.ts'
 import { savedPricing } from './rules/saved-pricing.ts'
@@ -59,6 +61,8 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   const stores = await openStores({ config, tokenKey: keys.jobToken, jobEnded: jobEnded.notify })
   // Acts for a person while away: their watches look with it, the jobs the watches start run with it.
   const standing = standingAccess(stores.watches, backends.auth)
+  // The one pool of worker threads: drawings, bills and project bills each in a lane of their own.
+  const pool = createWorkPool({ workers: config.workers })
   const jobs = await startJobs({
     config,
     store: stores.jobs,
@@ -66,6 +70,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     savedPricing: savedPricing(stores.rules),
     cloud: backends.cloud,
     access,
+    pool,
     extractor: parts.extractor,
   })
   const rules = await startRules({
@@ -95,6 +100,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     rules: stores.rules,
     cloud: backends.cloud,
     access,
+    pool: billLane(pool, LANES.projectBills),
   })
 
   const app = new Hono()
@@ -137,6 +143,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
       await watches.close()
       await jobs.close()
       await projectBills.close()
+      await pool.close()
       await stores.close()
     },
   }

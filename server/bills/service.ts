@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
-import { createBillPool } from '../jobs/bill-pool.ts'
+import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobStore } from '../jobs/types.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { keptPricings } from './kept-pricings.ts'
@@ -16,8 +16,8 @@ export interface ProjectBillsService {
 }
 
 /**
- * The project bills' routes, which assemble a bill from the job store's kept results (priced in a
- * bill pool of their own: one thread, none while idle), keeping bills and issues in `bills`.
+ * The project bills' routes, which assemble a bill from the job store's kept results (priced in
+ * `pool`: the project bills' lane of the server's worker pool), keeping bills and issues in `bills`.
  */
 export async function startProjectBills(options: {
   bills: BillStore
@@ -26,9 +26,9 @@ export async function startProjectBills(options: {
   rules: RulesStore
   cloud: CloudBackend
   access: CloudAccess
+  pool: BillPool
 }): Promise<ProjectBillsService> {
-  const { bills } = options
-  const pool = createBillPool({ threads: 1 })
+  const { bills, pool } = options
   const routes = billRoutes({
     bills,
     jobs: options.jobs,
@@ -42,8 +42,7 @@ export async function startProjectBills(options: {
   return {
     routes,
     async close() {
-      // The store is closed with the others (server/stores.ts).
-      await pool.close()
+      // The store is closed with the others (server/stores.ts), the pool by the server.
     },
   }
 }

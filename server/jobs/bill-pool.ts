@@ -1,19 +1,21 @@
 import { availableParallelism } from 'node:os'
-import { MessageChannel } from 'node:worker_threads'
-import { Piscina } from 'piscina'
+import { createWorkerPool, type PoolTask, type WorkerPool } from '../boq/run/pool/pool.ts'
+import type { TaskMessage } from '../boq/run/pool/task-worker.ts'
+import type { PoolMessage } from '../boq/run/worker.ts'
 import { AppError, BusyError } from '../errors.ts'
 import type { BillAnswer, BillTask } from './bill-tasks.ts'
-import type { BillMessage } from './bill-worker.ts'
 
 /**
- * Threads for the work that grows with a bill (change bills, pricing, workbooks made again) or
- * with a file a person sends (tables read and checked), so that the thread answering requests
- * only routes, checks and streams. A bounded queue: past it, a 503 with Retry-After, never a
- * queue that grows without end. Each task has a time budget: past it, its thread is ended (and
- * another started for the next task) and the request is answered 422 saying what took too long.
+ * Where the work that grows with a bill (change bills, pricing, workbooks made again) or with a
+ * file a person sends (tables read and checked) runs, so that the thread answering requests only
+ * routes, checks and streams: a lane of the worker pool. A bounded wait: past it, a 503 with
+ * Retry-After, never a queue that grows without end. Each task has a time budget: past it, its
+ * thread is ended (and another started for the next task) and the request is answered 422 saying
+ * what took too long.
  */
 export interface BillPool {
   run(task: BillTask): Promise<BillAnswer>
+  /** Closes the pool this one made for itself (createBillPool); a lane of the server's: nothing. */
   close(): Promise<void>
 }
 
@@ -32,9 +34,43 @@ export const BILL_BUDGETS_MS: Record<BillWork, number> = {
 }
 
 /** Tasks waiting beyond the running ones before the pool says it is busy. */
-const MAX_WAITING = 32
+export const MAX_WAITING = 32
 const RETRY_AFTER_S = 5
 
+/** The module the pool's threads run bill tasks with. */
+export const BILL_TASKS_URL = new URL('./bill-worker.ts', import.meta.url)
+
+/** Threads for a person's bills: two at most, leaving a core to the requests where there are few. */
+export function billThreads(): number {
+  return Math.max(1, Math.min(2, availableParallelism() - 1))
+}
+
+/** A lane past its bounded wait. */
+export function billsBusy(): BusyError {
+  return new BusyError(
+    503,
+    'The server is busy with other change bills and pricing. Try again in a moment.',
+    RETRY_AFTER_S,
+  )
+}
+
+/** The bill tasks run in lane `lane` of `pool`, each within its budget. */
+export function billLane(
+  pool: WorkerPool,
+  lane: string,
+  budgetsMs: Partial<Record<BillWork, number>> = {},
+): BillPool {
+  const budgets = { ...BILL_BUDGETS_MS, ...budgetsMs }
+  return {
+    run: (task) => pool.run(lane, billTask(task, budgets)),
+    async close() {},
+  }
+}
+
+/**
+ * A bill pool of its own: one lane of `threads` (default billThreads()), threads started on
+ * the first task and ended after a while idle (benches, tests, a server's parts on their own).
+ */
 export function createBillPool(
   options: {
     threads?: number
@@ -42,87 +78,43 @@ export function createBillPool(
     maxWaiting?: number
     /** Budgets in place of BILL_BUDGETS_MS (tests). */
     budgetsMs?: Partial<Record<BillWork, number>>
-    /** A worker module in place of bill-worker.ts that hands its tasks on to it (tests). */
-    workerUrl?: URL
+    /** A task module in place of bill-worker.ts that hands its tasks on to it (tests). */
+    tasksUrl?: URL
   } = {},
 ): BillPool {
-  const threads = options.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1))
-  const budgets = { ...BILL_BUDGETS_MS, ...options.budgetsMs }
-  const maxWaiting = options.maxWaiting ?? MAX_WAITING
-  const pool = new Piscina({
-    filename: (options.workerUrl ?? new URL('./bill-worker.ts', import.meta.url)).href,
-    minThreads: 0,
-    maxThreads: threads,
-    // Its threads yield the processor to the one answering requests (where the system allows).
-    niceIncrement: 10,
-    // An idle pool holds no thread (nor the memory a large bill left in it).
-    idleTimeout: options.idleTimeoutMs ?? 30_000,
+  const pool = createWorkerPool({
+    lanes: {
+      bills: {
+        threads: options.threads ?? billThreads(),
+        maxWaiting: options.maxWaiting ?? MAX_WAITING,
+        busy: billsBusy,
+      },
+    },
+    tasksUrl: options.tasksUrl ?? BILL_TASKS_URL,
+    idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
   })
-  // Tasks wait here, not in Piscina: it neither bounds the queue of tasks that can be stopped
-  // nor starts a thread for them when a stopped task's thread is ended. Handed over one per
-  // thread, each finds a thread free or has one started.
-  const waiting: (() => void)[] = []
-  let running = 0
-  const turn = (): Promise<void> | undefined => {
-    if (running < threads) {
-      running++
-      return undefined
-    }
-    if (waiting.length >= maxWaiting) {
-      throw new BusyError(
-        503,
-        'The server is busy with other change bills and pricing. Try again in a moment.',
-        RETRY_AFTER_S,
-      )
-    }
-    return new Promise((resolve) => waiting.push(resolve))
-  }
-  const done = () => {
-    const next = waiting.shift()
-    if (next) next()
-    else running--
-  }
+  const lane = billLane(pool, 'bills', options.budgetsMs)
+  return { run: lane.run, close: () => pool.close() }
+}
 
-  const runInThread = async (task: BillTask): Promise<BillAnswer> => {
-    const work = workOf(task)
-    const budgetMs = budgets[work]
-    // The thread says when it takes the task: the budget is of its running (a thread started
-    // for it first is not counted).
-    const { port1: taken, port2: started } = new MessageChannel()
-    const stop = new AbortController()
-    let settled = false
-    let timer: NodeJS.Timeout | undefined
-    taken.once('message', () => {
-      if (!settled) timer = setTimeout(() => stop.abort(), budgetMs)
-    })
-    // Bytes read for the task are handed over, not copied.
-    const transferList = [...buffersOf(task), started]
-    try {
-      const message: BillMessage = { task, started }
-      return (await pool.run(message, { transferList, signal: stop.signal })) as BillAnswer
-    } catch (error) {
-      // Piscina has ended the task's thread.
-      if (stop.signal.aborted) throw new AppError(422, overBudget(task, work, budgetMs))
-      throw error
-    } finally {
-      settled = true
-      clearTimeout(timer)
-      taken.close()
-    }
-  }
-
+/**
+ * One bill task for the pool: its budget runs from when its thread takes it (a thread started
+ * for it, or loading the task module, is not counted); bytes read for it are handed over.
+ */
+export function billTask(task: BillTask, budgets: Record<BillWork, number>): PoolTask<BillAnswer> {
+  const work = workOf(task)
+  const budgetMs = budgets[work]
   return {
-    async run(task) {
-      await turn()
-      try {
-        return await runInThread(task)
-      } finally {
-        done()
-      }
+    message: { kind: 'task', task } satisfies PoolMessage,
+    transfer: buffersOf(task),
+    onMessage(raw, control) {
+      const message = raw as TaskMessage
+      if (message.type === 'started') {
+        control.budget(budgetMs, () => new AppError(422, overBudget(task, work, budgetMs)))
+      } else if (message.type === 'answer') control.resolve(message.value as BillAnswer)
+      else if (message.type === 'failed') control.reject(message.error)
     },
-    async close() {
-      await pool.destroy()
-    },
+    onDeath: (error) => error,
   }
 }
 

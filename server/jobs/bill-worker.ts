@@ -1,10 +1,10 @@
 /**
- * The bill pool's thread: work that grows with a bill (parsing a kept bill, comparing two,
- * pricing one, writing a workbook or a CSV) or with a file a person sends (a rules or
- * classification table read and checked) runs here, never on the thread answering requests.
+ * The bill tasks, run in a thread of the server's worker pool (which loads this module on its
+ * first task): work that grows with a bill (parsing a kept bill, comparing two, pricing one,
+ * writing a workbook or a CSV) or with a file a person sends (a rules or classification table
+ * read and checked) runs here, never on the thread answering requests.
  */
-import type { MessagePort } from 'node:worker_threads'
-import { move, transferableSymbol, valueSymbol } from 'piscina'
+
 import { projectBillFiles } from '../bills/write/project-files.ts'
 import { compareBills } from '../boq/compare/compare.ts'
 import { readLocations } from '../boq/locations/table.ts'
@@ -12,28 +12,22 @@ import { BOQ_SCHEMA_VERSION, type Boq } from '../boq/model/schema.ts'
 import { RulesError } from '../boq/price/errors.ts'
 import { priceWithTables } from '../boq/price/price.ts'
 import { readClassification, readRules } from '../boq/price/read.ts'
+import type { TaskAnswer } from '../boq/run/pool/task-worker.ts'
 import { changeBillCsv } from '../boq/write/csv.ts'
 import { renderFiles } from '../boq/write/files.ts'
 import { changeBillXlsx } from '../boq/write/xlsx.ts'
-import type {
-  BillAnswer,
-  BillTask,
-  ChangeBillTask,
-  PriceTask,
-  RecordedFiles,
-  TableTask,
-} from './bill-tasks.ts'
+import type { BillAnswer, BillTask, ChangeBillTask, PriceTask, TableTask } from './bill-tasks.ts'
 
-/** A task as the pool sends it, with the port on which this thread says it has taken it. */
-export type BillMessage = { task: BillTask; started: MessagePort }
+/** A bill task's answer, its bytes handed over to the requesting thread, not copied. */
+export default async function run(task: BillTask): Promise<TaskAnswer> {
+  const answer = await answerOf(task)
+  return { value: answer, transfer: buffersOf(answer) }
+}
 
-export default async function run({ task, started }: BillMessage): Promise<BillAnswer> {
-  // The task's time budget runs from here, not from when it was queued.
-  started.postMessage(null)
-  started.close()
+function answerOf(task: BillTask): Promise<BillAnswer> {
   if (task.kind === 'change-bill') return changeBill(task)
   if (task.kind === 'table') return table(task)
-  if (task.kind === 'project-bill') return moved({ bytes: await projectBillFiles(task) })
+  if (task.kind === 'project-bill') return projectBillFiles(task).then((bytes) => ({ bytes }))
   return price(task)
 }
 
@@ -69,7 +63,7 @@ async function changeBill(task: ChangeBillTask): Promise<BillAnswer> {
       : new TextEncoder().encode(
           task.format === 'csv' ? changeBillCsv(changes) : JSON.stringify(changes),
         )
-  return moved({ bytes })
+  return { bytes }
 }
 
 async function price(task: PriceTask): Promise<BillAnswer> {
@@ -95,12 +89,12 @@ async function price(task: PriceTask): Promise<BillAnswer> {
     priced,
   }
   const bytes = new TextEncoder().encode(JSON.stringify(answer))
-  if (!task.workbook) return moved({ bytes })
+  if (!task.workbook) return { bytes }
   const written = await renderFiles(bill, ['xlsx', 'csv', 'json'], task.workbook.earlier, priced)
   const { xlsx, csv, json } = written.files
   if (!xlsx || !csv || !json) throw new Error('The bill’s files were not written.')
   const { warnings, comparedWith, changedLines } = written
-  return moved({ bytes, files: { xlsx, csv, json, warnings, comparedWith, changedLines } })
+  return { bytes, files: { xlsx, csv, json, warnings, comparedWith, changedLines } }
 }
 
 /** The saved versions a bill's header names (a table sent with the request has none). */
@@ -121,16 +115,15 @@ function billOf(bytes: Uint8Array): Boq | undefined {
   return bill?.schema === 'boq' && bill.version === BOQ_SCHEMA_VERSION ? bill : undefined
 }
 
-/** The answer's bytes handed over to the requesting thread, not copied. */
-function moved(answer: { bytes: Uint8Array; files?: RecordedFiles }): BillAnswer {
-  const { files } = answer
-  const transferable = {
-    [transferableSymbol]: [
-      ...new Set(
-        [answer.bytes, files?.xlsx, files?.csv, files?.json].flatMap((b) => (b ? [b.buffer] : [])),
+/** The buffers of an answer's bytes, once each. */
+function buffersOf(answer: BillAnswer): ArrayBuffer[] {
+  if (!('bytes' in answer)) return []
+  const { bytes, files } = answer
+  return [
+    ...new Set(
+      [bytes, files?.xlsx, files?.csv, files?.json].flatMap((b) =>
+        b ? [b.buffer as ArrayBuffer] : [],
       ),
-    ],
-    [valueSymbol]: answer,
-  }
-  return move(transferable) as unknown as BillAnswer
+    ),
+  ]
 }

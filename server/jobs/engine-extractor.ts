@@ -1,19 +1,27 @@
 import { createBoqEngine } from '../boq/run/engine.ts'
+import type { WorkerPool } from '../boq/run/pool/pool.ts'
 import type { OutputFormat } from '../boq/write/files.ts'
 import type { Extractor } from './extractor.ts'
+import { LANES } from './work-pool.ts'
 
 /** What an extraction keeps: the bill's files and the drawing's geometry. */
 const EVERY_FILE: OutputFormat[] = ['xlsx', 'csv', 'json', 'geometry']
 
 /**
- * The real BOQ engine (server/boq) behind the runner's Extractor seam. The workbook, the CSV and
- * the drawing's geometry are written in the engine's worker: a bill of any size never holds up the server's requests.
+ * The real BOQ engine (server/boq) behind the runner's Extractor seam, reading in the drawings'
+ * lane of the server's pool. The workbook, the CSV and the drawing's geometry are written in the
+ * pool's thread: a bill of any size never holds up the server's requests.
  */
 export function createEngineExtractor(options: {
   workers: number
   maxFileBytes: number
+  pool: WorkerPool
 }): Extractor {
-  const engine = createBoqEngine({ workers: options.workers, maxFileBytes: options.maxFileBytes })
+  const engine = createBoqEngine({
+    workers: options.workers,
+    maxFileBytes: options.maxFileBytes,
+    pool: { pool: options.pool, lane: LANES.drawings },
+  })
   return {
     extract: (input, onProgress) => engine.extractFiles(input, EVERY_FILE, onProgress),
     async geometry(input) {

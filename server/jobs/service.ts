@@ -1,14 +1,16 @@
 import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
+import type { WorkerPool } from '../boq/run/pool/pool.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
-import { type BillPool, createBillPool } from './bill-pool.ts'
+import { type BillPool, billLane } from './bill-pool.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { geometryBuilds } from './geometry-builds.ts'
 import { type PerUserLimit, perUserLimit } from './per-user-limit.ts'
 import { jobsRoutes } from './routes.ts'
 import { type SavedPricing, startJobRunner } from './runner.ts'
 import type { JobStore } from './types.ts'
+import { LANES } from './work-pool.ts'
 
 export interface JobsService {
   /** The extraction API, to mount under /api/boq. */
@@ -17,7 +19,7 @@ export interface JobsService {
   bills: BillPool
   /** The heavy requests (change bills, pricing, tables read) each person may have running. */
   heavy: PerUserLimit
-  /** Stops taking jobs, puts running ones back in the queue, closes the engine (not the store). */
+  /** Stops taking jobs, puts running ones back in the queue, closes the engine (not the store nor the pool). */
   close(): Promise<void>
 }
 
@@ -37,6 +39,8 @@ export async function startJobs(options: {
   savedPricing: (projectId: string) => Promise<SavedPricing>
   cloud: CloudBackend
   access: CloudAccess
+  /** The server's worker pool: drawings are read in its drawings' lane, bills in its bills'. */
+  pool: WorkerPool
   /** In place of the real engine (tests). */
   extractor?: Extractor
 }): Promise<JobsService> {
@@ -50,6 +54,7 @@ export async function startJobs(options: {
       (await import('./engine-extractor.ts')).createEngineExtractor({
         workers: config.workers,
         maxFileBytes: config.maxFileBytes,
+        pool: options.pool,
       }),
     )
   // A web process only queues jobs: workers elsewhere run them.
@@ -68,7 +73,7 @@ export async function startJobs(options: {
         })
   const withCloud: Parameters<typeof jobsRoutes>[0]['withCloud'] = (c, fn) =>
     options.access.run(c, fn)
-  const bills = createBillPool()
+  const bills = billLane(options.pool, LANES.bills)
   const heavy = perUserLimit(HEAVY_PER_USER)
   const routes = jobsRoutes({
     store,
@@ -91,7 +96,6 @@ export async function startJobs(options: {
       closing ??= (async () => {
         // The runner closes the engine it was given; without one, the engine is closed here.
         await (runner ? runner.close() : extractor.close())
-        await bills.close()
       })()
       return closing
     },

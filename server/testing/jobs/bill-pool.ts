@@ -11,6 +11,9 @@ export function testBillPool(): BillPool {
   return shared
 }
 
+/** The bill tasks of stalling-bill-worker.ts: STALL_CODE never ends, CRASH_CODE ends its thread. */
+export const STALLING_TASKS_URL = new URL('./stalling-bill-worker.ts', import.meta.url)
+
 /**
  * A bill pool whose pricings with a rule of code STALL_CODE (stalling-bill-worker.ts) never end
  * until their budget ends their thread; the test closes it.
@@ -20,6 +23,6 @@ export function stallingBillPool(budgetsMs: Partial<Record<BillWork, number>>): 
     threads: 1,
     idleTimeoutMs: 1_000,
     budgetsMs,
-    workerUrl: new URL('./stalling-bill-worker.ts', import.meta.url),
+    tasksUrl: STALLING_TASKS_URL,
   })
 }

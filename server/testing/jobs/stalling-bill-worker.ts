@@ -1,15 +1,16 @@
 /**
- * The bill pool's worker for tests: a pricing whose rules hold a row of code STALL_CODE takes its
- * thread and holds it. Every other task goes to the real worker.
+ * The bill tasks for tests: a pricing whose rules hold a row of code STALL_CODE takes its thread
+ * and holds it; one whose rules hold a row of code CRASH_CODE ends its thread at once, as a crash
+ * would. Every other task goes to the real module.
  */
-import run, { type BillMessage } from '../../jobs/bill-worker.ts'
-import { STALL_CODE, stallForever } from '../stall-code.ts'
 
-export default async function stallingRun(message: BillMessage) {
-  const { task, started } = message
-  if (task.kind === 'price' && task.rules.some((rule) => rule.code === STALL_CODE)) {
-    started.postMessage(null)
-    stallForever()
-  }
-  return run(message)
+import type { BillTask } from '../../jobs/bill-tasks.ts'
+import run from '../../jobs/bill-worker.ts'
+import { CRASH_CODE, STALL_CODE, stallForever } from '../stall-code.ts'
+
+export default async function stallingRun(task: BillTask) {
+  const codes = task.kind === 'price' ? task.rules.map((rule) => rule.code) : []
+  if (codes.includes(STALL_CODE)) stallForever()
+  if (codes.includes(CRASH_CODE)) process.exit(70)
+  return run(task)
 }

@@ -190,9 +190,7 @@ async function untilReady(thread: Thread, signal?: AbortSignal): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const stop = () => reject(signal.reason)
       signal.addEventListener('abort', stop, { once: true })
-      thread.ready
-        .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', stop))
+      thread.ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
     })
   }
   if (thread.dead) throw new Error('dead')

@@ -25,7 +25,12 @@ export async function runTask(port: MessagePort, tasksUrl: string | undefined, t
     const run = (await loaded).default as (task: unknown) => Promise<TaskAnswer>
     port.postMessage({ type: 'started' } satisfies TaskMessage)
     const { value, transfer } = await run(task)
-    port.postMessage({ type: 'answer', value } satisfies TaskMessage, transfer ?? [])
+    try {
+      port.postMessage({ type: 'answer', value } satisfies TaskMessage, transfer ?? [])
+    } catch {
+      // A buffer that cannot be handed over (one of Node's shared pool) is copied instead.
+      port.postMessage({ type: 'answer', value } satisfies TaskMessage)
+    }
   } catch (error) {
     port.postMessage({ type: 'failed', error: cloneable(error) } satisfies TaskMessage)
   }

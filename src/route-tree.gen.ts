@@ -18,6 +18,7 @@ import { Route as AppJobsIndexRouteImport } from './routes/_app/jobs.index'
 import { Route as AppJobsJobIdRouteImport } from './routes/_app/jobs.$jobId'
 import { Route as AppProjectsProjectIdBillSettingsRouteImport } from './routes/_app/projects.$projectId.bill-settings'
 import { Route as AppProjectsProjectIdClassificationRouteImport } from './routes/_app/projects.$projectId.classification'
+import { Route as AppProjectsProjectIdLocationsRouteImport } from './routes/_app/projects.$projectId.locations'
 import { Route as AppProjectsProjectIdRulesRouteImport } from './routes/_app/projects.$projectId.rules'
 import { Route as AppProjectsProjectIdBillsIndexRouteImport } from './routes/_app/projects.$projectId.bills.index'
 import { Route as AppProjectsProjectIdBillsBillIdRouteImport } from './routes/_app/projects.$projectId.bills.$billId'
@@ -68,6 +69,12 @@ const AppProjectsProjectIdClassificationRoute =
     path: '/projects/$projectId/classification',
     getParentRoute: () => AppRoute,
   } as any)
+const AppProjectsProjectIdLocationsRoute =
+  AppProjectsProjectIdLocationsRouteImport.update({
+    id: '/projects/$projectId/locations',
+    path: '/projects/$projectId/locations',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsProjectIdRulesRoute =
   AppProjectsProjectIdRulesRouteImport.update({
     id: '/projects/$projectId/rules',
@@ -96,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/jobs/': typeof AppJobsIndexRoute
   '/projects/$projectId/bill-settings': typeof AppProjectsProjectIdBillSettingsRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
+  '/projects/$projectId/locations': typeof AppProjectsProjectIdLocationsRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
   '/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
   '/projects/$projectId/bills/': typeof AppProjectsProjectIdBillsIndexRoute
@@ -109,6 +117,7 @@ export interface FileRoutesByTo {
   '/jobs': typeof AppJobsIndexRoute
   '/projects/$projectId/bill-settings': typeof AppProjectsProjectIdBillSettingsRoute
   '/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
+  '/projects/$projectId/locations': typeof AppProjectsProjectIdLocationsRoute
   '/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
   '/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
   '/projects/$projectId/bills': typeof AppProjectsProjectIdBillsIndexRoute
@@ -124,6 +133,7 @@ export interface FileRoutesById {
   '/_app/jobs/': typeof AppJobsIndexRoute
   '/_app/projects/$projectId/bill-settings': typeof AppProjectsProjectIdBillSettingsRoute
   '/_app/projects/$projectId/classification': typeof AppProjectsProjectIdClassificationRoute
+  '/_app/projects/$projectId/locations': typeof AppProjectsProjectIdLocationsRoute
   '/_app/projects/$projectId/rules': typeof AppProjectsProjectIdRulesRoute
   '/_app/projects/$projectId/bills/$billId': typeof AppProjectsProjectIdBillsBillIdRoute
   '/_app/projects/$projectId/bills/': typeof AppProjectsProjectIdBillsIndexRoute
@@ -139,6 +149,7 @@ export interface FileRouteTypes {
     | '/jobs/'
     | '/projects/$projectId/bill-settings'
     | '/projects/$projectId/classification'
+    | '/projects/$projectId/locations'
     | '/projects/$projectId/rules'
     | '/projects/$projectId/bills/$billId'
     | '/projects/$projectId/bills/'
@@ -152,6 +163,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/projects/$projectId/bill-settings'
     | '/projects/$projectId/classification'
+    | '/projects/$projectId/locations'
     | '/projects/$projectId/rules'
     | '/projects/$projectId/bills/$billId'
     | '/projects/$projectId/bills'
@@ -166,6 +178,7 @@ export interface FileRouteTypes {
     | '/_app/jobs/'
     | '/_app/projects/$projectId/bill-settings'
     | '/_app/projects/$projectId/classification'
+    | '/_app/projects/$projectId/locations'
     | '/_app/projects/$projectId/rules'
     | '/_app/projects/$projectId/bills/$billId'
     | '/_app/projects/$projectId/bills/'
@@ -241,6 +254,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProjectsProjectIdClassificationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/$projectId/locations': {
+      id: '/_app/projects/$projectId/locations'
+      path: '/projects/$projectId/locations'
+      fullPath: '/projects/$projectId/locations'
+      preLoaderRoute: typeof AppProjectsProjectIdLocationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$projectId/rules': {
       id: '/_app/projects/$projectId/rules'
       path: '/projects/$projectId/rules'
@@ -273,6 +293,7 @@ interface AppRouteChildren {
   AppJobsIndexRoute: typeof AppJobsIndexRoute
   AppProjectsProjectIdBillSettingsRoute: typeof AppProjectsProjectIdBillSettingsRoute
   AppProjectsProjectIdClassificationRoute: typeof AppProjectsProjectIdClassificationRoute
+  AppProjectsProjectIdLocationsRoute: typeof AppProjectsProjectIdLocationsRoute
   AppProjectsProjectIdRulesRoute: typeof AppProjectsProjectIdRulesRoute
   AppProjectsProjectIdBillsBillIdRoute: typeof AppProjectsProjectIdBillsBillIdRoute
   AppProjectsProjectIdBillsIndexRoute: typeof AppProjectsProjectIdBillsIndexRoute
@@ -287,6 +308,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProjectsProjectIdBillSettingsRoute: AppProjectsProjectIdBillSettingsRoute,
   AppProjectsProjectIdClassificationRoute:
     AppProjectsProjectIdClassificationRoute,
+  AppProjectsProjectIdLocationsRoute: AppProjectsProjectIdLocationsRoute,
   AppProjectsProjectIdRulesRoute: AppProjectsProjectIdRulesRoute,
   AppProjectsProjectIdBillsBillIdRoute: AppProjectsProjectIdBillsBillIdRoute,
   AppProjectsProjectIdBillsIndexRoute: AppProjectsProjectIdBillsIndexRoute,

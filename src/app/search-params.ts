@@ -35,3 +35,21 @@ export const rulesAsked = v.fallback(
   undefined,
 )
 export type RuleAsked = NonNullable<v.InferOutput<typeof rulesAsked>>[number]
+
+/** The most layers an address may propose as rooms. */
+export const MAX_LAYERS_ASKED = 50
+
+/**
+ * Layers an address proposes as rooms (from a result's closed outlines): each a locations row
+ * to start with. Anything else (not a list of names, too long) counts as absent.
+ */
+export const layersAsked = v.fallback(
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))),
+      v.minLength(1),
+      v.maxLength(MAX_LAYERS_ASKED),
+    ),
+  ),
+  undefined,
+)

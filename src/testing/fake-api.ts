@@ -87,6 +87,8 @@ export type FakeApi = {
    */
   rules: Record<string, SavedDocument<'rules'>>
   classification: Record<string, SavedDocument<'entries'>>
+  /** A project's saved locations (GET/PUT …/projects/{id}/locations), versioned alike. */
+  locations: Record<string, SavedDocument<'locations'>>
   /**
    * The versions saved before the current one, newest first, by `rules:<projectId>` or
    * `classification:<projectId>`: each PUT through the fake server keeps the version it replaces
@@ -98,7 +100,10 @@ export type FakeApi = {
    * (GET …/history/{version} answers them, and the current version): each PUT through the fake
    * server keeps the document it replaces here.
    */
-  earlierDocuments: Record<string, (SavedDocument<'rules'> | SavedDocument<'entries'>)[]>
+  earlierDocuments: Record<
+    string,
+    (SavedDocument<'rules'> | SavedDocument<'entries'> | SavedDocument<'locations'>)[]
+  >
   /**
    * What PUT …/rules and …/classification answer to a CSV or XLSX body (the server parses files;
    * the fake does not): the rows the file held (`{rules}` or `{entries}`), or the server's
@@ -128,8 +133,11 @@ export type FakeApi = {
   requests: RecordedRequest[]
 }
 
-/** A versioned document as the fake server keeps it (rules or classification entries). */
-export type SavedDocument<Key extends 'rules' | 'entries'> = {
+/** The key of a versioned document's rows: rules, classification entries, locations. */
+export type DocumentKey = 'rules' | 'entries' | 'locations'
+
+/** A versioned document as the fake server keeps it (rules, classification entries, locations). */
+export type SavedDocument<Key extends DocumentKey> = {
   version: number
   savedBy: string | null
   savedAt: string | null
@@ -222,6 +230,7 @@ export function defaultFakeApi(): FakeApi {
     uploads: [],
     rules: {},
     classification: {},
+    locations: {},
     earlierVersions: {},
     earlierDocuments: {},
     rulesFile: () => text(400, 'row 1: the fake server reads no files'),

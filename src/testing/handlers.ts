@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { GEOMETRY_CONTENT_TYPE } from '#contract/drawing-geometry.ts'
 import { billSettingsHandlers } from './bill-settings-handlers'
-import { fakeApi, type SavedDocument, type UploadForm } from './fake-api'
+import { type DocumentKey, fakeApi, type SavedDocument, type UploadForm } from './fake-api'
 import { projectBillHandlers } from './project-bill-handlers'
 
 const text401 = () => new HttpResponse('Not signed in', { status: 401 })
@@ -54,7 +54,7 @@ function list(request: Request, data: unknown[] | undefined): Response {
 }
 
 /** The saved document of a project, or the never-saved one (version 0). */
-function savedOf<Key extends 'rules' | 'entries'>(
+function savedOf<Key extends DocumentKey>(
   kept: Record<string, SavedDocument<Key>>,
   projectId: string,
   key: Key,
@@ -66,7 +66,7 @@ function savedOf<Key extends 'rules' | 'entries'>(
 }
 
 /** A saved document as one line of its history. */
-const versionOf = <Key extends 'rules' | 'entries'>(saved: SavedDocument<Key>, key: Key) => ({
+const versionOf = <Key extends DocumentKey>(saved: SavedDocument<Key>, key: Key) => ({
   version: saved.version,
   savedBy: saved.savedBy ?? '',
   savedAt: saved.savedAt ?? '',
@@ -80,12 +80,13 @@ const versionOf = <Key extends 'rules' | 'entries'>(saved: SavedDocument<Key>, k
  * version and those a PUT replaced (fakeApi.earlierVersions), newest first; a version's own
  * document, the current one or one a PUT replaced (fakeApi.earlierDocuments).
  */
-function versionedDocument(path: 'rules' | 'classification', key: 'rules' | 'entries') {
+function versionedDocument(path: 'rules' | 'classification' | 'locations', key: DocumentKey) {
   const kept = () =>
-    (path === 'rules' ? fakeApi.rules : fakeApi.classification) as Record<
-      string,
-      SavedDocument<typeof key>
-    >
+    ({
+      rules: fakeApi.rules,
+      classification: fakeApi.classification,
+      locations: fakeApi.locations,
+    })[path] as Record<string, SavedDocument<typeof key>>
   const history = (projectId: string) => {
     const saved = kept()[projectId]
     if (!saved || saved.version === 0) return []
@@ -240,6 +241,7 @@ export const handlers = [
   }),
   ...versionedDocument('rules', 'rules'),
   ...versionedDocument('classification', 'entries'),
+  ...versionedDocument('locations', 'locations'),
   ...projectBillHandlers,
   ...billSettingsHandlers,
   http.post('*/api/boq/jobs/:id/price', async ({ request, params }) => {

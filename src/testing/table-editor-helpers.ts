@@ -1,8 +1,9 @@
-// What the tests of the rules and classification pages share: their tables' cells, the saved
+// What the tests of the rules, classification and locations pages share: their tables' cells, the saved
 // versions the fake server keeps, and the import's question.
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { expect } from 'vitest'
+import type { LocationRow } from '#contract/locations.ts'
 import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import { fakeApi } from './fake-api'
 
@@ -33,6 +34,19 @@ export function saveClassification(
   }: Partial<Saved> = {},
 ): void {
   fakeApi.classification[projectId] = { version, savedBy, savedAt, entries }
+}
+
+/** Makes `rows` the project's saved locations, as version `version`. */
+export function saveLocations(
+  projectId: string,
+  locations: LocationRow[],
+  {
+    version = 1,
+    savedBy = 'Charles Babbage',
+    savedAt = '2024-05-01T10:00:00.000Z',
+  }: Partial<Saved> = {},
+): void {
+  fakeApi.locations[projectId] = { version, savedBy, savedAt, locations }
 }
 
 /** Keeps an earlier version of the project's rules: in its history, and its rows to open. */

@@ -25,6 +25,7 @@ import {
   uploadTargetOf,
 } from '../utils/upload-target'
 import { ProjectBillsLink } from './project-bills-link'
+import { ProjectLocationsLink } from './project-locations-link'
 import { ProjectRulesLink } from './project-rules-link'
 import { ProjectSettingsLink } from './project-settings-link'
 import { carriesFiles, RowDropContext, RowMarkContext, TreeRow, TreeRowFrame } from './tree-row'
@@ -272,6 +273,7 @@ export function FileTree({ hubs, onSelect, folderActions, rowMark, ref }: Props)
       {selected && 'projectId' in selected ? (
         <>
           <ProjectRulesLink projectId={selected.projectId} />
+          <ProjectLocationsLink projectId={selected.projectId} />
           <ProjectSettingsLink projectId={selected.projectId} />
           <ProjectBillsLink
             projectId={selected.projectId}

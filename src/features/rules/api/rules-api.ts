@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
+import type { LocationRow } from '#contract/locations.ts'
+import { type LocationsDocument, LocationsDocumentSchema } from '#contract/locations-api.ts'
 import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import {
   type ClassificationDocument,
@@ -12,23 +14,39 @@ import {
 import { api, apiUrl } from '../../../lib/api-client'
 
 export type { SavedVersion } from '#contract/takeoff-rules-api.ts'
-export type { ClassificationDocument, RulesDocument }
+export type { ClassificationDocument, LocationsDocument, RulesDocument }
 
-/** A project's two versioned tables: its takeoff rules and its classification system. */
-export type TableKind = 'rules' | 'classification'
+/**
+ * A project's versioned tables: its takeoff rules, its classification system and its locations
+ * (which closed outlines of its drawings are rooms, named how).
+ */
+export type TableKind = 'rules' | 'classification' | 'locations'
 
 /** One row of each table, as the API takes it. */
-export type TableRow = { rules: TakeoffRule; classification: ClassificationEntry }
+export type TableRow = {
+  rules: TakeoffRule
+  classification: ClassificationEntry
+  locations: LocationRow
+}
 
 /** Each table's saved document (GET and PUT answer it). */
-export type TableDocument = { rules: RulesDocument; classification: ClassificationDocument }
+export type TableDocument = {
+  rules: RulesDocument
+  classification: ClassificationDocument
+  locations: LocationsDocument
+}
 
 /** The key of each document's list of rows. */
-export const LIST_KEY = { rules: 'rules', classification: 'entries' } as const
+export const LIST_KEY = {
+  rules: 'rules',
+  classification: 'entries',
+  locations: 'locations',
+} as const
 
 const DOCUMENT_SCHEMAS = {
   rules: RulesDocumentSchema,
   classification: ClassificationDocumentSchema,
+  locations: LocationsDocumentSchema,
 }
 
 /** A document's rows, whichever table it is of. */

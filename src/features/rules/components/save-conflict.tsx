@@ -8,6 +8,7 @@ import { RowChangesList } from './row-changes-list'
 const SAVED_SINCE = {
   rules: 'Someone saved these rules since you opened them.',
   classification: 'Someone saved this classification since you opened it.',
+  locations: 'Someone saved these locations since you opened them.',
 } as const
 
 /** How many of their changed rows are listed. */

@@ -38,7 +38,8 @@ export async function readTableFile(table: TableKind, file: File): Promise<strin
       })
       return comparableTexts(
         table,
-        columns.map((column) => byName.get(column) ?? ''),
+        // Headers are read in lower case: `labelLayer` comes as `labellayer`.
+        columns.map((column) => byName.get(column.toLowerCase()) ?? ''),
         decimalComma,
       )
     })

@@ -1,3 +1,4 @@
+import { LOCATION_COLUMNS, type LocationRow } from '#contract/locations.ts'
 import {
   type ClassificationEntry,
   RULE_COLUMNS,
@@ -7,9 +8,16 @@ import type { TableKind, TableRow } from '../api/rules-api'
 import { ENTRY_COLUMNS } from './classification-rows'
 
 /** Each table's columns, in the order files and screens show them. */
-export const TABLE_COLUMNS = { rules: RULE_COLUMNS, classification: ENTRY_COLUMNS } as const
+export const TABLE_COLUMNS = {
+  rules: RULE_COLUMNS,
+  classification: ENTRY_COLUMNS,
+  locations: LOCATION_COLUMNS,
+} as const
 
-export type TableColumn = (typeof RULE_COLUMNS)[number] | (typeof ENTRY_COLUMNS)[number]
+export type TableColumn =
+  | (typeof RULE_COLUMNS)[number]
+  | (typeof ENTRY_COLUMNS)[number]
+  | (typeof LOCATION_COLUMNS)[number]
 
 /** A column's header, as every table, notice and list of changes names it. */
 export const COLUMN_LABELS: Record<TableColumn, string> = {
@@ -27,6 +35,8 @@ export const COLUMN_LABELS: Record<TableColumn, string> = {
   ignore: 'Ignore',
   title: 'Title',
   parent: 'Parent',
+  label: 'Label',
+  labelLayer: 'Label layer',
 }
 
 /** The headers of a table's columns, in order. */
@@ -35,6 +45,10 @@ export const tableHeaders = (table: TableKind): string[] =>
 
 /** A saved row's cells as text, in its table's column order (an empty cell is ''). */
 export function rowTexts<T extends TableKind>(table: T, row: TableRow[T]): string[] {
+  if (table === 'locations') {
+    const location = row as LocationRow
+    return [location.layer, location.label, location.labelLayer ?? '']
+  }
   if (table === 'classification') {
     const entry = row as ClassificationEntry
     return [entry.code, entry.title, entry.parent ?? '']

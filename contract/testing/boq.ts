@@ -398,3 +398,99 @@ export function pastedBlocksBoq(count = 3): Boq {
   const bill = [...counts, ...pasted, ...boq.bill.filter((line) => line.kind !== 'count')]
   return { ...boq, bill, groups: billGroups(bill) }
 }
+
+/**
+ * A flat measured by room (its project's locations: A-AREA, names from the text inside): a
+ * kitchen (Z1, 20 m²) and a living room (Z2, 30 m²); four chairs, one in the kitchen, two in the
+ * living room and one outside; a 12 m pipe, 2 m of it in the kitchen, 6 m in the living room and
+ * the rest outside. Every line's parts by zone add up to it.
+ */
+export function zonedBoq(overrides: Partial<Boq> = {}): Boq {
+  const drawing = millimetres()
+  const chair = (handle: string, x: number, zone: string | null) =>
+    reference({ handle, block: 'CHAIR', layer: 'Furniture', x, y: 1000 }, { zone })
+  const pipe = [
+    { zone: 'Z1', quantity: 2 },
+    { zone: 'Z2', quantity: 6 },
+    { zone: null, quantity: 4 },
+  ]
+  const chairs = [
+    { zone: 'Z1', quantity: 1 },
+    { zone: 'Z2', quantity: 2 },
+    { zone: null, quantity: 1 },
+  ]
+  return {
+    ...floorPlanBoq(),
+    source: {
+      ...floorPlanBoq().source,
+      entityCounts: { INSERT: 4, LINE: 1, LWPOLYLINE: 2, TEXT: 2 },
+    },
+    units: billedInMetres(drawing),
+    bill: [
+      {
+        ...countLine('A1', 'CHAIR', 4, { layer: 'Furniture', handles: ['C1', 'C2', 'C3', 'C4'] }),
+        byZone: chairs,
+      },
+      {
+        ...lengthLine('B1', 'Pipes', 12_000, 'line', ['P1']),
+        byZone: pipe,
+      },
+    ].map((line) => ({
+      ...line,
+      breakdown: line.breakdown.map((row) => ({
+        ...row,
+        byZone: line.byZone,
+        ...(line.kind === 'length' ? { zones: [pipe] } : {}),
+      })),
+    })),
+    warnings: [],
+    notMeasured: [],
+    xrefs: [],
+    blocks: [{ block: 'CHAIR', layer: 'Furniture', count: 4, nested: 0 }],
+    references: [
+      chair('C1', 1000, 'Z1'),
+      chair('C2', 6000, 'Z2'),
+      chair('C3', 8000, 'Z2'),
+      chair('C4', 20_000, null),
+    ],
+    attributeTags: [],
+    propertyNames: [],
+    lengths: [{ layer: 'Pipes', kind: 'line', style: null, count: 1, length: 12_000 }],
+    areas: [
+      {
+        layer: 'A-AREA',
+        closedPolylines: 2,
+        closedPolylineArea: 50_000_000,
+        hatches: 0,
+        hatchArea: 0,
+        filledByHatch: 0,
+        net: 50_000_000,
+      },
+    ],
+    zones: [
+      {
+        id: 'Z1',
+        name: 'Kitchen',
+        path: 'Kitchen',
+        parent: null,
+        layer: 'A-AREA',
+        handle: 'R1',
+        area: 20,
+        perimeter: 18,
+        label: { source: 'text', handle: 'T1' },
+      },
+      {
+        id: 'Z2',
+        name: 'Living',
+        path: 'Living',
+        parent: null,
+        layer: 'A-AREA',
+        handle: 'R2',
+        area: 30,
+        perimeter: 22,
+        label: { source: 'text', handle: 'T2' },
+      },
+    ],
+    ...overrides,
+  }
+}

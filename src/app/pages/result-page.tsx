@@ -6,6 +6,7 @@ import { loadGeometryViewer } from '../../features/drawing/viewer/load-viewer'
 import { resultQueries } from '../../features/results/api/results-api'
 import type { DrawingSlot } from '../../features/results/components/drawing-slot'
 import { JobResult } from '../../features/results/components/job-result'
+import { ResultLocations } from './result-locations'
 
 // The drawing beside the bill comes from the drawing feature: its view is small and comes with
 // the page (a chunk of its own would be shown only after Suspense's reveal, a few hundred ms
@@ -61,7 +62,7 @@ export function ResultPage({ jobId }: { jobId: string }) {
           </Link>
         ) : null}
       </nav>
-      <JobResult key={jobId} jobId={jobId} Drawing={Drawing} />
+      <JobResult key={jobId} jobId={jobId} Drawing={Drawing} Locations={ResultLocations} />
     </div>
   )
 }

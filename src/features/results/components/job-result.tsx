@@ -4,6 +4,7 @@ import { errorText } from '../../../lib/http-errors'
 import { drawingRead, progressPercent } from '../../../lib/job-words'
 import { type Job, resultQueries } from '../api/results-api'
 import type { DrawingSlot } from './drawing-slot'
+import type { LocationsSlot } from './locations-slot'
 import { ResultDownloads } from './result-downloads'
 import { ResultView } from './result-view'
 
@@ -11,7 +12,15 @@ import { ResultView } from './result-view'
  * The result of one job: its bill once it has succeeded; until then what it is doing (followed
  * every second), or why it failed; the server's own words when there is no such job.
  */
-export function JobResult({ jobId, Drawing }: { jobId: string; Drawing: DrawingSlot }) {
+export function JobResult({
+  jobId,
+  Drawing,
+  Locations,
+}: {
+  jobId: string
+  Drawing: DrawingSlot
+  Locations?: LocationsSlot
+}) {
   const job = useQuery(resultQueries.job(jobId))
   if (job.isPending) return <p className="text-sm text-slate-500">Loading the job…</p>
   if (job.isError) {
@@ -24,11 +33,23 @@ export function JobResult({ jobId, Drawing }: { jobId: string; Drawing: DrawingS
   const { result } = job.data
   if (job.data.status !== 'succeeded' || !result) return <JobState job={job.data} />
   if (result.jsonUrl === null) return <NoKeptBill job={job.data} />
-  return <KeptBill job={job.data} jsonUrl={result.jsonUrl} Drawing={Drawing} />
+  return (
+    <KeptBill job={job.data} jsonUrl={result.jsonUrl} Drawing={Drawing} Locations={Locations} />
+  )
 }
 
 /** The bill once it has come, and the drawing beside it already while it comes. */
-function KeptBill({ job, jsonUrl, Drawing }: { job: Job; jsonUrl: string; Drawing: DrawingSlot }) {
+function KeptBill({
+  job,
+  jsonUrl,
+  Drawing,
+  Locations,
+}: {
+  job: Job
+  jsonUrl: string
+  Drawing: DrawingSlot
+  Locations?: LocationsSlot
+}) {
   const bill = useQuery(resultQueries.bill(job.id, jsonUrl))
   if (bill.isError) {
     return (
@@ -37,7 +58,7 @@ function KeptBill({ job, jsonUrl, Drawing }: { job: Job; jsonUrl: string; Drawin
       </p>
     )
   }
-  return <ResultView job={job} boq={bill.data} Drawing={Drawing} />
+  return <ResultView job={job} boq={bill.data} Drawing={Drawing} Locations={Locations} />
 }
 
 /** A job not finished, or failed: what it is doing, or why it failed. */

@@ -7,11 +7,14 @@ import { RESULT_TABS, type ResultTab } from '../utils/result-tables'
  * them and show the one reached; only the chosen tab's panel is rendered.
  */
 export function ResultTabs({
+  tabs = RESULT_TABS,
   tab,
   counts,
   onTab,
   children,
 }: {
+  /** The tabs shown, in RESULT_TABS' order (all of them by default). */
+  tabs?: readonly (typeof RESULT_TABS)[number][]
   tab: ResultTab
   /** How many rows each table has, shown on its tab (when known): Not measured's are kinds. */
   counts: Partial<Record<ResultTab, number>>
@@ -22,18 +25,18 @@ export function ResultTabs({
   const prefix = useId()
   const buttons = useRef(new Map<ResultTab, HTMLButtonElement>())
   const move = (event: KeyboardEvent, from: number) => {
-    const last = RESULT_TABS.length - 1
+    const last = tabs.length - 1
     const to =
       event.key === 'ArrowRight'
-        ? (from + 1) % RESULT_TABS.length
+        ? (from + 1) % tabs.length
         : event.key === 'ArrowLeft'
-          ? (from + last) % RESULT_TABS.length
+          ? (from + last) % tabs.length
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
               ? last
               : null
-    const next = to === null ? undefined : RESULT_TABS[to]
+    const next = to === null ? undefined : tabs[to]
     if (!next) return
     event.preventDefault()
     onTab(next.id)
@@ -46,7 +49,7 @@ export function ResultTabs({
         aria-label="Result tables"
         className="flex flex-wrap gap-1 border-b border-slate-300"
       >
-        {RESULT_TABS.map((entry, index) => {
+        {tabs.map((entry, index) => {
           const chosen = entry.id === tab
           return (
             <button

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useReducer, useRef } from 'react'
+import { Suspense, useCallback, useMemo, useReducer, useRef, useState } from 'react'
 import { groupByLine, groupsOf } from '#contract/bill-groups.ts'
 import type { BillGroup, BillLine, Boq } from '#contract/boq.ts'
 import type { Job } from '#contract/jobs.ts'
@@ -8,11 +8,18 @@ import { formatDateTime } from '../../../lib/format-date'
 import { drawingRead } from '../../../lib/job-words'
 import { describeBillUnits } from '../utils/describe-units'
 import { initialResultState, resultReducer } from '../utils/result-state'
-import { BILL_COLUMNS, billKindRank, billLineText, type ResultTab } from '../utils/result-tables'
+import {
+  BILL_COLUMNS,
+  billKindRank,
+  billLineText,
+  RESULT_TABS,
+  type ResultTab,
+} from '../utils/result-tables'
 import { type HandleIndex, handlesOf, indexHandles } from '../utils/selection'
 import { BillTable, groupKey } from './bill-table'
 import type { DrawingSlot } from './drawing-slot'
 import { EmptyTable } from './empty-table'
+import type { LocationsSlot } from './locations-slot'
 import { OtherTable } from './other-table'
 import { PricedBillView } from './priced-bill'
 import { ResultDownloads } from './result-downloads'
@@ -34,12 +41,21 @@ export function ResultView({
   job,
   boq,
   Drawing,
+  Locations,
 }: {
   job: Job
   boq: Boq | undefined
   Drawing: DrawingSlot
+  /** The Locations tab, when the app hands one in. */
+  Locations?: LocationsSlot
 }) {
   const [state, dispatch] = useReducer(resultReducer, initialResultState)
+  // What the Locations tab lights for the zone picked there, in place of the bill's selection.
+  const [zoneLit, setZoneLit] = useState<string[] | null>(null)
+  const tabs = useMemo(
+    () => (Locations ? RESULT_TABS : RESULT_TABS.filter((tab) => tab.id !== 'locations')),
+    [Locations],
+  )
   const lines = boq?.bill ?? NO_LINES
   const groups = useMemo(() => (boq ? groupsOf(boq) : NO_GROUPS), [boq])
   // A line picked in the drawing under a closed group opens it.
@@ -59,7 +75,9 @@ export function ResultView({
     group: billKindRank,
   })
   const why = boq && lines.length === 0 ? emptyBillWord(boq) : null
-  const highlighted = useMemo(() => handlesOf(lines, state.selection), [lines, state.selection])
+  const lit = state.tab === 'locations' ? zoneLit : null
+  const selected = useMemo(() => handlesOf(lines, state.selection), [lines, state.selection])
+  const highlighted = lit ?? selected
   // A count line's handles are the block references it counts: the drawing rings them.
   const selectedRef = state.selection?.ref
   const ringed = useMemo(
@@ -119,6 +137,7 @@ export function ResultView({
                 />
               </label>
               <ResultTabs
+                tabs={tabs}
                 tab={state.tab}
                 counts={tabCounts(boq)}
                 onTab={(tab) => dispatch({ type: 'tab', tab })}
@@ -143,6 +162,10 @@ export function ResultView({
                   )
                 ) : state.tab === 'priced' ? (
                   <PricedBillView job={job} />
+                ) : state.tab === 'locations' ? (
+                  Locations ? (
+                    <Locations job={job} boq={boq} onLight={setZoneLit} />
+                  ) : null
                 ) : (
                   <OtherTable
                     tab={state.tab}
@@ -167,7 +190,7 @@ export function ResultView({
                   jobId={job.id}
                   geometryUrl={job.result.geometryUrl}
                   highlighted={highlighted}
-                  ringed={ringed}
+                  ringed={lit ? false : ringed}
                   notMeasured={boq?.notMeasured}
                   onPick={onPick}
                 />
@@ -187,6 +210,7 @@ function tabCounts(boq: Boq): Partial<Record<ResultTab, number>> {
     blocks: boq.blocks.length,
     lengths: boq.lengths.length,
     areas: boq.areas.length,
+    ...(boq.zones ? { locations: boq.zones.length } : {}),
     'not-measured': boq.notMeasured.length,
   }
 }

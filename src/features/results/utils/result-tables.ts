@@ -24,6 +24,8 @@ export type Column<Row> = {
 export const RESULT_TABS = [
   { id: 'bill', label: 'Bill' },
   { id: 'priced', label: 'Priced' },
+  // Shown when the app hands the result its Locations tab (LocationsSlot).
+  { id: 'locations', label: 'Locations' },
   { id: 'blocks', label: 'Blocks' },
   { id: 'lengths', label: 'Lengths' },
   { id: 'areas', label: 'Areas' },

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { Boq } from '#contract/boq.ts'
+import type { Job } from '#contract/jobs.ts'
+import { roomLayers } from '../utils/room-layers'
+import {
+  hasUnallocated,
+  itemsInZone,
+  linesInZone,
+  type ZonePick,
+  zoneHandles,
+} from '../utils/zone-figures'
+import { RoomsHint } from './rooms-hint'
+import { ZoneBill } from './zone-bill'
+import { ZonesTable } from './zones-table'
+
+/**
+ * A result's rooms and zones: the zones its bill was measured in (name, path, area, perimeter),
+ * and the bill in the one picked (each line's and priced item's quantity there), its outline and
+ * pieces lit in the drawing; Unallocated shows what no zone holds. A bill without zones says why,
+ * and proposes the drawing's layers that look like rooms when the project has no locations.
+ */
+export function LocationsTab({
+  job,
+  boq,
+  projectHasLocations,
+  onLight,
+}: {
+  job: Job
+  boq: Boq
+  /** Whether the job's project has saved locations (undefined: not known yet). */
+  projectHasLocations: boolean | undefined
+  /** The handles to light in the drawing for the zone picked; null: none picked. */
+  onLight(handles: string[] | null): void
+}) {
+  const zones = boq.zones ?? []
+  const [picked, setPicked] = useState<ZonePick | undefined>(undefined)
+  // The drawing goes back to the bill's selection once the tab is left.
+  useEffect(() => () => onLight(null), [onLight])
+  const candidates = useMemo(() => (zones.length === 0 ? roomLayers(boq) : []), [boq, zones])
+  if (zones.length === 0) {
+    return (
+      <div className="py-2">
+        <RoomsHint
+          projectId={job.projectId}
+          jobId={job.id}
+          projectHasLocations={projectHasLocations}
+          measuredWithLocations={job.pricedWith?.locationsVersion !== undefined}
+          candidates={candidates}
+        />
+      </div>
+    )
+  }
+  const pick = (zone: ZonePick) => {
+    setPicked(zone)
+    onLight(zoneHandles(boq, zone))
+  }
+  const chosen = picked === undefined ? undefined : zones.find((zone) => zone.id === picked)
+  const place = picked === null ? 'Unallocated' : chosen?.path
+  return (
+    <div className="flex flex-col gap-3 py-2">
+      <p className="text-sm text-slate-600">
+        {zones.length} zone{zones.length === 1 ? '' : 's'}; pick one to see the bill in it and light
+        it in the drawing.
+      </p>
+      <ZonesTable zones={zones} units={boq.units} picked={picked} onPick={pick} />
+      <div className="flex gap-3">
+        {hasUnallocated(boq) ? (
+          <button
+            type="button"
+            aria-pressed={picked === null}
+            onClick={() => pick(null)}
+            className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100"
+          >
+            Unallocated
+          </button>
+        ) : null}
+        {picked === undefined ? null : (
+          <button
+            type="button"
+            onClick={() => {
+              setPicked(undefined)
+              onLight(null)
+            }}
+            className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100"
+          >
+            Clear
+          </button>
+        )}
+      </div>
+      {picked === undefined || place === undefined ? null : (
+        <>
+          <ZoneBill caption={`Bill in ${place}`} rows={linesInZone(boq, picked)} />
+          {boq.priced ? (
+            <ZoneBill
+              caption={`Priced items in ${place}`}
+              rows={itemsInZone(boq.priced.items, picked)}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}

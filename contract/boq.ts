@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { BILL_KINDS } from './bill-kinds.ts'
-import { ByZoneSchema, ZonePartSchema, ZoneSchema } from './locations.ts'
+import { ByZoneSchema, HandleZonesSchema, ZoneSchema } from './locations.ts'
 import { PricedBillSchema } from './takeoff-rules.ts'
 import { StatedUnitSchema, UnitSystemSchema } from './units.ts'
 
@@ -70,10 +70,10 @@ export const BillBreakdownRowSchema = v.object({
   /** With locations: the row's quantity by zone (unallocated as zone null). */
   byZone: v.optional(ByZoneSchema),
   /**
-   * With locations: each handle's parts by zone, in the order of `handles` (counts: the
-   * references counted through that handle).
+   * With locations, lengths and areas: each handle's zone (or its parts by zone), in the order of
+   * `handles`. Count rows need none: their references' zones are in `references`, and `byZone`.
    */
-  zones: v.optional(v.array(v.array(ZonePartSchema))),
+  zones: v.optional(v.array(HandleZonesSchema)),
 })
 export type BillBreakdownRow = v.InferOutput<typeof BillBreakdownRowSchema>
 

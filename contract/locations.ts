@@ -92,3 +92,11 @@ export const ZonePartSchema = v.object({
   perimeter: v.optional(v.number()),
 })
 export type ZonePart = v.InferOutput<typeof ZonePartSchema>
+
+/**
+ * One measured entity's place, beside its handle in a breakdown row: the id of the zone holding
+ * all of it, null when no zone holds any of it, or its parts when zone boundaries cut it. Most
+ * entities lie in one zone, so most are one short string.
+ */
+export const HandleZonesSchema = v.union([v.string(), v.null(), v.array(ZonePartSchema)])
+export type HandleZones = v.InferOutput<typeof HandleZonesSchema>

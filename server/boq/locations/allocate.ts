@@ -1,8 +1,9 @@
-import type { ZonePart } from '#contract/locations.ts'
+import type { HandleZones, ZonePart } from '#contract/locations.ts'
 import type { CountLine } from '../measure/counts.ts'
 import type { Shape } from '../model/picture.ts'
 import type { BillBreakdownRow, BillLine, Boq } from '../model/schema.ts'
-import { byZoneOf } from './by-zone.ts'
+import { boundsOf } from './bounds.ts'
+import { addTo, byZoneOfSums, type ZoneSums } from './by-zone.ts'
 import { type Frame, regionOf } from './clip.ts'
 import { lineworkOf, ringsOf } from './flatten.ts'
 import type { Parts, Regions } from './regions.ts'
@@ -55,16 +56,15 @@ export function allocateBill(
   const countsByKey = new Map<string, CountLine>()
   for (const line of counts) countsByKey.set(countKey(line.block, line.values), line)
   for (const line of boq.bill) {
+    const lineSums: ZoneSums = new Map()
     for (const row of line.breakdown) {
-      if (line.kind === 'count') countRow(line, row, countsByKey, zoneOfHandle, unplaced)
-      else measuredRow(line, row, placing, unplaced)
-      row.byZone = byZoneOf((row.zones ?? []).flat(), row.quantity, order)
+      const sums: ZoneSums = new Map()
+      if (line.kind === 'count') countRow(line, row, countsByKey, zoneOfHandle, sums, unplaced)
+      else measuredRow(line, row, placing, sums, unplaced)
+      row.byZone = byZoneOfSums(sums, row.quantity, order)
+      for (const part of row.byZone) addTo(lineSums, part.zone, part.quantity)
     }
-    line.byZone = byZoneOf(
-      line.breakdown.flatMap((row) => row.byZone ?? []),
-      line.quantity,
-      order,
-    )
+    line.byZone = byZoneOfSums(lineSums, line.quantity, order)
   }
   for (const ref of boq.references) ref.zone = zoneOfHandle(ref.handle)
 }
@@ -73,63 +73,83 @@ function countKey(block: string | undefined, values: Record<string, string> | un
   return [block ?? '', ...Object.values(values ?? {})].join('\u0000')
 }
 
-/** Each reference of a count row to the zone of its insertion point, with what it brought. */
+/**
+ * Each reference of a count row to the zone of its insertion point, with what it brought. The
+ * row keeps only its sums by zone: its references' zones are the references list's.
+ */
 function countRow(
   line: BillLine,
   row: BillBreakdownRow,
   counts: Map<string, CountLine>,
   zoneOf: (handle: string) => string | null,
+  sums: ZoneSums,
   unplaced: Unplaced,
 ): void {
   const counted = counts.get(countKey(line.block, line.values))?.layers.get(row.layer)?.byHandle
   if (counted) {
-    row.zones = row.handles.map((handle) => [
-      { zone: zoneOf(handle), quantity: counted.get(handle) ?? 0 },
-    ])
+    for (const handle of row.handles) addTo(sums, zoneOf(handle), counted.get(handle) ?? 0)
     return
   }
   // A line the counts cannot tell by reference: whole to one zone when all its references are in it.
   const zones = new Set(row.handles.map(zoneOf))
   if (zones.size === 1 && row.handles.length > 0) {
     const [zone] = zones
-    row.zones = row.handles.map((_, i) => [{ zone, quantity: i === 0 ? row.quantity : 0 }])
-  } else {
-    unplaced.count += row.count
-    row.zones = row.handles.map((_, i) => [{ zone: null, quantity: i === 0 ? row.quantity : 0 }])
-  }
+    addTo(sums, zone, row.quantity)
+  } else unplaced.count += row.count
 }
 
-/** Each entity of a length or area row shared out by its shape. */
+/**
+ * Each entity of a length or area row shared out by its shape: beside its handle, the zone
+ * holding all of it (found from a box around it when no boundary runs through that box, with no
+ * flattening), or its parts.
+ */
 function measuredRow(
   line: BillLine,
   row: BillBreakdownRow,
   placing: Placing,
+  sums: ZoneSums,
   unplaced: Unplaced,
 ): void {
   const quantities = row.quantities ?? []
   if (quantities.length !== row.handles.length) {
     unplaced.count += row.count
-    row.zones = row.handles.map((_, i) => [{ zone: null, quantity: i === 0 ? row.quantity : 0 }])
+    row.zones = row.handles.map(() => null)
     return
   }
   unplaced.count += row.count - row.handles.length
-  row.zones = row.handles.map((handle, i) => {
+  const zones: HandleZones[] = new Array(row.handles.length)
+  for (let i = 0; i < row.handles.length; i++) {
     const quantity = quantities[i]
-    const shape = placing.shapeOf(handle)
-    if (!shape) {
-      unplaced.count++
-      return [{ zone: null, quantity }]
-    }
-    if (line.kind === 'length') return shares(lengthParts(shape, placing), quantity)
-    const area = areaParts(shape, placing)
-    const perimeter = row.perimeters?.[i]
-    const parts = shares(area, quantity)
-    if (perimeter === undefined) return parts
-    const around = shares(lengthParts(shape, placing), perimeter)
-    return mergePerimeter(parts, around)
-  })
+    const shape = placing.shapeOf(row.handles[i])
+    let place: HandleZones = null
+    if (!shape) unplaced.count++
+    else place = placeOf(line, shape, quantity, row.perimeters?.[i], placing)
+    if (place === null || typeof place === 'string') addTo(sums, place, quantity)
+    else for (const part of place) addTo(sums, part.zone, part.quantity)
+    zones[i] = place
+  }
+  row.zones = zones
 }
 
+function placeOf(
+  line: BillLine,
+  shape: Shape,
+  quantity: number,
+  perimeter: number | undefined,
+  placing: Placing,
+): HandleZones {
+  const box = boundsOf(shape)
+  const whole = box ? placing.regions.zoneOfBox(placing.frame.box(box)) : undefined
+  if (whole !== undefined) return whole
+  let parts: ZonePart[]
+  if (line.kind === 'length') parts = shares(lengthParts(shape, placing), quantity)
+  else {
+    parts = shares(areaParts(shape, placing), quantity)
+    if (perimeter !== undefined)
+      parts = mergePerimeter(parts, shares(lengthParts(shape, placing), perimeter))
+  }
+  return parts.length === 1 ? parts[0].zone : parts
+}
 function lengthParts(shape: Shape, placing: Placing): Parts {
   const paths = lineworkOf(shape, placing.tolerance).filter((path) => path.length >= 2)
   return paths.length > 0 ? placing.regions.lengths(placing.frame.paths(paths)) : new Map()

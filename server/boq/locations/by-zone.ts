@@ -1,4 +1,4 @@
-import type { ByZone, ZonePart } from '../../../contract/locations.ts'
+import type { ByZone, ZonePart } from '#contract/locations.ts'
 
 /** A figure's sums by zone id (null: unallocated), as they are added up. */
 export type ZoneSums = Map<string | null, number>

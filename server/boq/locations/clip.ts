@@ -50,6 +50,19 @@ export class Frame {
     return scaled / (this.scale * this.scale)
   }
 
+  /**
+   * A box of drawing coordinates in the frame, a step wider each way than its corners round to,
+   * so that it holds every point of what it held as the frame rounds them.
+   */
+  box(box: Box): Box {
+    return [
+      Math.round((box[0] - this.cx) * this.scale) - 2,
+      Math.round((box[1] - this.cy) * this.scale) - 2,
+      Math.round((box[2] - this.cx) * this.scale) + 2,
+      Math.round((box[3] - this.cy) * this.scale) + 2,
+    ]
+  }
+
   point(x: number, y: number): { x: number; y: number } {
     return { x: Math.round((x - this.cx) * this.scale), y: Math.round((y - this.cy) * this.scale) }
   }

@@ -149,3 +149,8 @@ export function boxOfPaths(paths: Path[]): Box {
     }
   return [x0, y0, x1, y1]
 }
+
+/** Whether two boxes share some area (boxes that only touch share none). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}

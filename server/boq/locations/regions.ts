@@ -1,7 +1,7 @@
-import type { Path64, Paths64 } from 'clipper2-ts'
+import type { Path64, Paths64, Point64 } from 'clipper2-ts'
 import Flatbush from 'flatbush'
 import { areaOf, clipOpen, difference, intersection, length64, placeIn } from './clip.ts'
-import type { Box } from './flatten.ts'
+import { type Box, boxesOverlap } from './flatten.ts'
 import type { FoundZone } from './zones.ts'
 
 /**
@@ -42,7 +42,10 @@ export class Regions {
     for (const b of boxes) all?.add(b[0], b[1], b[2], b[3])
     all?.finish()
     ordered.forEach((zone, rank) => {
-      const before = all ? all.search(...boxes[rank]).filter((i) => i < rank) : []
+      // Regions that only touch this one take nothing from it.
+      const before = all
+        ? all.search(...boxes[rank]).filter((i) => i < rank && boxesOverlap(boxes[i], boxes[rank]))
+        : []
       const taken = before.flatMap((i) => this.regions[i].paths)
       const paths = taken.length > 0 ? difference(zone.outline, taken) : zone.outline
       this.regions.push({
@@ -91,6 +94,16 @@ export class Regions {
     return found
   }
 
+  /**
+   * The zone holding the whole of a box (frame units), null when no zone holds any of it, or
+   * undefined when a boundary runs through it (what is in it must then be clipped).
+   */
+  zoneOfBox(box: Box): string | null | undefined {
+    if (!(box[0] <= box[2] && box[1] <= box[3])) return undefined
+    if (this.crossesAnEdge(box)) return undefined
+    return this.zoneAt({ x: box[0], y: box[1] })
+  }
+
   /** The zone holding a point (inside or on its boundary), the first in allocation order; or null. */
   zoneAt(point: { x: number; y: number }): string | null {
     for (const i of this.near([point.x, point.y, point.x, point.y])) {
@@ -111,6 +124,8 @@ export class Regions {
     }
     for (const i of this.near(box)) {
       const region = this.regions[i]
+      // A long path's box meets many regions that none of its segments comes near.
+      if (!pathsMeetBox(paths, region.box)) continue
       let inside = 0
       for (const part of clipOpen(paths, region.paths)) inside += this.ownLength(part, i)
       if (inside > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + inside)
@@ -151,6 +166,7 @@ export class Regions {
     }
     for (const i of this.near(box)) {
       const region = this.regions[i]
+      if (!boxesOverlap(box, region.box)) continue
       const shared = areaOf(intersection(piece, region.paths))
       if (shared > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + shared)
     }
@@ -168,4 +184,35 @@ function withRest(parts: Parts, total: number): Parts {
   }
   if (total - sum > 0) parts.set(null, (parts.get(null) ?? 0) + total - sum)
   return parts
+}
+
+/** Whether some segment of the paths meets a box (its inside or its edge). */
+function pathsMeetBox(paths: Paths64, box: Box): boolean {
+  for (const path of paths)
+    for (let k = 1; k < path.length; k++)
+      if (segmentMeetsBox(path[k - 1], path[k], box)) return true
+  return false
+}
+
+/** Liang–Barsky: the part of segment ab within the box's slabs, if any is left. */
+function segmentMeetsBox(a: Point64, b: Point64, box: Box): boolean {
+  let t0 = 0
+  let t1 = 1
+  const d = [b.x - a.x, b.y - a.y]
+  const from = [a.x, a.y]
+  for (let axis = 0; axis < 2; axis++) {
+    const low = box[axis] - from[axis]
+    const high = box[axis + 2] - from[axis]
+    if (d[axis] === 0) {
+      if (low > 0 || high < 0) return false
+      continue
+    }
+    let near = low / d[axis]
+    let far = high / d[axis]
+    if (near > far) [near, far] = [far, near]
+    if (near > t0) t0 = near
+    if (far < t1) t1 = far
+    if (t0 > t1) return false
+  }
+  return true
 }

@@ -9,6 +9,7 @@ import type { BillUnits } from '../model/schema.ts'
 import { areaOf, type Frame, intersection as intersectionOf, placeIn, regionOf } from './clip.ts'
 import {
   type Box,
+  boxesOverlap,
   boxOfPaths,
   isOpenOutline,
   type Path,
@@ -383,7 +384,7 @@ function overlaps(candidates: Candidate[], index: Flatbush | null): string[] {
   for (const [i, c] of candidates.entries()) {
     for (const j of index.search(...c.box)) {
       const other = candidates[j]
-      if (j <= i || other.parent !== c.parent) continue
+      if (j <= i || other.parent !== c.parent || !boxesOverlap(c.box, other.box)) continue
       const shared = areaOf(intersectionOf(c.outline, other.outline))
       if (shared > 1e-9 * Math.min(areaOf(c.outline), areaOf(other.outline))) {
         const [first, second] = c.order < other.order ? [c, other] : [other, c]

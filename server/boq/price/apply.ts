@@ -111,7 +111,7 @@ export function applyRules(rules: CompiledRules, pieces: Piece[], context: Apply
         value = null
       }
       if (value !== null) item.quantity += value
-      if (value !== null && piece.zones) addByZone(item, piece, value)
+      if (value !== null && (piece.zones || piece.zone !== undefined)) addByZone(item, piece, value)
       addSource(item, piece, value ?? 0)
     }
   }
@@ -201,9 +201,15 @@ function flag(item: DraftItem, message: string): void {
 
 /** What a piece gave an item, shared by zone as the piece's own quantity is. */
 function addByZone(item: DraftItem, piece: Piece, value: number): void {
-  const zones = piece.zones ?? []
-  const whole = zones.reduce((sum, part) => sum + part.quantity, 0)
   item.byZone ??= new Map()
+  const zones = piece.zones
+  if (!zones) {
+    const zone = piece.zone ?? null
+    item.byZone.set(zone, (item.byZone.get(zone) ?? 0) + value)
+    return
+  }
+  let whole = 0
+  for (const part of zones) whole += part.quantity
   for (const part of zones) {
     const share = whole > 0 ? part.quantity / whole : zones.length === 1 ? 1 : 0
     item.byZone.set(part.zone, (item.byZone.get(part.zone) ?? 0) + value * share)

@@ -34,7 +34,11 @@ export type Piece = {
   origin: 'reference' | 'nested' | 'rest' | 'measured'
   /** Measured pieces: the breakdown row's label (`lines`, `hatches`). */
   what?: string
-  /** With locations: the piece's quantity by zone (null: unallocated), its parts adding up to it. */
+  /**
+   * With locations: the zone holding all of the piece (null: none holds it), or its quantity by
+   * zone, the parts adding up to it (a piece cut by zone boundaries, a rest of many).
+   */
+  zone?: string | null
   zones?: readonly ZonePart[]
   /** What filters test, in lower case: once per piece, not once per rule. */
   keys: PieceKeys

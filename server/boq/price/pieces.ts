@@ -1,3 +1,4 @@
+import type { HandleZones, ZonePart } from '#contract/locations.ts'
 import type { BillBreakdownRow, BillLine, Boq, BoqReference } from '../model/schema.ts'
 import { attributeOf, keyed, NONE, type Piece } from './piece.ts'
 
@@ -51,6 +52,8 @@ type Slot = {
   handles: Set<string> | null
   /** Handles of the references given one by one from it. */
   given: Set<string> | null
+  /** With zones: what is left of the row by zone once the pieces given from it are taken. */
+  zonesLeft: Map<string | null, number> | null
 }
 
 function countPieces(lines: BillLine[], references: BoqReference[]): Piece[] {
@@ -59,7 +62,7 @@ function countPieces(lines: BillLine[], references: BoqReference[]): Piece[] {
     for (const row of line.breakdown) {
       const key = `${line.block}\u0000${row.layer}`
       const list = slots.get(key) ?? []
-      list.push({ line, row, left: row.count, handles: null, given: null })
+      list.push({ line, row, left: row.count, handles: null, given: null, zonesLeft: null })
       slots.set(key, list)
     }
   }
@@ -73,6 +76,10 @@ function countPieces(lines: BillLine[], references: BoqReference[]): Piece[] {
     const slot = candidates[0]
     if (slot.left < piece.count) return
     slot.left -= piece.count
+    if (slot.row.byZone && piece.zone !== undefined) {
+      slot.zonesLeft ??= new Map(slot.row.byZone.map((part) => [part.zone, part.quantity]))
+      slot.zonesLeft.set(piece.zone, (slot.zonesLeft.get(piece.zone) ?? 0) - piece.count)
+    }
     if (own) {
       slot.given ??= new Set()
       slot.given.add(handle)
@@ -121,7 +128,7 @@ function referencePiece(ref: BoqReference): Piece {
     handles: [ref.handle],
     together: ref.count > 1,
     origin: 'reference',
-    ...(ref.zone !== undefined ? { zones: [{ zone: ref.zone, quantity: ref.count }] } : {}),
+    ...(ref.zone !== undefined ? { zone: ref.zone } : {}),
   })
 }
 
@@ -140,7 +147,7 @@ function nestedPiece(ref: BoqReference, nested: { block: string; count: number }
     handles: [ref.handle],
     together: true,
     origin: 'nested',
-    ...(ref.zone !== undefined ? { zones: [{ zone: ref.zone, quantity: nested.count }] } : {}),
+    ...(ref.zone !== undefined ? { zone: ref.zone } : {}),
   })
 }
 
@@ -170,24 +177,25 @@ function restPiece(slot: Slot): Piece {
     handles: handles.length > 0 ? handles : row.handles,
     together: slot.left > 1,
     origin: 'rest',
-    ...restZones(row, slot.given, slot.left),
+    ...restZones(slot),
   })
 }
 
-/** The rest of a count row by zone: its references not given one by one, in proportion. */
-function restZones(row: BillBreakdownRow, given: Set<string> | null, left: number) {
-  if (!row.zones) return {}
-  const parts = new Map<string | null, number>()
+/**
+ * The rest of a count row by zone: the row's sums by zone less the pieces given from it (each
+ * in its reference's zone), shared over what is left (a kept result's rounding never making a
+ * zone's part negative).
+ */
+function restZones(slot: Slot) {
+  const { row, left } = slot
+  if (!row.byZone) return {}
+  const parts = slot.zonesLeft ?? new Map(row.byZone.map((part) => [part.zone, part.quantity]))
   let total = 0
-  row.handles.forEach((handle, i) => {
-    if (given?.has(handle)) return
-    for (const part of row.zones?.[i] ?? []) {
-      parts.set(part.zone, (parts.get(part.zone) ?? 0) + part.quantity)
-      total += part.quantity
-    }
-  })
-  if (!(total > 0)) return { zones: [{ zone: null, quantity: left }] }
-  return { zones: [...parts].map(([zone, q]) => ({ zone, quantity: (q / total) * left })) }
+  for (const q of parts.values()) if (q > 0) total += q
+  if (!(total > 0)) return { zone: null }
+  const zones: ZonePart[] = []
+  for (const [zone, q] of parts) if (q > 0) zones.push({ zone, quantity: (q / total) * left })
+  return zones.length === 1 ? { zone: zones[0].zone } : { zones }
 }
 
 /** Every entity of the row has its own figure (and, for areas, its perimeter). */
@@ -221,8 +229,14 @@ function entityPiece(line: BillLine, row: BillBreakdownRow, i: number): Piece {
     together: false,
     origin: 'measured',
     what: `${row.kind ?? 'entity'} (entity ${row.handles[i]})`,
-    ...(row.zones?.[i] ? { zones: row.zones[i] } : {}),
+    ...entityZones(row.zones?.[i]),
   })
+}
+
+/** An entity's place as its row keeps it: one zone, or its parts. */
+function entityZones(place: HandleZones | undefined): Pick<Piece, 'zone' | 'zones'> {
+  if (place === undefined) return {}
+  return Array.isArray(place) ? { zones: place } : { zone: place }
 }
 
 function measuredPiece(line: BillLine, row: BillBreakdownRow): Piece {

@@ -8,6 +8,7 @@ import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { openEmbeddedBillStore } from '../../server/bills/embedded-bill-store.ts'
 import { billRoutes } from '../../server/bills/routes.ts'
 import type { Boq } from '../../server/boq/model/schema.ts'
+import { priceWithTables } from '../../server/boq/price/price.ts'
 import type { JsonApiResource } from '../../server/cloud/types.ts'
 import { errorResponse } from '../../server/http/errors.ts'
 import { createBillPool } from '../../server/jobs/bill-pool.ts'
@@ -21,15 +22,39 @@ const USER = 'ann'
 
 /**
  * The project bills' routes over loopback, on an embedded job store holding a finished job per
- * drawing (its kept bill given), a fake cloud of one folder of those drawings, and `rules` saved
- * for the project; the user by `x-user`, who sees the project. `newVersion` gives a drawing its
- * next version in the cloud and a finished job for it, as a watched folder's extraction ends.
+ * drawing (its kept bill given, priced at extraction with the project's rules as the runner
+ * prices it, and the versions it was priced with noted), a fake cloud of one folder of those
+ * drawings, and `rules` saved for the project; the user by `x-user`, who sees the project.
+ * `newVersion` gives a drawing its next version in the cloud and a finished job for it, as a
+ * watched folder's extraction ends; `saveRules` saves the next version of the rules; `restart`
+ * answers from routes of their own, as another process (or this one restarted) would.
  */
 export async function projectBillServer(options: { drawings: Boq[]; rules: TakeoffRule[] }) {
   const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-project-bill-'))
   const store = await openEmbeddedJobStore({ dataDir, tokenKey: TEST_TOKEN_KEY, log: () => {} })
   const rules = openEmbeddedRulesStore({ dataDir, log: () => {} })
-  await rules.saveRules(PROJECT, 'rules', 0, options.rules, USER)
+  let rulesVersion = 0
+  let rulesNow: TakeoffRule[] = []
+  // Each bill priced once with the rules now, as the runner prices a new job's.
+  const pricedJson = new Map<Boq, Uint8Array>()
+  const saveRules = async (rows: TakeoffRule[]) => {
+    const saved = await rules.saveRules(PROJECT, 'rules', rulesVersion, rows, USER)
+    if (!('saved' in saved)) throw new Error('The bench’s rules were not saved.')
+    rulesVersion++
+    rulesNow = rows
+    pricedJson.clear()
+  }
+  await saveRules(options.rules)
+  const extracted = (bill: Boq): Uint8Array => {
+    let json = pricedJson.get(bill)
+    if (!json) {
+      const versions = { rulesVersion, classificationVersion: 0, settingsVersion: 0 }
+      const priced = priceWithTables(bill, { rules: rulesNow, classification: [], versions })
+      json = new TextEncoder().encode(JSON.stringify({ ...bill, priced }))
+      pricedJson.set(bill, json)
+    }
+    return json
+  }
   const bills = await openEmbeddedBillStore({ dataDir })
   const fake = createFakeCloud()
   const contents: JsonApiResource[] = []
@@ -47,14 +72,15 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
       { maxActivePerUser: 10 },
     )
     await store.claim()
+    await store.notePricedWith(job.id, {
+      rulesVersion,
+      classificationVersion: 0,
+      settingsVersion: 0,
+    })
     await store.succeed(
       job.id,
       { fileName: `${fileName} BOQ.xlsx`, itemId: 'x', versionNumber: 1, jsonKept: true },
-      {
-        xlsx: new Uint8Array(1),
-        csv: new Uint8Array(1),
-        json: new TextEncoder().encode(JSON.stringify(bill)),
-      },
+      { xlsx: new Uint8Array(1), csv: new Uint8Array(1), json: extracted(bill) },
     )
     return job.id
   }
@@ -74,21 +100,29 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
   }
 
   const pool = createBillPool({ threads: 1 })
-  const app = new Hono()
-  app.onError(errorResponse)
-  app.route(
-    '/api/boq',
-    billRoutes({
-      bills,
-      jobs: store,
-      rules,
-      cloud: fake.cloud,
-      pool,
-      projectPlace: async () => ({ hubId: 'h1' }),
-      withCloud: (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
-    }),
-  )
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  const routes = () => {
+    const app = new Hono()
+    app.onError(errorResponse)
+    app.route(
+      '/api/boq',
+      billRoutes({
+        bills,
+        jobs: store,
+        rules,
+        cloud: fake.cloud,
+        pool,
+        projectPlace: async () => ({ hubId: 'h1' }),
+        withCloud: (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
+      }),
+    )
+    return app
+  }
+  let app = routes()
+  const server = serve({
+    fetch: (request) => app.fetch(request),
+    port: 0,
+    hostname: '127.0.0.1',
+  })
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   const base = `http://127.0.0.1:${port}/api/boq/projects/${PROJECT}/bills`
@@ -103,6 +137,11 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
   return {
     billUrl: `${base}/${id}`,
     listUrl: base,
+    saveRules,
+    /** Routes of their own, as another process's: nothing kept in memory. */
+    restart(): void {
+      app = routes()
+    },
     /** The drawing's next version in the cloud, and its job finished with `bill`. */
     async newVersion(index: number, bill: Boq): Promise<void> {
       const itemId = `D${String(index + 1).padStart(3, '0')}`

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ProjectBill } from '#contract/project-bills.ts'
-import { pricedItem } from '#contract/testing/priced-bill.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
+import { billLine, floorPlanBoq } from '#contract/testing/boq.ts'
+import { priceWithTables } from '../boq/price/price.ts'
 import type { JsonApiResource } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
@@ -10,32 +12,63 @@ import type { RulesStore } from '../rules/store/types.ts'
 import { contextFor } from '../testing/jobs/fakes.ts'
 import { assembleBill } from './assemble.ts'
 import { keptPricings } from './kept-pricings.ts'
+import { type BillStore, partKeyText } from './types.ts'
+import { projectBillFiles } from './write/project-files.ts'
 
-// Two drawings in folder f1, each with a finished job; the pool prices each job's bill as one
-// item of 10 × its version; the rules' saved version is what the test sets.
+// Two drawings in folder f1, each with a finished job whose kept bill measures 10 m of walls (20
+// for version 2 of B), priced at extraction with the rules then (A's with version 1, B's before
+// any were saved). The rules price the walls at their version as rate; the test sets the
+// version. The pool makes parts as the real one does, and says what it did.
 
-const keptBill = new TextEncoder().encode(JSON.stringify({ units: { length: 'm', area: 'm²' } }))
+const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
+const wallsAt = (rate: number): TakeoffRule[] => [
+  { match: 'length', code: '22.10', description: 'Walls', unit: 'm', rate },
+]
 
-function jobOf(id: string, storageId: string): JobRecord {
-  return {
-    id,
-    status: 'succeeded',
-    userId: 'ann',
-    fileName: `${id}.dwg`,
-    projectId: 'p1',
-    fileFolderId: 'f1',
-    fileStorageId: storageId,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    attempts: 1,
-    result: { fileName: 'x', itemId: 'x', versionNumber: 1, jsonKept: true },
-  } as JobRecord
+function keptBill(metres: number, rulesVersion: number) {
+  const measured = floorPlanBoq({
+    bill: [
+      billLine({
+        ref: 'B1',
+        kind: 'length',
+        description: 'Walls',
+        breakdown: [{ quantity: metres, count: 1, handles: ['1A'], quantities: [metres] }],
+      }),
+    ],
+    warnings: [],
+  })
+  if (rulesVersion === 0) return measured
+  const tables = { rules: wallsAt(rulesVersion), classification: [], versions: { rulesVersion } }
+  return { ...measured, priced: priceWithTables(measured, tables) }
 }
 
 function setUp(
   sources: Pick<ProjectBill, 'folderIds' | 'itemIds'> = { folderIds: ['f1'], itemIds: [] },
 ) {
-  const jobs = [jobOf('a1', 'a-v1'), jobOf('b1', 'b-v1')]
+  let rulesVersion = 1
+  let rulesCheck = true
+  const metresOf = (jobId: string) => (jobId === 'b2' ? 20 : 10)
+  const jobs: JobRecord[] = []
+  const kept = new Map<string, Uint8Array>()
+  const addJob = (id: string, storageId: string, pricedWith: number) => {
+    jobs.push({
+      id,
+      status: 'succeeded',
+      userId: 'ann',
+      fileName: `${id}.dwg`,
+      projectId: 'p1',
+      fileFolderId: 'f1',
+      fileStorageId: storageId,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      attempts: 1,
+      result: { fileName: 'x', itemId: 'x', versionNumber: 1, jsonKept: true },
+      pricedWith: { rulesVersion: pricedWith, classificationVersion: 0, settingsVersion: 0 },
+    })
+    kept.set(id, encode(keptBill(metresOf(id), pricedWith)))
+  }
+  addJob('a1', 'a-v1', 1)
+  addJob('b1', 'b-v1', 0)
   const versions = new Map<string, JsonApiResource[]>()
   const version = (storage: string, number: number): JsonApiResource => ({
     id: storage,
@@ -45,34 +78,49 @@ function setUp(
   })
   versions.set('A', [version('a-v1', 1)])
   versions.set('B', [version('b-v1', 1)])
-  const priced: string[] = []
+  /** What the pool did, in order: `read a1` (taken as it is), `priced b1`, `sheet b1`. */
+  const done: string[] = []
+  const jobOf = (json: Uint8Array) => {
+    const text = new TextDecoder().decode(json)
+    return [...kept].find(([, bytes]) => new TextDecoder().decode(bytes) === text)?.[0]
+  }
   const pool: BillPool = {
     async run(task: BillTask) {
-      if (task.kind !== 'price') throw new Error('only pricing here')
-      priced.push(task.jobId)
-      const quantity = task.jobId.endsWith('2') ? 20 : 10
-      const item = pricedItem({ quantity, rate: task.rulesVersion ?? 0 })
-      const bill = { items: [item], total: item.amount, warnings: [] }
-      const json = {
-        jobId: task.jobId,
-        rulesVersion: task.rulesVersion,
-        classificationVersion: 0,
-        priced: bill,
+      if (task.kind === 'project-bill' && 'part' in task) {
+        done.push(`${task.price ? 'priced' : 'read'} ${jobOf(task.part)}`)
+        const price = task.price && (rulesCheck ? task.price : { ...task.price, rules: broken })
+        return { bytes: await projectBillFiles({ ...task, ...(price ? { price } : {}) }) }
       }
-      return { bytes: new TextEncoder().encode(JSON.stringify(json)) }
+      if (task.kind !== 'price') throw new Error('parts and prices only')
+      done.push(`sheet ${task.jobId}`)
+      return { bytes: encode({ jobId: task.jobId, priced: keptBill(10, rulesVersion).priced }) }
     },
     async close() {},
   }
-  let rulesVersion = 1
   const store = {
     listByUser: async () => [...jobs].reverse(),
-    readResult: async () => keptBill,
+    readResult: async (id: string) => kept.get(id),
   } as unknown as JobStore
+  const keptParts = new Map<string, Uint8Array>()
+  const bills: Pick<BillStore, 'parts' | 'keepPart'> = {
+    async parts(keys) {
+      return new Map(
+        keys.flatMap((key) => {
+          const part = keptParts.get(partKeyText(key))
+          return part ? [[partKeyText(key), part] as const] : []
+        }),
+      )
+    },
+    async keepPart(key, part) {
+      keptParts.set(partKeyText(key), part)
+    },
+  }
   const rules = {
     rules: async (_projectId: string, kind: string) =>
       kind === 'rules'
-        ? { version: rulesVersion, rows: [], savedBy: 'ann', savedAt: '' }
+        ? { version: rulesVersion, rows: wallsAt(rulesVersion), savedBy: 'ann', savedAt: '' }
         : undefined,
+    billSettings: async () => undefined,
   } as unknown as RulesStore
   const cloud = {
     contents: async (_ctx: unknown, _hub: string, _project: string, folderId?: string) => {
@@ -88,7 +136,6 @@ function setUp(
       return found
     },
   }
-  const parts = { store, rules, cloud, pool, kept: keptPricings() }
   const bill: ProjectBill = {
     id: 'bill',
     projectId: 'p1',
@@ -97,56 +144,87 @@ function setUp(
     createdBy: 'Ann',
     createdAt: '',
   }
+  let process = keptPricings()
   const assemble = (options?: { withPricedBills?: boolean }) =>
-    assembleBill(parts, contextFor('ann'), { hubId: 'h1' }, bill, options)
+    assembleBill(
+      { store, bills, rules, cloud, pool, kept: process },
+      contextFor('ann'),
+      { hubId: 'h1' },
+      bill,
+      options,
+    )
   return {
     assemble,
-    priced,
+    /** What the pool did since the last call. */
+    done() {
+      return done.splice(0).sort()
+    },
+    keptParts,
+    /** Another process, or this one restarted: nothing kept in memory. */
+    restart() {
+      process = keptPricings()
+    },
+    /** B's version 2, its job priced at extraction with the rules now. */
     newVersion() {
       versions.set('B', [version('b-v2', 2), ...(versions.get('B') ?? [])])
-      jobs.push(jobOf('b2', 'b-v2'))
+      addJob('b2', 'b-v2', rulesVersion)
     },
     newRules() {
       rulesVersion++
     },
+    rulesNoLongerCheck() {
+      rulesCheck = false
+    },
   }
 }
 
+/** Rules that a save once let through and the engine refuses now. */
+const broken: TakeoffRule[] = [{ match: 'length', code: '22.10', quantity: 'length *' }]
+
 describe('assembling a project bill', () => {
-  it('prices each drawing once, then only a drawing with a new job, or all with new rules', async () => {
+  it('takes a bill of record priced with the tables now as it is, prices the others, keeps each part', async () => {
     const bills = setUp()
     const first = await bills.assemble()
-    expect(bills.priced.sort()).toEqual(['a1', 'b1'])
+    expect(bills.done()).toEqual(['priced b1', 'read a1'])
     expect(first.answer.priced.total).toBe(20)
+    expect(bills.keptParts.size).toBe(2)
 
-    bills.priced.length = 0
     const again = await bills.assemble()
-    expect(bills.priced).toEqual([])
+    expect(bills.done()).toEqual([])
     expect(again.answer).toEqual(first.answer)
+
+    // Another process finds both parts kept: nothing is read or priced.
+    bills.restart()
+    expect((await bills.assemble()).answer).toEqual(first.answer)
+    expect(bills.done()).toEqual([])
 
     bills.newVersion()
     const newer = await bills.assemble()
-    expect(bills.priced).toEqual(['b2'])
+    expect(bills.done()).toEqual(['read b2'])
     expect(newer.answer.priced.total).toBe(30)
     expect(newer.answer.drawings.find((one) => one.itemId === 'B')).toMatchObject({
       versionNumber: 2,
       jobId: 'b2',
     })
 
-    bills.priced.length = 0
     bills.newRules()
     const repriced = await bills.assemble()
-    expect(bills.priced.sort()).toEqual(['a1', 'b2'])
+    expect(bills.done()).toEqual(['priced a1', 'priced b2'])
     expect(repriced.answer.priced.total).toBe(60)
   })
 
-  it('prices every drawing again when their priced bills are wanted (to write files from)', async () => {
+  it('gives each drawing’s bill priced with the tables now for files', async () => {
     const bills = setUp()
     await bills.assemble()
-    bills.priced.length = 0
+    bills.done()
     const withBills = await bills.assemble({ withPricedBills: true })
-    expect(bills.priced.sort()).toEqual(['a1', 'b1'])
-    expect(withBills.priced.map((one) => one.fileName).sort()).toEqual(['A.dwg', 'B.dwg'])
+    // A's bill of record is as the tables now price it; B's is priced for its sheet.
+    expect(bills.done()).toEqual(['sheet b1'])
+    expect(withBills.priced.map((one) => one.fileName)).toEqual(['A.dwg', 'B.dwg'])
+    const rates = withBills.priced.map(
+      (one) => JSON.parse(new TextDecoder().decode(one.json)).priced.items[0].rate,
+    )
+    expect(rates).toEqual([1, 1])
     expect((await bills.assemble()).priced).toEqual([])
   })
 

@@ -5,29 +5,37 @@ import type {
   DrawingWarning,
   ProjectBill,
 } from '#contract/project-bills.ts'
-import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
-import type { PricedJob } from '#contract/takeoff-rules-api.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
-import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
-import { type PriceWith, priceJob } from '../rules/priced-job.ts'
+import { log } from '../log.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { type BillSources, billDrawings } from './bill-drawings.ts'
+import type { DrawingPart } from './drawing-part.ts'
+import {
+  drawingPart,
+  type ProjectTables,
+  partVersions,
+  pricedBillJson,
+  pricingOf,
+} from './drawing-parts.ts'
 import { drawingState } from './drawing-state.ts'
 import type { KeptPricing, KeptPricings } from './kept-pricings.ts'
-import { type KeptUnits, keptUnits } from './kept-units.ts'
+import type { KeptUnits } from './kept-units.ts'
 import { type DrawingBill, sumDrawings } from './project-figures.ts'
+import { type BillStore, partKeyText } from './types.ts'
 import type { PricedDrawing } from './write/project-task.ts'
 
 export interface AssembleParts {
   store: JobStore
-  /** The projects' saved rules and classification. */
+  /** Where the drawings' parts are kept, for every process and the next start. */
+  bills: Pick<BillStore, 'parts' | 'keepPart'>
+  /** The projects' saved rules, classification and bill settings. */
   rules: RulesStore
   cloud: Pick<CloudBackend, 'contents' | 'versions'>
-  /** Where each drawing's kept bill is priced, off the thread answering requests. */
+  /** Where each drawing's kept bill is read or priced, off the thread answering requests. */
   pool: BillPool
-  /** The drawings' pricings kept from earlier assemblies. */
+  /** The drawings' parts kept in this process from earlier assemblies. */
   kept: KeptPricings
 }
 
@@ -35,31 +43,32 @@ export interface AssembleParts {
 export interface AssembledParts {
   answer: AssembledBill
   versions: BilledVersion[]
-  /** Each billed drawing's PricedJob JSON: only when asked for (files are written from them). */
+  /** Each priced drawing's bill of record: only when asked for (files are written from them). */
   priced: PricedDrawing[]
 }
 
-/** Drawings priced at once: the pool's threads are shared with everyone's pricing. */
-const PRICED_AT_ONCE = 2
+/** Parts made at once: the pool's threads are shared with everyone's pricing. */
+const READ_AT_ONCE = 2
 
 /** A billed drawing on its way into the bill. */
 interface Joining {
   drawing: BillDrawing
   job: JobRecord
   versionNumber: number
-  units?: KeptUnits
   pricing?: KeptPricing
-  json?: Uint8Array
 }
 
 /**
  * A project bill assembled from kept results, never reading a drawing: its drawings as the cloud
  * lists them now, each one's newest billed version (the person's extractions), priced with the
- * project's saved rules and classification in the bill pool, in one unit system (those of the
+ * project's saved rules, classification and bill settings, in one unit system (those of the
  * first billed drawing: a drawing billed in others is named and left out), summed item by item.
- * A drawing whose kept bill cannot be read or priced is said failed; the rest is assembled. Each
- * drawing's pricing is kept: assembled again, only drawings with a new job or new tables are
- * priced (all of them with `withPricedBills`, whose PricedJob JSON the files are written from).
+ * What the bill takes of each drawing (its part: units, measured lines, priced items) is made
+ * once per job and versions of the tables, from its bill of record (used as it is when priced
+ * with the project's tables now, else priced with them: drawing-parts.ts), and kept in the bill
+ * store and this process: a bill assembled again, here or in another process, makes only the
+ * parts of drawings with a new job or new tables. A drawing whose kept bill cannot be read or
+ * priced is said failed; the rest is assembled.
  */
 export async function assembleBill(
   parts: AssembleParts,
@@ -69,109 +78,71 @@ export async function assembleBill(
   options: { withPricedBills?: boolean } = {},
 ): Promise<AssembledParts> {
   const { store, kept } = parts
-  const [sources, jobs, rules, classification] = await Promise.all([
+  const [sources, jobs, tables] = await Promise.all([
     billDrawings(parts.cloud, ctx, { hubId: place.hubId, projectId: bill.projectId }, bill),
     store.listByUser(ctx.user.userId),
-    saved(parts.rules, bill.projectId, 'rules'),
-    saved(parts.rules, bill.projectId, 'classification'),
+    projectTables(parts.rules, bill.projectId),
   ])
-  const tables = [rules.version, classification.version]
+  const versions = partVersions(tables)
   const stated = sources.drawings.map((drawing) => drawingState(drawing, jobs))
 
-  // Each billed drawing's units (kept, or read from its kept bill's head), in the bill's order.
   const billed: Joining[] = []
   for (const { job, drawing } of stated) {
     if (!job || drawing.versionNumber === null) continue
-    const pricing = kept.get(job.id, tables)
-    billed.push({
-      drawing,
-      job,
-      versionNumber: drawing.versionNumber,
-      pricing,
-      units: pricing?.units,
-    })
+    const pricing = kept.get({ jobId: job.id, versions })
+    billed.push({ drawing, job, versionNumber: drawing.versionNumber, pricing })
   }
-  await Promise.all(
-    billed.map(async (one) => {
-      if (one.units) return
-      const json = await store.readResult(one.job.id, 'json')
-      one.units = (json && keptUnits(json)) || undefined
-    }),
-  )
-  // The bill's units are the first billed drawing's: pricing skips what cannot join.
-  let units: KeptUnits | undefined
-  const joining: Joining[] = []
-  for (const one of billed) {
-    const own = one.units
-    if (!own) {
-      failed(one.drawing, 'Its kept bill cannot be read; extract it again.')
-      continue
-    }
-    units ??= own
-    if (own.length !== units.length || own.area !== units.area) {
-      one.drawing.state = 'other-units'
-      one.drawing.reason = `Billed in ${own.length} and ${own.area}, not in this bill’s ${units.length} and ${units.area}: left out.`
-      continue
-    }
-    joining.push(one)
+  // Parts another process (or this one before a restart) made are read; the others made.
+  const unknown = billed.filter((one) => !one.pricing)
+  const found = await parts.bills.parts(unknown.map((one) => ({ jobId: one.job.id, versions })))
+  const toMake: Joining[] = []
+  for (const one of unknown) {
+    const bytes = found.get(partKeyText({ jobId: one.job.id, versions }))
+    one.pricing = bytes && pricingOf(bytes)
+    if (one.pricing) kept.keep({ jobId: one.job.id, versions }, one.pricing)
+    else toMake.push(one)
   }
-
-  const toPrice = joining.filter((one) => options.withPricedBills || !one.pricing)
   let next = 0
-  const priceNext = async (): Promise<void> => {
-    for (let index = next++; index < toPrice.length; index = next++) {
-      const one = toPrice[index]
-      const own = one.units as KeptUnits
-      try {
-        const { json } = await priceJob(parts.pool, store, one.job, rules, classification)
-        const { priced } = JSON.parse(new TextDecoder().decode(json)) as PricedJob
-        one.json = json
-        one.pricing = {
-          units: own,
-          bill: {
-            itemId: one.drawing.itemId,
-            versionNumber: one.versionNumber,
-            jobId: one.job.id,
-            items: priced.items.map(
-              ({ section, code, description, unit, rate, quantity, amount }) => ({
-                section,
-                code,
-                description,
-                unit,
-                rate,
-                quantity,
-                amount,
-              }),
-            ),
-            total: priced.total,
-          },
-          warnings: [...new Set([...(one.job.result?.warnings ?? []), ...priced.warnings])],
-        }
-      } catch (error) {
-        // The person's own fault or a kept bill BOQ cannot price: said, the rest assembled.
-        if (!(error instanceof AppError) || error.status >= 500) throw error
-        one.pricing = { units: own, failed: error.message }
+  const makeNext = async (): Promise<void> => {
+    for (let index = next++; index < toMake.length; index = next++) {
+      const one = toMake[index]
+      const made = await drawingPart(parts.pool, store, one.job, tables)
+      one.pricing = made.pricing
+      kept.keep({ jobId: one.job.id, versions }, made.pricing)
+      if (made.bytes) {
+        // A part not kept is made again next time: the bill is answered all the same.
+        await parts.bills
+          .keepPart({ jobId: one.job.id, versions }, made.bytes)
+          .catch((error: unknown) => log.warn('project bills: a part was not kept', { err: error }))
       }
-      kept.keep(one.job.id, tables, one.pricing)
     }
   }
-  await Promise.all(Array.from({ length: PRICED_AT_ONCE }, priceNext))
+  await Promise.all(Array.from({ length: READ_AT_ONCE }, makeNext))
 
+  // The bill's units are the first billed drawing's: a drawing in others is left out.
+  let units: KeptUnits | undefined
   const warnings: DrawingWarning[] = goneWarnings(sources)
-  const bills: (DrawingBill & { json?: Uint8Array })[] = []
-  for (const one of joining) {
-    const pricing = one.pricing
-    if (!pricing || !('bill' in pricing)) {
-      failed(
-        one.drawing,
-        pricing && 'failed' in pricing ? pricing.failed : 'It could not be priced.',
-      )
+  const bills: (DrawingBill & { job: JobRecord })[] = []
+  for (const one of billed) {
+    const pricing = one.pricing as KeptPricing
+    if ('failed' in pricing) {
+      failed(one.drawing, pricing.failed)
       continue
     }
-    // The drawing's name as the cloud lists it now (a pricing is kept across renames).
+    const { part } = pricing
+    units ??= part.units
+    if (part.units.length !== units.length || part.units.area !== units.area) {
+      one.drawing.state = 'other-units'
+      one.drawing.reason = `Billed in ${part.units.length} and ${part.units.area}, not in this bill’s ${units.length} and ${units.area}: left out.`
+      continue
+    }
+    // The drawing's name as the cloud lists it now (a part is kept across renames).
     const { fileName, itemId } = one.drawing
-    bills.push({ ...pricing.bill, fileName, json: one.json })
-    for (const warning of pricing.warnings) warnings.push({ itemId, fileName, warning })
+    bills.push({ ...billOf(one, part), fileName, job: one.job })
+    if (pricing.rulesProblem) {
+      warnings.push({ itemId, fileName, warning: rulesWarning(pricing.rulesProblem) })
+    }
+    for (const warning of part.warnings) warnings.push({ itemId, fileName, warning })
   }
 
   return {
@@ -189,10 +160,40 @@ export async function assembleBill(
       versionNumber,
       jobId,
     })),
-    priced: bills.flatMap(({ itemId, fileName, versionNumber, json }) =>
-      json ? [{ itemId, fileName, versionNumber, json }] : [],
-    ),
+    priced: options.withPricedBills ? await pricedBills(parts, tables, bills) : [],
   }
+}
+
+function billOf(one: Joining, part: DrawingPart): Omit<DrawingBill, 'fileName'> {
+  return {
+    itemId: one.drawing.itemId,
+    versionNumber: one.versionNumber,
+    jobId: one.job.id,
+    items: part.items ?? [],
+    lines: part.lines,
+    total: part.total,
+    priced: part.items !== null,
+  }
+}
+
+/** Each priced drawing's priced bill, for a sheet of its own (a drawing measured only has none). */
+async function pricedBills(
+  parts: AssembleParts,
+  tables: ProjectTables,
+  bills: readonly (DrawingBill & { job: JobRecord })[],
+): Promise<PricedDrawing[]> {
+  const priced: PricedDrawing[] = []
+  for (const { itemId, fileName, versionNumber, job, priced: isPriced } of bills) {
+    if (!isPriced) continue
+    const json = await pricedBillJson(parts.pool, parts.store, job, tables)
+    if (json) priced.push({ itemId, fileName, versionNumber, json })
+  }
+  return priced
+}
+
+/** Said with a drawing whose bill stays measured: the rules cannot price it now. */
+function rulesWarning(problem: string): string {
+  return `Not priced: the project’s rules no longer check (${problem.replace(/\s+/g, ' ')}). Its measured lines are in the bill; save the rules again to price it.`
 }
 
 /** What the bill named that the cloud no longer lists: said, left out. */
@@ -217,15 +218,16 @@ function failed(drawing: BillDrawing, reason: string): void {
   drawing.reason = reason
 }
 
-/** The project's saved table (version 0, empty, when none was saved). */
-async function saved<K extends 'rules' | 'classification'>(
-  store: RulesStore,
-  projectId: string,
-  kind: K,
-): Promise<PriceWith<K extends 'rules' ? TakeoffRule : ClassificationEntry>> {
-  const table = await store.rules(projectId, kind)
+/** The project's saved tables and bill settings (version 0, empty, where none was saved). */
+async function projectTables(store: RulesStore, projectId: string): Promise<ProjectTables> {
+  const [rules, classification, settings] = await Promise.all([
+    store.rules(projectId, 'rules'),
+    store.rules(projectId, 'classification'),
+    store.billSettings(projectId),
+  ])
   return {
-    rows: (table?.rows ?? []) as (K extends 'rules' ? TakeoffRule : ClassificationEntry)[],
-    version: table?.version ?? 0,
+    rules: { rows: rules?.rows ?? [], version: rules?.version ?? 0 },
+    classification: { rows: classification?.rows ?? [], version: classification?.version ?? 0 },
+    settings: { settings: settings?.settings ?? {}, version: settings?.version ?? 0 },
   }
 }

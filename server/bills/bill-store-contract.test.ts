@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BillIssue, ProjectFigures } from '#contract/project-bills.ts'
 import { openPostgresJobStore } from '../jobs/pg/postgres-store.ts'
-import { TEST_TOKEN_KEY } from '../testing/jobs/fakes.ts'
+import type { JobStore } from '../jobs/types.ts'
+import { contextFor, TEST_TOKEN_KEY } from '../testing/jobs/fakes.ts'
 import { createTestDatabase } from '../testing/postgres.ts'
 import { openEmbeddedBillStore } from './embedded-bill-store.ts'
 import { openPostgresBillStore } from './pg/postgres-bill-store.ts'
-import type { BillStore, IssueFiles } from './types.ts'
+import { type BillStore, type IssueFiles, partKeyText } from './types.ts'
 
 /**
  * A place bills are kept, fresh for each test: `open` makes a store on it as a process would
@@ -18,6 +20,8 @@ interface BillPlace {
   open(): Promise<BillStore>
   /** Stores opened on it see each other's bills (PostgreSQL). */
   shared: boolean
+  /** The id of a job kept where the bills are (parts are kept for jobs). */
+  newJobId(): Promise<string>
   remove(): Promise<void>
 }
 
@@ -29,6 +33,7 @@ const STORES: [string, () => Promise<BillPlace>][] = [
       return {
         open: () => openEmbeddedBillStore({ dataDir }),
         shared: false,
+        newJobId: async () => randomUUID(),
         remove: () => rm(dataDir, { recursive: true, force: true }),
       }
     },
@@ -37,7 +42,21 @@ const STORES: [string, () => Promise<BillPlace>][] = [
     'PostgreSQL',
     async () => {
       const database = await createTestDatabase()
+      let jobsOfLast: JobStore | undefined
       return {
+        async newJobId() {
+          const { job } = await (jobsOfLast as JobStore).submit(
+            {
+              fileName: 'L1.dwg',
+              projectId: 'p1',
+              fileFolderId: 'f1',
+              fileStorageId: randomUUID(),
+              context: contextFor('ann'),
+            },
+            { maxActivePerUser: 100 },
+          )
+          return job.id
+        },
         async open() {
           const jobs = await openPostgresJobStore({
             url: database.url,
@@ -47,6 +66,7 @@ const STORES: [string, () => Promise<BillPlace>][] = [
             log: () => {},
           })
           const bills = openPostgresBillStore({ db: jobs.db, log: () => {} })
+          jobsOfLast = jobs
           return {
             ...bills,
             async close() {
@@ -261,5 +281,37 @@ describe.each(STORES)('the BillStore contract: %s store', (_name, makePlace) => 
     )
     expect(made.map((issue) => issue?.number).sort()).toEqual([1, 2, 3, 4])
     expect((await two.issues('p1', a.id)).map((issue) => issue.number)).toEqual([1, 2, 3, 4])
+  })
+
+  it('keeps a drawing’s part by job and versions, once, seen by every process', async () => {
+    const one = await storeOf()
+    const two = place?.shared ? await storeOf() : one
+    const jobId = (await place?.newJobId()) as string
+    const other = (await place?.newJobId()) as string
+    const encode = (s: string) => new TextEncoder().encode(s)
+    const key = { jobId, versions: 'p1.r2.c0.s1' }
+    expect(await one.parts([key])).toEqual(new Map())
+    await one.keepPart(key, encode('part of r2'))
+    // Kept again (another process made it too): one stays.
+    await two.keepPart(key, encode('part of r2'))
+    await one.keepPart({ jobId, versions: 'p1.r3.c0.s1' }, encode('part of r3'))
+    const found = await two.parts([
+      key,
+      { jobId, versions: 'p1.r3.c0.s1' },
+      { jobId, versions: 'p1.r4.c0.s1' },
+      { jobId: other, versions: 'p1.r2.c0.s1' },
+    ])
+    expect([...found].map(([name, bytes]) => [name, text(bytes)])).toEqual([
+      [partKeyText(key), 'part of r2'],
+      [partKeyText({ jobId, versions: 'p1.r3.c0.s1' }), 'part of r3'],
+    ])
+    // An id that is no job's, or names a path, finds nothing and keeps nothing.
+    for (const bad of [
+      { jobId: '../../etc', versions: 'x' },
+      { jobId, versions: '../x' },
+    ]) {
+      await one.keepPart(bad, encode('nowhere'))
+      expect(await one.parts([bad])).toEqual(new Map())
+    }
   })
 })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { ProjectBill } from '#contract/project-bills.ts'
 import { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { createKeyedLock } from '../lib/keyed-lock.ts'
+import { openEmbeddedParts } from './embedded-parts.ts'
 import type { BillStore, IssueFiles, IssueRecord } from './types.ts'
 
 const ISSUE_FILE = 'issue.json'
@@ -12,11 +13,12 @@ const ISSUE_FILE = 'issue.json'
  * Project bills in the data folder: `project-bills/<billId>/bill.json`, its issues beside it as
  * `issues/<number>/` (`issue.json` and the files it was issued as). Every write is whole or
  * absent after a crash; an issue's folder is renamed into place, which fails when the number is
- * taken, so no number is ever given twice.
+ * taken, so no number is ever given twice. The drawings' parts are kept beside (embedded-parts.ts).
  */
 export async function openEmbeddedBillStore(options: { dataDir: string }): Promise<BillStore> {
   const root = join(options.dataDir, 'project-bills')
   await mkdir(root, { recursive: true })
+  const parts = await openEmbeddedParts({ dataDir: options.dataDir })
   const locked = createKeyedLock()
   const billDir = (billId: string) => join(root, billId)
   const billFile = (billId: string) => join(billDir(billId), 'bill.json')
@@ -149,7 +151,9 @@ export async function openEmbeddedBillStore(options: { dataDir: string }): Promi
       }
     },
 
-    async close() {},
+    parts: parts.parts,
+    keepPart: parts.keepPart,
+    close: parts.close,
   }
 }
 

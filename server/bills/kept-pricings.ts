@@ -1,28 +1,28 @@
 import { LRUCache } from 'lru-cache'
-import type { KeptUnits } from './kept-units.ts'
-import type { DrawingBill } from './project-figures.ts'
+import type { DrawingPart } from './drawing-part.ts'
+import { type PartKey, partKeyText } from './types.ts'
 
-/** What a drawing's kept bill gave once priced with some versions of the project's tables. */
-export type KeptPricing =
-  | { units: KeptUnits; bill: Omit<DrawingBill, 'fileName'>; warnings: string[] }
-  | { units: KeptUnits; failed: string }
+/**
+ * What a drawing's kept bill gave a project bill with some versions of the project's tables: its
+ * part (with why it is measured only, when the rules no longer check), or why it cannot join.
+ */
+export type KeptPricing = { part: DrawingPart; rulesProblem?: string } | { failed: string }
 
-/** Pricings kept at most: each is a drawing's items, a few kilobytes. */
+/** Parts kept at most: each is a drawing's items and measured lines, some kilobytes. */
 const MAX_KEPT = 5000
 
 /**
- * Each drawing's pricing kept in this process, by its job and the versions of the tables that
+ * Each drawing's part kept in this process, by its job and the versions of the tables that
  * priced it: a job's measured bill never changes, nor does a saved version, so a bill assembled
- * again prices only the drawings whose job or tables are new (a new version, new rules).
+ * again reads only the drawings whose job or tables are new (a new version, new rules). Other
+ * processes, and this one after a restart, find the drawings' bills of record priced already.
  */
 export function keptPricings() {
   const kept = new LRUCache<string, KeptPricing>({ max: MAX_KEPT })
-  const keyOf = (jobId: string, versions: readonly (number | null)[]) =>
-    `${jobId}\n${versions.join('\n')}`
   return {
-    get: (jobId: string, versions: readonly (number | null)[]) => kept.get(keyOf(jobId, versions)),
-    keep(jobId: string, versions: readonly (number | null)[], pricing: KeptPricing): void {
-      kept.set(keyOf(jobId, versions), pricing)
+    get: (key: PartKey) => kept.get(partKeyText(key)),
+    keep(key: PartKey, pricing: KeptPricing): void {
+      kept.set(partKeyText(key), pricing)
     },
   }
 }

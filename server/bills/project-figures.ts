@@ -6,6 +6,7 @@ import type {
   ProjectItem,
 } from '#contract/project-bills.ts'
 import type { PricedItem } from '#contract/takeoff-rules.ts'
+import type { MeasuredFigure } from './drawing-part.ts'
 import type { KeptUnits } from './kept-units.ts'
 
 /** One drawing's priced bill, as its part of the project bill. */
@@ -19,7 +20,11 @@ export interface DrawingBill {
     PricedItem,
     'section' | 'code' | 'description' | 'unit' | 'rate' | 'quantity' | 'amount'
   >[]
+  /** Its measured lines. */
+  lines: MeasuredFigure[]
   total: number
+  /** Its items are of the project's tables now (false: measured only, no items). */
+  priced: boolean
 }
 
 /** Items are the same item across drawings when their code, description and unit are. */

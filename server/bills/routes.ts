@@ -59,6 +59,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
   const limited = limitBody(MAX_BODY_BYTES, 'The request body is too large for a project bill.')
   const parts = {
     store: options.jobs,
+    bills,
     rules: options.rules,
     cloud: options.cloud,
     pool: options.pool,

@@ -37,6 +37,16 @@ export interface NewIssue {
 }
 
 /**
+ * A drawing's part of project bills, as kept: its job, and the versions of the project's tables
+ * it was priced with (`rules.classification.settings`, e.g. `3.1.0`). A job's measured bill never
+ * changes, nor does a saved version, so a part is made once, the same whichever process made it.
+ */
+export interface PartKey {
+  jobId: string
+  versions: string
+}
+
+/**
  * The project bills and their issues behind one seam (embedded in the data folder, or shared by
  * every process). A bill is found only in its own project: another project's id is unknown.
  */
@@ -67,5 +77,22 @@ export interface BillStore {
     number: number,
     format: IssueFormat,
   ): Promise<Uint8Array | undefined>
+  /**
+   * The parts kept under these keys (drawing-part.ts's JSON), by `partKeyText`: those found. A
+   * part is kept while its job is (PostgreSQL: deleted with it; embedded: for the jobs' retention).
+   */
+  parts(keys: readonly PartKey[]): Promise<Map<string, Uint8Array>>
+  /** Keeps a part; kept twice (two processes made it), either stays: both are the same. */
+  keepPart(key: PartKey, part: Uint8Array): Promise<void>
   close(): Promise<void>
+}
+
+/** A key a part can be kept under: a job's id and a versions text of ours (never a path). */
+export function isPartKey(key: PartKey): boolean {
+  return SAFE_NAME.test(key.jobId) && SAFE_NAME.test(key.versions)
+}
+const SAFE_NAME = /^[0-9A-Za-z._-]{1,100}$/
+
+export function partKeyText(key: PartKey): string {
+  return `${key.jobId}\n${key.versions}`
 }

@@ -1,6 +1,6 @@
 import type { ProjectBill } from '#contract/project-bills.ts'
 import type { Query } from '../../lib/pg/transaction.ts'
-import type { IssueFiles, IssueFormat, IssueRecord } from '../types.ts'
+import type { IssueFiles, IssueFormat, IssueRecord, PartKey } from '../types.ts'
 
 /**
  * The SQL of `boq_project_bills`, `boq_bill_issues` and `boq_bill_issue_files`, one function per
@@ -113,4 +113,33 @@ export async function issueFileBytes(
     [billId, projectId, number, format],
   )
   return row ? new Uint8Array(row.bytes as Buffer) : undefined
+}
+
+/** The parts kept under these keys (the jobs' ids are UUIDs: the caller leaves others out). */
+export async function partsOf(
+  q: Query,
+  keys: readonly PartKey[],
+): Promise<{ jobId: string; versions: string; part: Uint8Array }[]> {
+  if (keys.length === 0) return []
+  const rows = await q(
+    `SELECT p.job_id, p.versions, p.part FROM boq_project_bill_parts p
+     JOIN unnest($1::uuid[], $2::text[]) AS k (job_id, versions)
+       ON p.job_id = k.job_id AND p.versions = k.versions`,
+    [keys.map((key) => key.jobId), keys.map((key) => key.versions)],
+  )
+  return rows.map((row) => ({
+    jobId: row.job_id as string,
+    versions: row.versions as string,
+    part: new Uint8Array(row.part as Buffer),
+  }))
+}
+
+/** Keeps a part of a job that is still there; one kept already (by another process) stays. */
+export async function insertPart(q: Query, key: PartKey, part: Uint8Array): Promise<void> {
+  await q(
+    `INSERT INTO boq_project_bill_parts (job_id, versions, part)
+     SELECT id, $2, $3 FROM boq_jobs WHERE id = $1
+     ON CONFLICT (job_id, versions) DO NOTHING`,
+    [key.jobId, key.versions, Buffer.from(part.buffer, part.byteOffset, part.byteLength)],
+  )
 }

@@ -5,16 +5,18 @@ import type { QueueDb } from '../../lib/pg/transaction.ts'
 import { inTransaction, type Query } from '../../lib/pg/transaction.ts'
 import { isUuid } from '../../lib/pg/uuid.ts'
 import { log as serverLog } from '../../log.ts'
-import type { BillStore, IssueRecord } from '../types.ts'
+import { type BillStore, type IssueRecord, isPartKey, type PartKey, partKeyText } from '../types.ts'
 import {
   billRecord,
   billsOfProject,
   deleteBill,
   insertBill,
   insertIssue,
+  insertPart,
   issueFileBytes,
   issuesOfBill,
   nextIssueNumber,
+  partsOf,
   updateBill,
 } from './bill-queries.ts'
 import { billOf, issueOf } from './bill-rows.ts'
@@ -22,8 +24,9 @@ import { billOf, issueOf } from './bill-rows.ts'
 /**
  * The project bills on PostgreSQL, seen alike by every process: an issue takes its number under
  * a lock on the bill's row, in the transaction that keeps it with its files, so two issues at
- * once get two numbers and a process stopped midway leaves nothing. The tables (migration 004)
- * are made by the job store's migrations, on whose pool this store runs.
+ * once get two numbers and a process stopped midway leaves nothing. The drawings' parts are rows
+ * deleted with their jobs. The tables (migrations 004 and 006) are made by the job store's
+ * migrations, on whose pool this store runs.
  */
 export function openPostgresBillStore(options: {
   /** The PostgreSQL job store's pool, its migrations applied. */
@@ -113,9 +116,26 @@ export function openPostgresBillStore(options: {
       return issueFileBytes(query, projectId, billId, number, format)
     },
 
+    async parts(keys) {
+      const found = new Map<string, Uint8Array>()
+      for (const row of await partsOf(query, keys.filter(keptHere))) {
+        found.set(partKeyText(row), row.part)
+      }
+      return found
+    },
+
+    async keepPart(key, part) {
+      if (keptHere(key)) await insertPart(query, key, part)
+    },
+
     // The pool is the job store's, closed with it.
     async close() {},
   }
+}
+
+/** A part's key of a job this store can hold (the jobs' ids are UUIDs). */
+function keptHere(key: PartKey): boolean {
+  return isPartKey(key) && isUuid(key.jobId)
 }
 
 /** A number an issue can have (the column is a PostgreSQL integer). */

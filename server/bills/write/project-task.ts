@@ -5,8 +5,12 @@ import type {
   ProjectChangeBill,
   ProjectFigures,
 } from '#contract/project-bills.ts'
+import type { PricingTables } from '../../boq/price/price.ts'
 
-/** A drawing's priced bill as the bill pool priced it: the PricedJob's JSON. */
+/**
+ * A drawing's bill priced with the project's tables now: JSON whose `priced` it is (its bill of
+ * record's BOQ JSON, or its kept bill priced again: a PricedJob).
+ */
 export interface PricedDrawing {
   itemId: string
   fileName: string
@@ -27,9 +31,12 @@ export interface ProjectBillFiles {
 }
 
 /**
- * A project bill's download, written in the bill pool: its workbook or CSV, or those of a
- * project change bill.
+ * A project bill's work in the bill pool: its download (its workbook or CSV, or those of a
+ * project change bill), or a drawing's kept bill made into its part of the bill (`part`: its
+ * own priced bill taken, or priced with `price`), answered as the part's JSON (drawing-part.ts;
+ * `null`: not a bill of this version of BOQ).
  */
 export type ProjectBillTask =
   | { kind: 'project-bill'; format: 'xlsx' | 'csv'; bill: ProjectBillFiles }
   | { kind: 'project-bill'; format: 'xlsx' | 'csv'; changes: ProjectChangeBill; billName: string }
+  | { kind: 'project-bill'; part: Uint8Array; price?: PricingTables }

@@ -4,10 +4,12 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { Boq } from '#contract/boq.ts'
 import type { BillDrawing } from '#contract/project-bills.ts'
 import type { PricedBill } from '#contract/takeoff-rules.ts'
 import { printedFirstSheet } from '../../testing/boq/libreoffice.ts'
 import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
+import type { MeasuredFigure } from '../drawing-part.ts'
 import { compareFigures, sumDrawings } from '../project-figures.ts'
 import { projectBillCsv, projectChangesCsv } from './project-csv.ts'
 import type { ProjectBillFiles } from './project-task.ts'
@@ -16,20 +18,32 @@ import { sheetNames } from './sheet-names.ts'
 
 // Two drawings of the factory: L1 priced by FACTORY_RULES, L2 by REPRICED_RULES (doors at
 // another rate, no windows, chairs priced), so some items are in both at one rate, some at two.
-const l1 = pricedBoq().priced as PricedBill
-const l2 = repricedBoq().priced as PricedBill
-const drawing = (itemId: string, fileName: string, priced: PricedBill, versionNumber: number) => ({
-  itemId,
-  fileName,
-  versionNumber,
-  jobId: `job-${itemId}`,
-  items: priced.items,
-  total: priced.total,
-  json: new TextEncoder().encode(
-    JSON.stringify({ jobId: `job-${itemId}`, rulesVersion: 1, classificationVersion: 0, priced }),
-  ),
-})
-const bills = [drawing('i1', 'L1 Ground.dwg', l1, 2), drawing('i2', 'L2 Upper.dwg', l2, 1)]
+// Each drawing's bill of record is its kept BOQ JSON, priced.
+const drawing = (itemId: string, fileName: string, boq: Boq, versionNumber: number) => {
+  const priced = boq.priced as PricedBill
+  return {
+    itemId,
+    fileName,
+    versionNumber,
+    jobId: `job-${itemId}`,
+    items: priced.items,
+    lines: boq.bill.map(
+      ({ kind, description, unit, quantity }): MeasuredFigure => [
+        kind,
+        description,
+        unit,
+        quantity,
+      ],
+    ),
+    total: priced.total,
+    priced: true,
+    json: new TextEncoder().encode(JSON.stringify(boq)),
+  }
+}
+const bills = [
+  drawing('i1', 'L1 Ground.dwg', pricedBoq(), 2),
+  drawing('i2', 'L2 Upper.dwg', repricedBoq(), 1),
+]
 const figures = sumDrawings({ length: 'm', area: 'm²' }, bills)
 const stated: BillDrawing[] = [
   ...bills.map(
@@ -98,7 +112,7 @@ describe('the project bill’s workbook', () => {
     // Each drawing's sheet is the job workbook's priced bill: its total as there.
     const own = book.getWorksheet('L1 Ground') as ExcelJS.Worksheet
     const total = rowOf(own, 'Total').getCell(7).value as { result: number }
-    expect(total.result).toBe(l1.total)
+    expect(total.result).toBe(bills[0]?.total)
     for (const sheet of book.worksheets) {
       expect(sheet.pageSetup).toMatchObject({
         orientation: 'landscape',

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { Currency } from '#contract/bill-settings.ts'
 import { DEFAULT_AMOUNT_DECIMALS } from '#contract/figures.ts'
 import type { ProjectChangeBill, ProjectItem } from '#contract/project-bills.ts'
-import { PricedJobSchema } from '#contract/takeoff-rules-api.ts'
+import { PricedBillSchema } from '#contract/takeoff-rules.ts'
 import { fitted } from '../../boq/write/rows.ts'
 import {
   amountFormat,
@@ -49,9 +49,10 @@ export async function projectBillXlsx(files: ProjectBillFiles): Promise<Uint8Arr
   const book = new ExcelJS.Workbook()
   const written = new Date(files.written)
   describe(book, `Project bill: ${files.name}`, written)
+  // Each drawing's priced bill (its BOQ JSON's, or a PricedJob's).
   const bills = files.priced.map((one) => ({
     ...one,
-    bill: v.parse(PricedJobSchema, JSON.parse(new TextDecoder().decode(one.json))).priced,
+    bill: v.parse(PricedBillSchema, JSON.parse(new TextDecoder().decode(one.json)).priced),
   }))
   const currency = bills.find((one) => one.bill.currency)?.bill.currency ?? null
   writeSummary(book.addWorksheet(SUMMARY_SHEET), files, currency, drawingColumns(files.priced))

@@ -106,8 +106,24 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
     // Another tab: the drawing lights the bill's selection again.
     await user.click(screen.getByRole('tab', { name: /^Bill/ }))
     expect(screen.getByText('Lit: nothing')).toBeInTheDocument()
-    // A bill with zones has nothing to propose: the project's locations are not asked for.
-    expect(requestsTo(LOCATIONS_PATH)).toHaveLength(0)
+    expect(screen.queryByText(/locations are now version/)).toBeNull()
+  })
+
+  it('says which locations found the zones, and when the project’s are newer', async () => {
+    saveLocations(ids.tower, [{ layer: 'A-AREA', label: 'text' }], { version: 3 })
+    keptBill(zonedBoq(), {
+      pricedWith: { rulesVersion: 0, classificationVersion: 0, locationsVersion: 2 },
+    })
+    await openLocations()
+    expect(
+      await screen.findByText(/^2 zones, found by the project’s locations version 2;/),
+    ).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'The project’s locations are now version 3: extract the drawing again to measure it with them.',
+      ),
+    ).toBeInTheDocument()
+    expect(requestsTo(LOCATIONS_PATH)).toHaveLength(1)
   })
 
   it('proposes the layers that look like rooms when the project has no locations, one click from using them', async () => {

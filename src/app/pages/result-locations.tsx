@@ -4,18 +4,14 @@ import type { LocationsSlotProps } from '../../features/results/components/locat
 import { rulesQueries } from '../../features/rules/api/rules-api'
 
 /**
- * The result page's Locations tab: the locations feature's view of the job's zones, told
- * whether the job's project has locations (the rules feature keeps them) for what it proposes
- * when the bill has none.
+ * The result page's Locations tab: the locations feature's view of the job's zones, told of the
+ * job's project's locations (the rules feature keeps them): whether it has any, for what the tab
+ * proposes when the bill has none, and their version, newer than the bill's or not.
  */
 export function ResultLocations({ job, boq, onLight }: LocationsSlotProps) {
-  const saved = useQuery({
-    ...rulesQueries.document(job.projectId, 'locations'),
-    // Asked only for a bill without zones: one with zones has nothing to propose.
-    enabled: (boq.zones?.length ?? 0) === 0,
-  })
-  const projectHasLocations = saved.data ? saved.data.locations.length > 0 : undefined
-  return (
-    <LocationsTab job={job} boq={boq} projectHasLocations={projectHasLocations} onLight={onLight} />
-  )
+  const saved = useQuery(rulesQueries.document(job.projectId, 'locations'))
+  const project = saved.data
+    ? { hasLocations: saved.data.locations.length > 0, version: saved.data.version }
+    : undefined
+  return <LocationsTab job={job} boq={boq} project={project} onLight={onLight} />
 }

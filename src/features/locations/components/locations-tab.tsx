@@ -22,13 +22,13 @@ import { ZonesTable } from './zones-table'
 export function LocationsTab({
   job,
   boq,
-  projectHasLocations,
+  project,
   onLight,
 }: {
   job: Job
   boq: Boq
-  /** Whether the job's project has saved locations (undefined: not known yet). */
-  projectHasLocations: boolean | undefined
+  /** The job's project's saved locations: any rows, and their version (undefined: not known yet). */
+  project: { hasLocations: boolean; version: number } | undefined
   /** The handles to light in the drawing for the zone picked; null: none picked. */
   onLight(handles: string[] | null): void
 }) {
@@ -43,7 +43,7 @@ export function LocationsTab({
         <RoomsHint
           projectId={job.projectId}
           jobId={job.id}
-          projectHasLocations={projectHasLocations}
+          projectHasLocations={project?.hasLocations}
           measuredWithLocations={job.pricedWith?.locationsVersion !== undefined}
           candidates={candidates}
         />
@@ -56,12 +56,20 @@ export function LocationsTab({
   }
   const chosen = picked === undefined ? undefined : zones.find((zone) => zone.id === picked)
   const place = picked === null ? 'Unallocated' : chosen?.path
+  const measuredWith = job.pricedWith?.locationsVersion
   return (
     <div className="flex flex-col gap-3 py-2">
       <p className="text-sm text-slate-600">
-        {zones.length} zone{zones.length === 1 ? '' : 's'}; pick one to see the bill in it and light
-        it in the drawing.
+        {zones.length} zone{zones.length === 1 ? '' : 's'}
+        {measuredWith ? `, found by the project’s locations version ${measuredWith}` : ''}; pick one
+        to see the bill in it and light it in the drawing.
       </p>
+      {measuredWith && project && project.version > measuredWith ? (
+        <p className="text-sm text-amber-800">
+          The project’s locations are now version {project.version}: extract the drawing again to
+          measure it with them.
+        </p>
+      ) : null}
       <ZonesTable zones={zones} units={boq.units} picked={picked} onPick={pick} />
       <div className="flex gap-3">
         {hasUnallocated(boq) ? (

@@ -136,6 +136,10 @@ describe.each(STORES)('locations over HTTP: %s store', (_name, makeStore) => {
       status: 400,
       body: 'The body must be {"locations": [...]}.',
     })
+    expect(await answer(await putRows(ann, Array(1001).fill(ROOMS), '0'))).toEqual({
+      status: 400,
+      body: 'The table has 1,001 rows; at most 1,000 are taken.',
+    })
     expect((await put(ann, csv, '0', 'text/plain')).status).toBe(415)
     expect(await answer(await putRows(ann, [ROOMS]))).toMatchObject({
       status: 428,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { BILL_KINDS } from './bill-kinds.ts'
 import { WrittenBackSchema } from './takeoff-rules-api.ts'
 
 /**
@@ -162,6 +163,29 @@ export const ProjectFiguresSchema = v.object({
 })
 export type ProjectFigures = v.InferOutput<typeof ProjectFiguresSchema>
 
+/**
+ * One drawing's share of a measured line: the drawing by its item (its name and version are in
+ * the bill's `drawings`; a bill of many drawings has thousands of lines, each with its shares).
+ */
+export const MeasuredShareSchema = v.object({
+  itemId: v.string(),
+  quantity: v.number(),
+})
+export type MeasuredShare = v.InferOutput<typeof MeasuredShareSchema>
+
+/**
+ * A measured line summed over the drawings (lines are the same when kind, description and unit
+ * are), in the bill's units: what the items were priced from, and what stays when nothing is.
+ */
+export const ProjectMeasuredLineSchema = v.object({
+  kind: v.picklist(BILL_KINDS),
+  description: v.string(),
+  unit: v.string(),
+  quantity: v.number(),
+  byDrawing: v.array(MeasuredShareSchema),
+})
+export type ProjectMeasuredLine = v.InferOutput<typeof ProjectMeasuredLineSchema>
+
 export const DrawingWarningSchema = v.object({
   itemId: v.string(),
   fileName: v.string(),
@@ -169,13 +193,17 @@ export const DrawingWarningSchema = v.object({
 })
 export type DrawingWarning = v.InferOutput<typeof DrawingWarningSchema>
 
-/** GET …/bills/{billId}: the bill, its drawings and their states, the summed figures. */
+/**
+ * GET …/bills/{billId}: the bill, its drawings and their states, the summed figures (priced
+ * items, and the measured lines by kind, description and unit, each with its drawings' shares).
+ */
 export const AssembledBillSchema = v.object({
   id: v.string(),
   name: v.string(),
   bill: ProjectBillSchema,
   drawings: v.array(BillDrawingSchema),
   priced: ProjectFiguresSchema,
+  measured: v.array(ProjectMeasuredLineSchema),
   warnings: v.array(DrawingWarningSchema),
 })
 export type AssembledBill = v.InferOutput<typeof AssembledBillSchema>

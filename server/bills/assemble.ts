@@ -22,7 +22,7 @@ import {
 import { drawingState } from './drawing-state.ts'
 import type { KeptPricing, KeptPricings } from './kept-pricings.ts'
 import type { KeptUnits } from './kept-units.ts'
-import { type DrawingBill, sumDrawings } from './project-figures.ts'
+import { type DrawingBill, sumDrawings, sumMeasured } from './project-figures.ts'
 import { type BillStore, partKeyText } from './types.ts'
 import type { PricedDrawing } from './write/project-task.ts'
 
@@ -145,13 +145,22 @@ export async function assembleBill(
     for (const warning of part.warnings) warnings.push({ itemId, fileName, warning })
   }
 
+  const summedFrom = [
+    versions,
+    ...bills.map((one) => `${one.itemId}\t${one.jobId}\t${one.fileName}\t${one.versionNumber}`),
+  ].join('\n')
+  const { priced, measured } = kept.summed(bill.id, summedFrom, () => ({
+    priced: sumDrawings(units ?? null, bills),
+    measured: sumMeasured(bills),
+  }))
   return {
     answer: {
       id: bill.id,
       name: bill.name,
       bill,
       drawings: stated.map((one) => one.drawing),
-      priced: sumDrawings(units ?? null, bills),
+      priced,
+      measured,
       warnings,
     },
     versions: bills.map(({ itemId, fileName, versionNumber, jobId }) => ({

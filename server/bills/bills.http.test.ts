@@ -143,6 +143,16 @@ describe('a project bill over HTTP', () => {
     ])
     expect(summed?.quantity).toBeCloseTo(2 * (alone?.quantity ?? 0), 6)
     expect(summed?.amount).toBeCloseTo(2 * (alone?.amount ?? 0), 6)
+    // The measured lines likewise: each line of both drawings summed, each drawing's share said.
+    const measuredAlone = first.measured.find((line) => line.kind === 'length')
+    const measuredBoth = both.measured.find(
+      (line) => line.kind === 'length' && line.description === measuredAlone?.description,
+    )
+    expect(measuredAlone?.byDrawing.map((share) => share.itemId)).toEqual([plan.itemId])
+    expect(measuredBoth?.byDrawing.map((share) => share.itemId).sort()).toEqual(
+      [plan.itemId, side.itemId].sort(),
+    )
+    expect(measuredBoth?.quantity).toBeCloseTo(2 * (measuredAlone?.quantity ?? 0), 5)
     expect(both.priced.total).toBeCloseTo(
       both.priced.items.reduce((sum, item) => sum + (item.amount ?? 0), 0),
       6,
@@ -218,7 +228,12 @@ describe('a project bill over HTTP', () => {
     expect(xlsx.headers.get('content-disposition')).toContain('filename="Downloads BOQ.xlsx"')
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(await xlsx.arrayBuffer())
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'plan', 'side'])
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Summary',
+      'Measured',
+      'plan',
+      'side',
+    ])
     const csv = await client(`${path}?format=csv`)
     expect(csv.headers.get('content-type')).toBe(CONTENT_TYPES.csv)
     const total = (await csv.text()).split('\n').find((line) => line.startsWith('Total,'))

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import {
   type AssembledBill,
+  type BilledVersion,
   type BillIssue,
   PROJECT_BILL_FORMATS,
   type ProjectBillFormat,
@@ -49,7 +50,7 @@ export function sendFile(
 export async function billFile(
   pool: BillPool,
   format: 'xlsx' | 'csv',
-  assembled: { answer: AssembledBill; priced: PricedDrawing[] },
+  assembled: { answer: AssembledBill; versions: BilledVersion[]; priced: PricedDrawing[] },
   issue: BillIssue | null,
 ): Promise<Uint8Array> {
   const { answer } = assembled
@@ -61,7 +62,9 @@ export async function billFile(
       issue,
       written: issue?.issuedAt ?? new Date().toISOString(),
       drawings: answer.drawings,
+      billed: assembled.versions,
       figures: answer.priced,
+      measured: answer.measured,
       // The CSV is the summary alone.
       priced: format === 'xlsx' ? assembled.priced : [],
       warnings: answer.warnings,
@@ -72,7 +75,7 @@ export async function billFile(
 /** An issue's workbook and CSV, as it is issued. */
 export async function issueFiles(
   pool: BillPool,
-  assembled: { answer: AssembledBill; priced: PricedDrawing[] },
+  assembled: { answer: AssembledBill; versions: BilledVersion[]; priced: PricedDrawing[] },
   issue: BillIssue,
 ): Promise<IssueFiles> {
   const xlsx = await billFile(pool, 'xlsx', assembled, issue)

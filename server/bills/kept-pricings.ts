@@ -10,6 +10,8 @@ export type KeptPricing = { part: DrawingPart; rulesProblem?: string } | { faile
 
 /** Parts kept at most: each is a drawing's items and measured lines, some kilobytes. */
 const MAX_KEPT = 5000
+/** Bills whose summed figures are kept at most (each up to megabytes: thousands of lines). */
+const MAX_SUMMED = 20
 
 /**
  * Each drawing's part kept in this process, by its job and the versions of the tables that
@@ -19,10 +21,23 @@ const MAX_KEPT = 5000
  */
 export function keptPricings() {
   const kept = new LRUCache<string, KeptPricing>({ max: MAX_KEPT })
+  const summed = new LRUCache<string, { key: string; figures: unknown }>({ max: MAX_SUMMED })
   return {
     get: (key: PartKey) => kept.get(partKeyText(key)),
     keep(key: PartKey, pricing: KeptPricing): void {
       kept.set(partKeyText(key), pricing)
+    },
+    /**
+     * A bill's figures summed from its parts, made again only when `key` (what they were summed
+     * from: each drawing's part and name) is not what it was: a bill asked again as it was is
+     * not summed again.
+     */
+    summed<T>(billId: string, key: string, sum: () => T): T {
+      const was = summed.get(billId)
+      if (was?.key === key) return was.figures as T
+      const figures = sum()
+      summed.set(billId, { key, figures })
+      return figures
     },
   }
 }

@@ -4,6 +4,7 @@ import type {
   ProjectChangeItem,
   ProjectFigures,
   ProjectItem,
+  ProjectMeasuredLine,
 } from '#contract/project-bills.ts'
 import type { PricedItem } from '#contract/takeoff-rules.ts'
 import type { MeasuredFigure } from './drawing-part.ts'
@@ -103,6 +104,35 @@ export function sumDrawings(
     items: summed,
     total: tidy(bills.reduce((sum, bill) => sum + bill.total, 0)),
   }
+}
+
+/**
+ * The drawings' measured lines summed by kind, description and unit (a drawing's lines of one
+ * key summed into its share), in the order kind, description; each with its drawings' shares.
+ */
+export function sumMeasured(bills: readonly DrawingBill[]): ProjectMeasuredLine[] {
+  const lines = new Map<string, ProjectMeasuredLine>()
+  for (const bill of bills) {
+    for (const [kind, description, unit, quantity] of bill.lines) {
+      const key = `${kind}\n${description}\n${unit}`
+      let summed = lines.get(key)
+      if (!summed) {
+        summed = { kind, description, unit, quantity: 0, byDrawing: [] }
+        lines.set(key, summed)
+      }
+      // A drawing's lines are summed one drawing after another: its share is the last one.
+      const share = summed.byDrawing.at(-1)
+      if (share?.itemId === bill.itemId) share.quantity = tidy(share.quantity + quantity)
+      else summed.byDrawing.push({ itemId: bill.itemId, quantity })
+    }
+  }
+  const order = { count: 0, length: 1, area: 2 }
+  return [...lines.values()]
+    .map((line) => ({
+      ...line,
+      quantity: tidy(line.byDrawing.reduce((sum, share) => sum + share.quantity, 0)),
+    }))
+    .sort((a, b) => order[a.kind] - order[b.kind] || a.description.localeCompare(b.description))
 }
 
 /** Every item of either side, before and after, with the drawings whose share moved. */

@@ -6,6 +6,7 @@ import type {
   ProjectChangeBill,
   ProjectFigures,
   ProjectItem,
+  ProjectMeasuredLine,
 } from '#contract/project-bills.ts'
 
 /** What the fake server keeps of project bills (GET, POST …/projects/{id}/bills and below). */
@@ -66,6 +67,19 @@ export function projectItem(
   }
 }
 
+/** A measured line of the bill, its quantity each drawing's shares summed. */
+export function measuredLine(
+  line: Pick<ProjectMeasuredLine, 'kind' | 'description' | 'unit'>,
+  shares: { drawing: BillDrawing; quantity: number }[] = [],
+): ProjectMeasuredLine {
+  const byDrawing = shares.map(({ drawing, quantity }) => ({ itemId: drawing.itemId, quantity }))
+  return {
+    ...line,
+    quantity: byDrawing.reduce((sum, share) => sum + share.quantity, 0),
+    byDrawing,
+  }
+}
+
 export function assembledBill(
   overrides: Partial<Omit<AssembledBill, 'bill'>> & { projectId?: string } = {},
 ): AssembledBill {
@@ -92,6 +106,7 @@ export function assembledBill(
       items,
       total: items.reduce((sum, item) => sum + (item.amount ?? 0), 0),
     },
+    measured: [],
     warnings: [],
     ...rest,
   }

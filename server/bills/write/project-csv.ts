@@ -8,15 +8,17 @@ import {
   drawingQuantities,
   driversText,
   itemsBySection,
+  measuredQuantities,
   stateText,
 } from './summary-rows.ts'
 
 /**
  * The project bill's summary as CSV: an item a row (its section, each drawing's quantity, the
- * sum, the rate, the amount), the total, then each drawing and its state; numbers unformatted.
+ * sum, the rate, the amount), the total, then each drawing and its state, then the measured
+ * lines (kind, description, unit, each drawing's quantity, the sum); numbers unformatted.
  */
 export function projectBillCsv(files: ProjectBillFiles): string {
-  const drawings = drawingColumns(files.priced)
+  const drawings = drawingColumns(files.billed)
   const records: Cell[][] = [
     [
       'Section',
@@ -49,6 +51,23 @@ export function projectBillCsv(files: ProjectBillFiles): string {
   records.push(['Drawing', 'Version', 'State'])
   for (const drawing of files.drawings) {
     records.push([drawing.fileName, drawing.versionNumber, stateText(drawing)])
+  }
+  records.push([])
+  records.push([
+    'Measured',
+    'Description',
+    'Unit',
+    ...drawings.map((one) => one.header),
+    'Quantity',
+  ])
+  for (const line of files.measured) {
+    records.push([
+      line.kind,
+      line.description,
+      line.unit,
+      ...measuredQuantities(line, drawings),
+      line.quantity,
+    ])
   }
   return csvOf(records)
 }

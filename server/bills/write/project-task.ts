@@ -1,9 +1,11 @@
 import type {
   BillDrawing,
+  BilledVersion,
   BillIssue,
   DrawingWarning,
   ProjectChangeBill,
   ProjectFigures,
+  ProjectMeasuredLine,
 } from '#contract/project-bills.ts'
 import type { PricingTables } from '../../boq/price/price.ts'
 
@@ -25,7 +27,11 @@ export interface ProjectBillFiles {
   issue: BillIssue | null
   written: string
   drawings: BillDrawing[]
+  /** The drawings billed, in the bill's order: a column each. */
+  billed: BilledVersion[]
   figures: ProjectFigures
+  measured: ProjectMeasuredLine[]
+  /** Each priced drawing's priced bill, for a sheet of its own (the CSV has none). */
   priced: PricedDrawing[]
   warnings: DrawingWarning[]
 }

@@ -10,7 +10,7 @@ import type { PricedBill } from '#contract/takeoff-rules.ts'
 import { printedFirstSheet } from '../../testing/boq/libreoffice.ts'
 import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
 import type { MeasuredFigure } from '../drawing-part.ts'
-import { compareFigures, sumDrawings } from '../project-figures.ts'
+import { compareFigures, sumDrawings, sumMeasured } from '../project-figures.ts'
 import { projectBillCsv, projectChangesCsv } from './project-csv.ts'
 import type { ProjectBillFiles } from './project-task.ts'
 import { projectBillXlsx, projectChangesXlsx } from './project-xlsx.ts'
@@ -78,7 +78,14 @@ const files: ProjectBillFiles = {
   },
   written: '2025-03-04T10:20:00.000Z',
   drawings: stated,
+  billed: bills.map(({ itemId, fileName, versionNumber, jobId }) => ({
+    itemId,
+    fileName,
+    versionNumber,
+    jobId,
+  })),
   figures,
+  measured: sumMeasured(bills),
   priced: bills.map(({ itemId, fileName, versionNumber, json }) => ({
     itemId,
     fileName,
@@ -108,7 +115,12 @@ const formulaOf = (cell: ExcelJS.Cell) => (cell.value as { formula?: string } | 
 describe('the project bill’s workbook', () => {
   it('has a Summary, then each drawing’s priced bill on a sheet of its own', async () => {
     const book = await loaded(await projectBillXlsx(files))
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'L1 Ground', 'L2 Upper'])
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Summary',
+      'Measured',
+      'L1 Ground',
+      'L2 Upper',
+    ])
     // Each drawing's sheet is the job workbook's priced bill: its total as there.
     const own = book.getWorksheet('L1 Ground') as ExcelJS.Worksheet
     const total = rowOf(own, 'Total').getCell(7).value as { result: number }
@@ -145,6 +157,34 @@ describe('the project bill’s workbook', () => {
     expect(rowOf(summary, 'Roof.dwg').getCell(2).value).toBe('No bill yet')
     const warned = rowOf(summary, 'L2 Upper.dwg: Two objects could not be read.')
     expect(warned.number).toBeGreaterThan(rowOf(summary, 'Roof.dwg').number)
+  })
+
+  it('sums each measured line over a column per drawing, by kind', async () => {
+    const book = await loaded(await projectBillXlsx(files))
+    const sheet = book.getWorksheet('Measured') as ExcelJS.Worksheet
+    const header = rowOf(sheet, 'Description')
+    expect(header.values).toEqual([
+      undefined,
+      'Description',
+      'Unit',
+      'L1 Ground.dwg v2',
+      'L2 Upper.dwg v1',
+      'Quantity',
+    ])
+    expect(files.measured.length).toBeGreaterThan(0)
+    for (const line of files.measured) {
+      const row = rowOf(sheet, line.description)
+      expect(formulaOf(row.getCell(5))).toBe(`SUM(C${row.number}:D${row.number})`)
+      expect((row.getCell(5).value as { result: number }).result).toBe(line.quantity)
+      const shares = line.byDrawing.map((share) => share.quantity)
+      const cells = [row.getCell(3).value, row.getCell(4).value].filter((cell) => cell !== null)
+      expect(cells).toEqual(shares)
+    }
+    // Counts, then linework, then areas (the factory has all three), each under its title.
+    const rows = ['Counts', 'Linework', 'Areas'].map((title) => rowOf(sheet, title).number)
+    expect(rows).toEqual([...rows].sort((a, b) => a - b))
+    const firstArea = files.measured.find((line) => line.kind === 'area')
+    expect(rowOf(sheet, firstArea?.description ?? '').number).toBeGreaterThan(rows[2] ?? 0)
   })
 
   const dir = mkdtempSync(join(tmpdir(), 'boq-project-xlsx-'))
@@ -213,6 +253,19 @@ describe('the project bill’s CSV', () => {
     )
     expect(rows.find((row) => row[0] === 'Total')?.[8]).toBe(String(figures.total))
     expect(rows.find((row) => row[0] === 'Roof.dwg')).toEqual(['Roof.dwg', '', 'No bill yet'])
+    // Then the measured lines, a column per drawing and their sum.
+    const measuredAt = rows.findIndex((row) => row[0] === 'Measured')
+    expect(rows[measuredAt]).toEqual([
+      'Measured',
+      'Description',
+      'Unit',
+      'L1 Ground.dwg v2',
+      'L2 Upper.dwg v1',
+      'Quantity',
+    ])
+    expect(rows.slice(measuredAt + 1).map((row) => [row[1], Number(row[5])])).toEqual(
+      files.measured.map((line) => [line.description, line.quantity]),
+    )
   })
 
   it('never gives a spreadsheet a formula from a name', () => {

@@ -21,6 +21,7 @@ import {
   writeSentence,
 } from '../../boq/write/xlsx-cells.ts'
 import { writePricedSheet } from '../../boq/write/xlsx-priced.ts'
+import { MEASURED_SHEET, writeMeasuredSheet } from './measured-sheet.ts'
 import type { ProjectBillFiles } from './project-task.ts'
 import { sheetNames } from './sheet-names.ts'
 import {
@@ -42,8 +43,9 @@ const tidy = (value: number) => Math.round(value * 1e6) / 1e6
 /**
  * The project bill's workbook: the Summary (items by section, a column per drawing, each item's
  * quantity, amount, the sections' subtotals and the total as live formulas; the drawings and
- * their states under it), then each drawing's priced bill on a sheet of its own, written as a
- * job's workbook writes it. Every sheet prints as the job's do.
+ * their states under it), the Measured sheet (the measured lines summed, a column per drawing),
+ * then each drawing's priced bill on a sheet of its own, written as a job's workbook writes it.
+ * Every sheet prints as the job's do.
  */
 export async function projectBillXlsx(files: ProjectBillFiles): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook()
@@ -55,10 +57,11 @@ export async function projectBillXlsx(files: ProjectBillFiles): Promise<Uint8Arr
     bill: v.parse(PricedBillSchema, JSON.parse(new TextDecoder().decode(one.json)).priced),
   }))
   const currency = bills.find((one) => one.bill.currency)?.bill.currency ?? null
-  writeSummary(book.addWorksheet(SUMMARY_SHEET), files, currency, drawingColumns(files.priced))
+  writeSummary(book.addWorksheet(SUMMARY_SHEET), files, currency, drawingColumns(files.billed))
+  writeMeasuredSheet(book.addWorksheet(MEASURED_SHEET), files)
   const names = sheetNames(
     bills.map((one) => one.fileName.replace(/\.dwg$/i, '')),
-    [SUMMARY_SHEET, CHANGES_SHEET],
+    [SUMMARY_SHEET, MEASURED_SHEET, CHANGES_SHEET],
   )
   bills.forEach((one, i) => {
     writePricedSheet(book.addWorksheet(names[i]), one.bill, {

@@ -3,6 +3,7 @@ import type {
   ChangeDriver,
   ProjectChangeBill,
   ProjectItem,
+  ProjectMeasuredLine,
 } from '#contract/project-bills.ts'
 import type { Cell } from '../../boq/write/table.ts'
 
@@ -37,6 +38,15 @@ export function drawingQuantities(item: ProjectItem, columns: readonly DrawingCo
   return columns.map(
     (column) => item.byDrawing.find((share) => share.itemId === column.itemId)?.quantity ?? null,
   )
+}
+
+/** Each drawing's quantity of the measured line, in the columns' order (null: it has none). */
+export function measuredQuantities(
+  line: ProjectMeasuredLine,
+  columns: readonly DrawingColumn[],
+): Cell[] {
+  const shares = new Map(line.byDrawing.map((share) => [share.itemId, share.quantity]))
+  return columns.map((column) => shares.get(column.itemId) ?? null)
 }
 
 /** A drawing's state in words, as the bill's page says it. */

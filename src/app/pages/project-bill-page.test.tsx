@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
-import { assembledBill, billDrawing, projectItem } from '../../testing/project-bill-fixtures'
+import {
+  assembledBill,
+  billDrawing,
+  measuredLine,
+  projectItem,
+} from '../../testing/project-bill-fixtures'
 import { renderApp } from '../../testing/render-app'
 import { clickPath } from '../../testing/tree-helpers'
 
@@ -113,6 +118,43 @@ describe('a project bill', { timeout: 20_000 }, () => {
     expect(within(drawings).getByRole('row', { name: /Roof\.dwg/ })).toHaveTextContent(
       'No bill yet',
     )
+  })
+
+  it('shows the measured lines summed by drawing, by kind, a hundred at a time', async () => {
+    const { bill, l1, l2 } = keptBill()
+    bill.measured = [
+      measuredLine({ kind: 'count', description: 'Door', unit: 'nr' }, [
+        { drawing: l2, quantity: 4 },
+      ]),
+      ...Array.from({ length: 120 }, (_, i) =>
+        measuredLine({ kind: 'length', description: `Pipe on layer P${i}`, unit: 'm' }, [
+          { drawing: l1, quantity: 12.5 },
+          { drawing: l2, quantity: 3 },
+        ]),
+      ),
+    ]
+    const { user } = await openBill(bill.id)
+    const table = screen.getByRole('table', { name: 'Measured lines' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Description', 'Unit', 'L1.dwg v2', 'L2.dwg v1', 'Quantity'])
+    expect(within(table).getByRole('rowheader', { name: 'Counts' })).toBeInTheDocument()
+    expect(
+      within(within(table).getByRole('row', { name: /Door/ }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Door', 'nr', '', '4', '4'])
+    expect(
+      within(within(table).getByRole('row', { name: /layer P0 / }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Pipe on layer P0', 'm', '12.50', '3', '15.50'])
+    expect(within(table).queryByRole('row', { name: /layer P119 / })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Show more (100 of 121 lines shown)' }))
+    expect(within(table).getByRole('row', { name: /layer P119 / })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull()
   })
 
   it('extracts the drawings with no bill yet in one click', async () => {

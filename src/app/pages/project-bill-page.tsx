@@ -8,6 +8,7 @@ import {
 } from '../../features/project-bills/api/project-bills-api'
 import { BillDrawings } from '../../features/project-bills/components/bill-drawings'
 import { BillIssues } from '../../features/project-bills/components/bill-issues'
+import { BillMeasuredTable } from '../../features/project-bills/components/bill-measured-table'
 import { BillSummaryTable } from '../../features/project-bills/components/bill-summary-table'
 import { IssueForm } from '../../features/project-bills/components/issue-form'
 import { changeLines, unbilled } from '../../features/project-bills/utils/bill-words'
@@ -91,6 +92,10 @@ export function ProjectBillPage({ projectId, billId }: { projectId: string; bill
             ))}
           </ul>
         ) : null}
+      </section>
+      <section className="flex flex-col gap-2">
+        <h2 className="font-semibold text-slate-800">Measured</h2>
+        <BillMeasuredTable bill={assembled} />
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="font-semibold text-slate-800">Issues</h2>

@@ -1,14 +1,6 @@
 import type { AssembledBill, ProjectItem } from '#contract/project-bills.ts'
 import { formatAmount, formatItemQuantity, formatRate } from '../../../lib/format-amount'
-
-/** The drawings that gave figures, in the order they came: a column each. */
-function billedColumns(bill: AssembledBill) {
-  return bill.drawings.filter(
-    (drawing) =>
-      drawing.versionNumber !== null &&
-      (drawing.state === 'billed' || drawing.state === 'newer-version'),
-  )
-}
+import { billedColumns } from '../utils/billed-columns'
 
 function bySection(items: readonly ProjectItem[]): [string, ProjectItem[]][] {
   const sections = new Map<string, ProjectItem[]>()

@@ -12,8 +12,12 @@ export { MAX_FIGURE } from './figures.ts'
  * messages name the row); these shapes are what crosses the wire once they are valid.
  */
 
-/** Which measured quantity a rule takes: placed references, linework, closed areas. */
-export const RULE_MATCHES = BILL_KINDS
+/**
+ * Which measured quantity a rule takes: placed references, linework, closed areas; or `zone`,
+ * each zone the locations find (a room schedule: its `area` and `perimeter`, its room tag's
+ * values).
+ */
+export const RULE_MATCHES = [...BILL_KINDS, 'zone'] as const
 export type RuleMatch = (typeof RULE_MATCHES)[number]
 
 /** The columns of a rules table, in the order files and screens show them. */
@@ -24,6 +28,7 @@ export const RULE_COLUMNS = [
   'kind',
   'attribute',
   'visibility',
+  'zone',
   'code',
   'description',
   'unit',
@@ -45,6 +50,7 @@ export const RULE_TEXT_COLUMNS = [
   'kind',
   'attribute',
   'visibility',
+  'zone',
   'code',
   'description',
   'unit',
@@ -68,6 +74,8 @@ export const TakeoffRuleSchema = v.strictObject({
   attribute: v.optional(text),
   /** A dynamic block's visibility state (count rows). */
   visibility: v.optional(text),
+  /** The zone a piece lies in, by its name or its path (any match; with locations). */
+  zone: v.optional(text),
   code: v.optional(text),
   /** Empty: the code's title in the classification. */
   description: v.optional(text),

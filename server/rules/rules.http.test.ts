@@ -300,7 +300,7 @@ describe('a project’s rules over HTTP', () => {
     )
     const text = await csv.text()
     expect(text.split('\r\n')[0]).toBe(
-      'match,block,layer,kind,attribute,visibility,code,description,unit,quantity,rate,ignore',
+      'match,block,layer,kind,attribute,visibility,zone,code,description,unit,quantity,rate,ignore',
     )
     const xlsx = await ann(`${rulesPath}?format=xlsx`)
     expect(xlsx.headers.get('content-type')).toBe(XLSX)

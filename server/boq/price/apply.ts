@@ -71,11 +71,13 @@ export function applyRules(rules: CompiledRules, pieces: Piece[], context: Apply
     count: firstMatcher(rules.groups.count),
     length: firstMatcher(rules.groups.length),
     area: firstMatcher(rules.groups.area),
+    zone: firstMatcher(rules.groups.zone),
   }
   for (const piece of pieces) {
     const group = first[piece.match](piece)
     if (!group) {
-      addNotClassified(notClassified, piece, context.units)
+      // A zone is no measured line: one no rule prices is in the room schedule all the same.
+      if (piece.match !== 'zone') addNotClassified(notClassified, piece, context.units)
       continue
     }
     if (group.ignore) {

@@ -31,11 +31,11 @@ describe('checking rules', () => {
 
   it('names the row of an unknown or empty match', () => {
     expect(problems(item as TakeoffRule, { match: 'volume' as 'count', ...item })).toEqual([
-      'row 1: match is empty (count, length or area)',
-      "row 2: unknown match 'volume' (count, length or area)",
+      'row 1: match is empty (count, length, area or zone)',
+      "row 2: unknown match 'volume' (count, length, area or zone)",
     ])
     expect(problems({ match: 'constructor' as 'count', ...item })).toEqual([
-      "row 1: unknown match 'constructor' (count, length or area)",
+      "row 1: unknown match 'constructor' (count, length, area or zone)",
     ])
   })
 

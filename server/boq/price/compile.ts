@@ -23,6 +23,7 @@ export const KINDS: Record<RuleMatch, readonly string[]> = {
   count: [],
   length: LENGTH_KINDS,
   area: ['hatch', 'polyline', 'circle', 'ellipse'],
+  zone: [],
 }
 
 export type CompiledRow = {
@@ -55,16 +56,23 @@ export type CompiledRules = {
   rules: TakeoffRule[]
   /** Groups in order, by the match they take. */
   groups: Record<RuleMatch, Group[]>
+  /** Rules that filter by zone: each such rule's number (pieces are then told apart by zone). */
+  zoneFiltered: number[]
 }
 
 const COUNT_ONLY = ['block', 'attribute', 'visibility'] as const
+/** A zone is no reference, but its room tag's values are its attributes. */
+const NOT_FOR_ZONES = ['block', 'visibility'] as const
+
+const MATCHES_SAID = 'count, length, area or zone'
 
 export function compileRules(
   rules: TakeoffRule[],
   rowOf: (index: number) => number = (i) => i + 1,
 ): { compiled: CompiledRules; problems: RuleProblem[] } {
   const problems: RuleProblem[] = []
-  const groups: Record<RuleMatch, Group[]> = { count: [], length: [], area: [] }
+  const groups: Record<RuleMatch, Group[]> = { count: [], length: [], area: [], zone: [] }
+  const zoneFiltered: number[] = []
   let previousKey = ''
   let current: Group | null = null
   rules.forEach((rule, index) => {
@@ -74,8 +82,8 @@ export function compileRules(
     if (!RULE_MATCHES.includes(rule.match)) {
       wrong(
         rule.match
-          ? `unknown match '${rule.match}' (count, length or area)`
-          : 'match is empty (count, length or area)',
+          ? `unknown match '${rule.match}' (${MATCHES_SAID})`
+          : `match is empty (${MATCHES_SAID})`,
       )
       return
     }
@@ -87,6 +95,7 @@ export function compileRules(
     const { tests, gate } = filtersOf(rule, wrong)
     const compiledRow = rowOfRule(rule, index + 1, wrong)
     if (problems.length > before) return
+    if (rule.zone) zoneFiltered.push(row)
     const key = groupKey(rule)
     if (current && key === previousKey) {
       if (current.ignore !== compiledRow.ignore)
@@ -109,13 +118,13 @@ export function compileRules(
     }
     groups[rule.match].push(current)
   })
-  return { compiled: { rules, groups }, problems }
+  return { compiled: { rules, groups, zoneFiltered }, problems }
 }
 
 /** Equal filters make one group: compared as they match (case and spacing aside). */
 function groupKey(rule: TakeoffRule): string {
   const kinds = kindList(rule.kind).map(normalKind).sort().join(',')
-  const cells = [rule.block, rule.layer, rule.attribute, rule.visibility].map((cell) =>
+  const cells = [rule.block, rule.layer, rule.attribute, rule.visibility, rule.zone].map((cell) =>
     (cell ?? '').trim().toLowerCase(),
   )
   return [rule.match, kinds, ...cells].join('\u0000')
@@ -146,9 +155,12 @@ function filtersOf(
     return null
   }
   if (rule.match !== 'count') {
-    for (const column of COUNT_ONLY)
+    for (const column of rule.match === 'zone' ? NOT_FOR_ZONES : COUNT_ONLY)
       if (rule[column]) wrong(`${column} filters count rows only, not ${rule.match} rows`)
-  } else if (rule.kind) wrong('kind filters length and area rows only, not count rows')
+  }
+  const measured = rule.match === 'length' || rule.match === 'area'
+  if (!measured && rule.kind)
+    wrong(`kind filters length and area rows only, not ${rule.match} rows`)
 
   if (rule.block) {
     const g = glob('block', rule.block)
@@ -160,7 +172,7 @@ function filtersOf(
     if (g) tests.push((p) => g.testLower(p.keys.layer))
     if (g?.prefix) gate = { field: 'layer', prefix: g.prefix }
   }
-  if (rule.kind && rule.match !== 'count') {
+  if (rule.kind && measured) {
     const known = KINDS[rule.match]
     const globs: Glob[] = []
     for (const kind of kindList(rule.kind).map(normalKind)) {
@@ -193,6 +205,14 @@ function filtersOf(
   if (rule.visibility) {
     const g = glob('visibility', rule.visibility)
     if (g) tests.push((p) => p.keys.visibility !== undefined && g.testLower(p.keys.visibility))
+  }
+  if (rule.zone) {
+    const g = glob('zone', rule.zone)
+    if (g)
+      tests.push((p) => {
+        const zone = p.keys.zone
+        return zone !== undefined && (g.testLower(zone.name) || g.testLower(zone.path))
+      })
   }
   return { tests, gate }
 }
@@ -233,13 +253,14 @@ function rowOfRule(rule: TakeoffRule, number: number, wrong: (m: string) => void
       )
     }
   } else if (unit) {
-    // Without a formula, the measured quantity itself: only its own dimension converts.
-    const dimension = rule.match === 'count' ? 'other' : rule.match
+    // Without a formula, the measured quantity itself (a zone's: its area): only its own
+    // dimension converts.
+    const dimension = rule.match === 'count' ? 'other' : rule.match === 'length' ? 'length' : 'area'
     if (unit.dimension !== dimension) {
       wrong(
         rule.match === 'count'
           ? `a count is in nr, not ${unit.symbol}: give a quantity formula`
-          : `unit '${unit.symbol}' is not ${rule.match === 'length' ? 'a length' : 'an area'}: give a quantity formula, or ${rule.match === 'length' ? 'a length unit (m, mm, ft…)' : 'an area unit (m², ft²…)'}`,
+          : `unit '${unit.symbol}' is not ${dimension === 'length' ? 'a length' : 'an area'}: give a quantity formula, or ${dimension === 'length' ? 'a length unit (m, mm, ft…)' : 'an area unit (m², ft²…)'}`,
       )
     }
   }
@@ -260,7 +281,8 @@ function variableCheck(match: RuleMatch): (name: string) => string | null {
     if (own.includes(name)) return null
     if ((ALL_MEASURES as readonly string[]).includes(name))
       return `${name} is not measured for ${match} rows (${own.join(', ')})`
-    if (match === 'count') return null
+    // A reference's attributes and a zone's room tag are known only once a drawing is measured.
+    if (match === 'count' || match === 'zone') return null
     return `${name} is not a variable of ${match} rows (${own.join(', ')})`
   }
 }

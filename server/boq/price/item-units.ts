@@ -84,7 +84,7 @@ export function conversionFactor(
       error: `the drawing states no units, so its ${own} cannot be given in ${parsed.symbol}`,
     }
   if (match === 'length' && parsed.dimension === 'length') return { factor: metres / parsed.metres }
-  if (match === 'area' && parsed.dimension === 'area')
+  if ((match === 'area' || match === 'zone') && parsed.dimension === 'area')
     return { factor: (metres * metres) / parsed.squareMetres }
   return { error: `${own} cannot be given in ${parsed.symbol}` }
 }

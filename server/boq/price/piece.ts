@@ -24,14 +24,14 @@ export type Piece = {
   properties: Readonly<Record<string, string>>
   /** References or entities measured. */
   count: number
-  /** count, length or area. */
+  /** count, length or area (a zone's: its area). */
   quantity: number
   /** Areas: the boundary's length, when kept. */
   perimeter?: number
   handles: string[]
   together: boolean
   /** Where it comes from, to name it in messages (labelOf): made only when one is needed. */
-  origin: 'reference' | 'nested' | 'rest' | 'measured'
+  origin: 'reference' | 'nested' | 'rest' | 'measured' | 'zone'
   /** Measured pieces: the breakdown row's label (`lines`, `hatches`). */
   what?: string
   /**
@@ -49,6 +49,8 @@ export type PieceKeys = {
   layer: string
   kind?: string
   visibility?: string
+  /** The zone holding the piece, its name and path (when rules filter by zone). */
+  zone?: { name: string; path: string }
 }
 
 /** Linework and areas have no attributes or properties: one empty record for all of them. */
@@ -69,6 +71,7 @@ const BUILT_IN: Record<RuleMatch, readonly string[]> = {
   count: ['count'],
   length: ['count', 'length'],
   area: ['count', 'area', 'perimeter'],
+  zone: ['count', 'area', 'perimeter'],
 }
 
 export const ALL_MEASURES = ['count', 'length', 'area', 'perimeter'] as const
@@ -89,6 +92,8 @@ export function labelOf(piece: Piece): string {
       return `${piece.count} of ${piece.line} (${piece.description}) on layer ${piece.layer}`
     case 'measured':
       return `${piece.count} ${piece.what} on layer ${piece.layer} (${piece.line})`
+    case 'zone':
+      return `zone ${piece.description} (${piece.line})`
   }
 }
 
@@ -102,7 +107,7 @@ export function lookupOf(piece: Piece): Lookup {
         if (piece.match === 'length') return piece.quantity
         break
       case 'area':
-        if (piece.match === 'area') return piece.quantity
+        if (piece.match === 'area' || piece.match === 'zone') return piece.quantity
         break
       case 'perimeter':
         if (piece.perimeter !== undefined) return piece.perimeter

@@ -24,8 +24,10 @@ import { type CompiledRules, compileRules } from './compile.ts'
 import { RulesError } from './errors.ts'
 import { figureProblem } from './figures.ts'
 import { variableName } from './formula.ts'
+import type { Piece } from './piece.ts'
 import { piecesOf } from './pieces.ts'
 import { roundTo } from './rounding.ts'
+import { piecesByZone, zonePieces } from './zone-pieces.ts'
 
 /** Rules checked and compiled once, to price any number of bills; throws naming the rows. */
 export function compileRuleSet(rules: TakeoffRule[]): CompiledRules {
@@ -92,11 +94,14 @@ export function priceBill(
   classification: Classification = NO_CLASSIFICATION,
   { settings = {}, versions = {} }: PricingOptions = {},
 ): PricedBill {
-  const { pieces, warnings } = piecesOf(boq)
+  const { pieces, warnings } = pricedPieces(boq, rules)
+  const zoneTags = (boq.zones ?? []).flatMap((zone) => Object.keys(zone.attributes ?? {}))
   const context: ApplyContext = {
     units: boq.units,
     titleOf: classification.titleOf,
-    pieceVariables: new Set([...boq.attributeTags, ...boq.propertyNames].map(variableName)),
+    pieceVariables: new Set(
+      [...boq.attributeTags, ...boq.propertyNames, ...zoneTags].map(variableName),
+    ),
   }
   const applied = applyRules(rules, pieces, context)
   const currency = settings.currency ? currencyOf(settings.currency) : null
@@ -243,6 +248,24 @@ function itemByZone(parts: Map<string | null, number>, quantity: number): ByZone
     quantity,
     new Map(entries.map(([zone], i) => [zone, i])),
   )
+}
+
+/** The kept result's pieces, with its zones as pieces and told apart by zone as the rules ask. */
+function pricedPieces(boq: Boq, rules: CompiledRules): { pieces: Piece[]; warnings: string[] } {
+  const { pieces, warnings } = piecesOf(boq)
+  const zones = boq.zones
+  const zoneRows = rules.groups.zone.flatMap((group) => group.rows.map((row) => row.rule))
+  if (!zones && (zoneRows.length > 0 || rules.zoneFiltered.length > 0)) {
+    const named = [...new Set([...zoneRows, ...rules.zoneFiltered])].sort((a, b) => a - b)
+    warnings.push(
+      `The bill has no zones (the project has no locations, or the drawing none of their outlines): ${named.length === 1 ? 'rule' : 'rules'} ${named.join(', ')}, which ${named.length === 1 ? 'takes zones or filters' : 'take zones or filter'} by one, ${named.length === 1 ? 'prices' : 'price'} nothing by zone.`,
+    )
+    return { pieces, warnings }
+  }
+  if (!zones) return { pieces, warnings }
+  const told = rules.zoneFiltered.length > 0 ? piecesByZone(pieces, zones) : pieces
+  if (zoneRows.length > 0) for (const piece of zonePieces(zones)) told.push(piece)
+  return { pieces: told, warnings }
 }
 
 /** A reference holding nested ones is named once, though it gave several pieces. */

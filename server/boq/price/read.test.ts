@@ -80,7 +80,7 @@ describe('reading rules files', () => {
     const csv =
       'match,block,layer,code,rate,ignore,quantity\ncount,Door,,D,12,,\nvolume,,,X,,,\ncount,,,Y,abc,maybe,\nlength,,Walls\\,Z,,,\nlength,,W,Q,,,length ^ 2\n'
     expect(await problems(readRules(utf8(csv), 'csv'))).toEqual([
-      "row 3: unknown match 'volume' (count, length or area)",
+      "row 3: unknown match 'volume' (count, length, area or zone)",
       "row 4: rate 'abc' is not a number",
       "row 4: ignore 'maybe' is neither yes nor no",
       "row 5: layer 'Walls\\' ends with an escape (\\)",
@@ -90,7 +90,7 @@ describe('reading rules files', () => {
 
   it('refuses unknown, doubled and unnamed columns', async () => {
     expect(await problems(readRules(utf8('match,colour,Match\ncount,red,x\n'), 'csv'))).toEqual([
-      "row 1: unknown column 'colour' (the columns are match, block, layer, kind, attribute, visibility, code, description, unit, quantity, rate, ignore)",
+      "row 1: unknown column 'colour' (the columns are match, block, layer, kind, attribute, visibility, zone, code, description, unit, quantity, rate, ignore)",
       "row 1: the column 'match' is there twice",
     ])
     expect(await problems(readRules(utf8('match,,code\ncount,oops,X\n'), 'csv'))).toEqual([
@@ -122,7 +122,7 @@ describe('reading rules files', () => {
   it('names the sheet row of a wrong cell in a workbook', async () => {
     const bytes = await workbook([['match', 'code'], ['count', 'A'], [], ['solid', 'B']])
     expect(await problems(readRules(bytes, 'xlsx'))).toEqual([
-      "row 4: unknown match 'solid' (count, length or area)",
+      "row 4: unknown match 'solid' (count, length, area or zone)",
     ])
   })
 
@@ -230,10 +230,10 @@ describe('reading rules files', () => {
     ).toEqual([
       'row 2: a row must be an object of columns',
       "row 3: 'code' must be text or a number",
-      "row 3: unknown column 'x' (the columns are match, block, layer, kind, attribute, visibility, code, description, unit, quantity, rate, ignore)",
+      "row 3: unknown column 'x' (the columns are match, block, layer, kind, attribute, visibility, zone, code, description, unit, quantity, rate, ignore)",
     ])
     expect(await problems(readRules(utf8('[{"__proto__": {"match": "count"}}]'), 'json'))).toEqual([
-      "row 1: unknown column '__proto__' (the columns are match, block, layer, kind, attribute, visibility, code, description, unit, quantity, rate, ignore)",
+      "row 1: unknown column '__proto__' (the columns are match, block, layer, kind, attribute, visibility, zone, code, description, unit, quantity, rate, ignore)",
     ])
   })
 

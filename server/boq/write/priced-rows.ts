@@ -212,6 +212,7 @@ const RULE_HEADERS: Record<RuleColumn, string> = {
   kind: 'Kind',
   attribute: 'Attribute',
   visibility: 'Visibility',
+  zone: 'Zone',
   code: 'Code',
   description: 'Description',
   unit: 'Unit',

@@ -13,6 +13,7 @@ const WIDTHS: Record<TextColumn, string> = {
   kind: 'w-20',
   attribute: 'w-24',
   visibility: 'w-20',
+  zone: 'w-20',
   code: 'w-20',
   description: 'w-48',
   unit: 'w-14',

@@ -23,8 +23,8 @@ describe('reading a table file in the browser', () => {
       ],
     })
     expect(await readTableFile('rules', xlsx(bytes))).toEqual([
-      ['count', 'Door*', '', '', '', '', '', '', '', '', '450', ''],
-      ['length', '', '', '', '', '', '', '', '', '', '12.5', 'yes'],
+      ['count', 'Door*', '', '', '', '', '', '', '', '', '', '450', ''],
+      ['length', '', '', '', '', '', '', '', '', '', '', '12.5', 'yes'],
     ])
   })
 
@@ -45,7 +45,7 @@ describe('reading a table file in the browser', () => {
   it('reads a CSV as the server does: its separator from the header, a decimal comma after semicolons, quoted text, a formula’s guard', async () => {
     const csv = 'match;quantity;rate\r\ncount;"\'=count*2";"1.234,50"\r\n'
     expect(await readTableFile('rules', new File([csv], 'rules.csv'))).toEqual([
-      ['count', '', '', '', '', '', '', '', '', '=count*2', '1234.5', ''],
+      ['count', '', '', '', '', '', '', '', '', '', '=count*2', '1234.5', ''],
     ])
     const windows = new Uint8Array([...new TextEncoder().encode('code,title\nE,Caf'), 0xe9, 10])
     expect(await readTableFile('classification', new File([windows], 'codes.csv'))).toEqual([

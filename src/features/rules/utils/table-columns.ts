@@ -27,6 +27,7 @@ export const COLUMN_LABELS: Record<TableColumn, string> = {
   kind: 'Kind',
   attribute: 'Attribute',
   visibility: 'Visibility',
+  zone: 'Zone',
   code: 'Code',
   description: 'Description',
   unit: 'Unit',

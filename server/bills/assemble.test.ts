@@ -228,6 +228,41 @@ describe('assembling a project bill', () => {
     expect((await bills.assemble()).priced).toEqual([])
   })
 
+  it('stays measured when the rules no longer check, saying so with each drawing', async () => {
+    const bills = setUp()
+    bills.newRules()
+    bills.rulesNoLongerCheck()
+    const { answer } = await bills.assemble()
+    expect(bills.done()).toEqual(['priced a1', 'priced b1'])
+    expect(answer.drawings.map((one) => [one.fileName, one.state])).toEqual([
+      ['A.dwg', 'billed'],
+      ['B.dwg', 'billed'],
+    ])
+    expect(answer.priced).toEqual({ units: { length: 'm', area: 'm²' }, items: [], total: 0 })
+    expect(answer.measured).toEqual([
+      {
+        kind: 'length',
+        description: 'Walls',
+        unit: 'm',
+        quantity: 20,
+        byDrawing: [
+          { itemId: 'A', quantity: 10 },
+          { itemId: 'B', quantity: 10 },
+        ],
+      },
+    ])
+    expect(answer.warnings.map((one) => [one.fileName, one.warning])).toEqual(
+      ['A.dwg', 'B.dwg'].map((fileName) => [
+        fileName,
+        expect.stringMatching(
+          /^Not priced: the project’s rules no longer check \(row 1: formula 'length \*'.*\)\. Its measured lines are in the bill; it is priced once the rules are corrected\.$/,
+        ),
+      ]),
+    )
+    // Nothing to price a sheet with: the workbook has the Summary and Measured sheets only.
+    expect((await bills.assemble({ withPricedBills: true })).priced).toEqual([])
+  })
+
   it('says a folder or drawing of the bill that is gone from the cloud, and assembles the rest', async () => {
     const bills = setUp({ folderIds: ['f1', 'f-deleted'], itemIds: ['A', 'deleted-item'] })
     const { answer } = await bills.assemble()

@@ -202,7 +202,7 @@ async function pricedBills(
 
 /** Said with a drawing whose bill stays measured: the rules cannot price it now. */
 function rulesWarning(problem: string): string {
-  return `Not priced: the project’s rules no longer check (${problem.replace(/\s+/g, ' ')}). Its measured lines are in the bill; save the rules again to price it.`
+  return `Not priced: the project’s rules no longer check (${problem.replace(/\s+/g, ' ')}). Its measured lines are in the bill; it is priced once the rules are corrected.`
 }
 
 /** What the bill named that the cloud no longer lists: said, left out. */

@@ -14,6 +14,7 @@ import {
   ProjectChangeBillSchema,
 } from '#contract/project-bills.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
+import { openEmbeddedRulesStore } from '../rules/store/embedded-store.ts'
 import { fixture, fixturePath } from '../testing/boq/fixtures.ts'
 import { signIn, type TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
@@ -363,4 +364,39 @@ describe('a project bill over HTTP', () => {
     await elsewhere.body?.cancel()
     expect(await client.json<unknown[]>(bills)).toEqual(before)
   }, 60_000)
+
+  it('stays measured when the saved rules no longer check, and says so with each drawing', async () => {
+    const bill = await newBill({ name: 'Measured', folderIds: [plan.folderId] })
+    const priced = await assembled(bill.id)
+    expect(priced.priced.items.length).toBeGreaterThan(0)
+    // Rules a save once let through that the engine refuses now (written past the route's check).
+    const store = openEmbeddedRulesStore({ dataDir: server.dataDir, log: () => {} })
+    const current = await store.rules(plan.projectId, 'rules')
+    const broken = [{ match: 'length', code: 'B.10', quantity: 'length *' }] as const
+    await store.saveRules(plan.projectId, 'rules', current?.version ?? 0, [...broken], 'Ann')
+    try {
+      const measured = await assembled(bill.id)
+      expect(measured.drawings.map((one) => one.state)).toEqual(['billed', 'billed'])
+      expect(measured.priced.items).toEqual([])
+      expect(measured.measured).toEqual(priced.measured)
+      expect(measured.warnings).toEqual(
+        expect.arrayContaining(
+          ['plan.dwg', 'side.dwg'].map((fileName) =>
+            expect.objectContaining({
+              fileName,
+              warning: expect.stringMatching(
+                /^Not priced: the project’s rules no longer check \(row 1: formula 'length \*'/,
+              ),
+            }),
+          ),
+        ),
+      )
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load(await (await client(`${bills}/${bill.id}?format=xlsx`)).arrayBuffer())
+      expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Measured'])
+    } finally {
+      await saveRules(rules)
+    }
+    expect((await assembled(bill.id)).priced).toEqual(priced.priced)
+  }, 120_000)
 })

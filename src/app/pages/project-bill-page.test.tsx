@@ -157,6 +157,35 @@ describe('a project bill', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull()
   })
 
+  it('stays measured when the rules no longer check, saying so', async () => {
+    const l1 = billDrawing({ fileName: 'L1.dwg' })
+    const warning =
+      'Not priced: the project’s rules no longer check (row 1: formula …). Its measured lines are in the bill; it is priced once the rules are corrected.'
+    const bill = assembledBill({
+      projectId: ids.tower,
+      name: 'Plans',
+      drawings: [l1],
+      measured: [
+        measuredLine({ kind: 'length', description: 'Pipe', unit: 'm' }, [
+          { drawing: l1, quantity: 12.5 },
+        ]),
+      ],
+      warnings: [{ itemId: l1.itemId, fileName: 'L1.dwg', warning }],
+    })
+    fakeApi.projectBills.bills.push(bill)
+    await openBill(bill.id)
+    expect(
+      screen.getByText(
+        'No priced items: the drawings’ measured lines are below (the warnings say why).',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText(`L1.dwg: ${warning}`)).toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Measured lines' })
+    expect(within(table).getByRole('row', { name: /Pipe/ })).toHaveTextContent('12.50')
+    const drawings = screen.getByRole('table', { name: 'Drawings' })
+    expect(within(drawings).getByRole('row', { name: /L1\.dwg/ })).toHaveTextContent('Billed')
+  })
+
   it('extracts the drawings with no bill yet in one click', async () => {
     const { bill, roof } = keptBill()
     const { user } = await openBill(bill.id)

@@ -15,7 +15,11 @@ export function BillSummaryTable({ bill }: { bill: AssembledBill }) {
   const span = 5 + columns.length
   if (bill.priced.items.length === 0) {
     return (
-      <p className="text-sm text-slate-600">No items yet: no drawing of this bill is billed.</p>
+      <p className="text-sm text-slate-600">
+        {columns.length === 0
+          ? 'No items yet: no drawing of this bill is billed.'
+          : 'No priced items: the drawings’ measured lines are below (the warnings say why).'}
+      </p>
     )
   }
   return (

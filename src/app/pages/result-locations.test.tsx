@@ -79,7 +79,8 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
       ['Kitchen', 'Kitchen', '20.00', '18.00'],
       ['Living', 'Living', '30.00', '22.00'],
     ])
-    expect(screen.getByText('Lit: nothing')).toBeInTheDocument()
+    // Every zone's outline, until one is picked.
+    expect(screen.getByText('Lit: R1 R2')).toBeInTheDocument()
 
     await user.click(within(zones).getByRole('button', { name: 'Kitchen' }))
     expect(within(zones).getByRole('button', { name: 'Kitchen' })).toHaveAttribute(
@@ -102,6 +103,9 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
       ['B1', 'Linework on layer Pipes', '4.00', 'm', '12.00'],
     ])
     expect(screen.getByText('Lit: C4 P1')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(screen.getByText('Lit: R1 R2')).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: /^Bill in/ })).toBeNull()
 
     // Another tab: the drawing lights the bill's selection again.
     await user.click(screen.getByRole('tab', { name: /^Bill/ }))

@@ -15,8 +15,8 @@ import { ZonesTable } from './zones-table'
 
 /**
  * A result's rooms and zones: the zones its bill was measured in (name, path, area, perimeter),
- * and the bill in the one picked (each line's and priced item's quantity there), its outline and
- * pieces lit in the drawing; Unallocated shows what no zone holds. A bill without zones says why,
+ * every outline lit in the drawing, and the bill in the one picked (each line's and priced item's
+ * quantity there), its outline and pieces lit instead; Unallocated shows what no zone holds. A bill without zones says why,
  * and proposes the drawing's layers that look like rooms when the project has no locations.
  */
 export function LocationsTab({
@@ -29,13 +29,18 @@ export function LocationsTab({
   boq: Boq
   /** The job's project's saved locations: any rows, and their version (undefined: not known yet). */
   project: { hasLocations: boolean; version: number } | undefined
-  /** The handles to light in the drawing for the zone picked; null: none picked. */
+  /** The handles to light in the drawing; null: the bill's selection again. */
   onLight(handles: string[] | null): void
 }) {
   const zones = boq.zones ?? []
   const [picked, setPicked] = useState<ZonePick | undefined>(undefined)
-  // The drawing goes back to the bill's selection once the tab is left.
-  useEffect(() => () => onLight(null), [onLight])
+  // With no zone picked the drawing outlines every zone; a zone picked lights it and its pieces.
+  const outlines = useMemo(() => (boq.zones ?? []).map((zone) => zone.handle), [boq])
+  useEffect(() => {
+    onLight(outlines.length > 0 ? outlines : null)
+    // The drawing goes back to the bill's selection once the tab is left.
+    return () => onLight(null)
+  }, [onLight, outlines])
   const candidates = useMemo(() => (zones.length === 0 ? roomLayers(boq) : []), [boq, zones])
   if (zones.length === 0) {
     return (
@@ -87,7 +92,7 @@ export function LocationsTab({
             type="button"
             onClick={() => {
               setPicked(undefined)
-              onLight(null)
+              onLight(outlines)
             }}
             className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100"
           >

@@ -6,6 +6,14 @@ import { ComparedBillSchema } from './compared-bill.ts'
 export const CHANGE_STATES = ['added', 'removed', 'changed', 'unchanged'] as const
 export type ChangeState = (typeof CHANGE_STATES)[number]
 
+/** One zone's figure of a line before and after (in the newer bill's units). */
+export const ZoneChangeSchema = v.object({
+  zone: v.nullable(v.string()),
+  before: v.number(),
+  after: v.number(),
+})
+export type ZoneChange = v.InferOutput<typeof ZoneChangeSchema>
+
 /** One bill item present in either bill: its quantity before and after, in the same unit. */
 export const ChangeLineSchema = v.object({
   /**
@@ -32,6 +40,12 @@ export const ChangeLineSchema = v.object({
   /** The change in % of `before`; null when there was nothing before. */
   changePercent: v.nullable(v.number()),
   state: v.picklist(CHANGE_STATES),
+  /**
+   * When both bills have zones: the line's figure in each zone before and after, zones matched
+   * by path (`zone` is the path; null: unallocated). A line whose total stays but whose pieces
+   * moved between zones is `changed`.
+   */
+  byZone: v.optional(v.array(ZoneChangeSchema)),
 })
 export type ChangeLine = v.InferOutput<typeof ChangeLineSchema>
 

@@ -13,6 +13,7 @@ import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
 import { changedEntities } from './changed-entities.ts'
 import { compareItems } from './compare-items.ts'
 import { lineworkByKind, lineworkKind } from './linework-lines.ts'
+import { movedBetweenZones, ZoneMatch } from './zone-changes.ts'
 
 /** What comparing two bills gives, before it is told which jobs or files they came from. */
 export interface Comparison {
@@ -53,14 +54,33 @@ export function compareBills(before: Boq, after: Boq): Comparison {
   const olderBill = measuredLines(before)
   const newerBill = measuredLines(after)
   const older = new Map(olderBill.map((line) => [itemKey(line), line]))
+  const zones = ZoneMatch.applies(before, after) ? new ZoneMatch(before, after) : null
+  if (!zones && (before.zones !== undefined || after.zones !== undefined)) {
+    notes.push(
+      `Only the ${before.zones ? 'earlier' : 'later'} bill has zones (the other was made without locations): the lines are not compared zone by zone.`,
+    )
+  }
+  const byZone = (line: ChangeLine, was: BillLine | undefined, now: BillLine | undefined) => {
+    if (!zones) return line
+    const changes = zones.changes(was, now, scale[line.kind])
+    const moved = line.state === 'unchanged' && movedBetweenZones(changes, line.kind, line)
+    return { ...line, ...(moved ? { state: 'changed' as const } : {}), byZone: changes }
+  }
   const lines: ChangeLine[] = []
   for (const line of newerBill) {
     const key = itemKey(line)
     const was = older.get(key)
     older.delete(key)
-    lines.push(changeLine(line, was ? was.quantity * scale[line.kind] : 0, line.quantity, !was))
+    const change = changeLine(line, was ? was.quantity * scale[line.kind] : 0, line.quantity, !was)
+    lines.push(byZone(change, was, line))
   }
   const withinReading = lines.filter((line) => line.state === 'unchanged' && line.change !== 0)
+  const moved = lines.filter((line) => line.state === 'changed' && line.change === 0)
+  if (moved.length > 0) {
+    notes.push(
+      `${moved.length === 1 ? '1 line keeps its total' : `${moved.length} lines keep their totals`} but what ${moved.length === 1 ? 'it measures' : 'they measure'} moved between zones: ${moved.length === 1 ? 'it is' : 'they are'} changed (see by zone).`,
+    )
+  }
   if (withinReading.length > 0) {
     notes.push(
       `${withinReading.length === 1 ? '1 line differs' : `${withinReading.length} lines differ`} by less than ${MEASURING_TOLERANCE * 100}%, as two readings of the same curves can (a spline rebuilt from its fit points), and ${withinReading.length === 1 ? 'is' : 'are'} shown as unchanged.`,
@@ -69,7 +89,8 @@ export function compareBills(before: Boq, after: Boq): Comparison {
   for (const was of older.values()) {
     const unit =
       was.kind === 'length' ? after.units.length : was.kind === 'area' ? after.units.area : was.unit
-    lines.push(changeLine({ ...was, unit }, was.quantity * scale[was.kind], 0, false, true))
+    const change = changeLine({ ...was, unit }, was.quantity * scale[was.kind], 0, false, true)
+    lines.push(byZone(change, was, undefined))
   }
   // Largest change first: sorted once on keys worked out once (the bill's order breaks ties).
   const order = numberChanges(lines, olderBill, newerBill).map((line, index) => ({

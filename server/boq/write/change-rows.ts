@@ -1,4 +1,10 @@
-import type { ChangeBill, ChangeLine, ComparedBill, TotalChange } from '#contract/compare.ts'
+import type {
+  ChangeBill,
+  ChangeLine,
+  ComparedBill,
+  TotalChange,
+  ZoneChange,
+} from '#contract/compare.ts'
 import type { Cell, Column, Table } from './table.ts'
 
 const STATE_WORDS: Record<ChangeLine['state'], string> = {
@@ -23,6 +29,8 @@ export function describeCompared(side: ComparedBill): string {
 export function changesTable(changes: ChangeBill): Table {
   const lines = changes.lines
   const measure = (i: number) => (lines[i]?.kind === 'count' ? 'count' : 'measure')
+  // With zones on both sides, what moved from zone to zone, in a column of its own.
+  const zoned = lines.some((line) => line.byZone !== undefined)
   return {
     name: 'Changes',
     columns: [
@@ -34,6 +42,7 @@ export function changesTable(changes: ChangeBill): Table {
       { header: 'Change (%)', format: 'measure' },
       { header: 'Unit', format: 'text' },
       { header: 'State', format: 'text' },
+      ...(zoned ? [{ header: 'By zone (before → after)', format: 'text' as const }] : []),
     ],
     rows: lines.map((line): Cell[] => [
       line.ref,
@@ -44,6 +53,7 @@ export function changesTable(changes: ChangeBill): Table {
       line.changePercent,
       line.unit,
       STATE_WORDS[line.state],
+      ...(zoned ? [zoneMoves(line.byZone ?? [])] : []),
     ]),
     empty: 'Neither bill has an item.',
     notes: [
@@ -55,6 +65,16 @@ export function changesTable(changes: ChangeBill): Table {
       ...changes.notes.map((note): Cell[] => ['Note', note]),
     ],
   }
+}
+
+const figure = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 3 })
+
+/** The zones whose figure of a line changed: `Kitchen: 1 → 0; Living: 0 → 1`. */
+export function zoneMoves(changes: ZoneChange[]): string {
+  return changes
+    .filter((z) => figure(z.before) !== figure(z.after))
+    .map((z) => `${z.zone ?? 'Unallocated'}: ${figure(z.before)} → ${figure(z.after)}`)
+    .join('; ')
 }
 
 /** The priced items' block of the change bill, after the measured lines. */

@@ -1,7 +1,11 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { convertWithLibreOffice } from '../../testing/boq/libreoffice.ts'
 import { priceWithTables } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
 import { toCsv } from './csv.ts'
@@ -98,5 +102,58 @@ describe('the workbook and CSV with locations', () => {
     await book.xlsx.load((await toXlsx(boq)).buffer as ArrayBuffer)
     expect(book.getWorksheet('By location')).toBeUndefined()
     expect(toCsv(boq)).not.toContain('By location')
+  })
+
+  describe('opened by LibreOffice', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boq-by-location-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+    it('recalculates By location’s totals to the bill’s figures', async () => {
+      const boq = rooms()
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.load((await toXlsx(boq)).buffer as ArrayBuffer)
+      const sheet = book.getWorksheet('By location')
+      if (!sheet) throw new Error('no By location sheet')
+      // Stored results spoilt: only a recalculation of the formulas gives the figures back.
+      let spoilt = 0
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => {
+          const value = cell.value as { formula?: string } | null
+          if (value && typeof value === 'object' && value.formula) {
+            cell.value = { formula: value.formula, result: -1 }
+            spoilt++
+          }
+        })
+      })
+      expect(spoilt).toBe(1 + boq.bill.length)
+      const file = join(dir, 'rooms.xlsx')
+      writeFileSync(file, new Uint8Array(await book.xlsx.writeBuffer()))
+      const sheetNumber = book.worksheets.indexOf(sheet) + 1
+      // Comma, double quote, UTF-8, from line 1, …, the formulas' values, that one sheet.
+      const out = await convertWithLibreOffice(
+        dir,
+        file,
+        `csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,${sheetNumber}`,
+      )
+      const written = readdirSync(join(dir, 'csv')).find((name) => name.endsWith('.csv'))
+      const rows = parse(readFileSync(written ? join(dir, 'csv', written) : out, 'utf8'), {
+        relax_column_count: true,
+      }) as string[][]
+      expect(rows[0]).toEqual([
+        'Item',
+        'Code',
+        'Description',
+        'Unit',
+        'Bath',
+        'Kitchen',
+        'Unallocated',
+        'Total',
+      ])
+      const total = (label: string) => Number(rows.find((row) => row[0] === label)?.at(-1))
+      expect(total('item 1')).toBe(3)
+      for (const line of boq.bill) expect(total(line.ref)).toBeCloseTo(line.quantity, 9)
+      const pipes = boq.bill.find((l) => l.layer === 'Pipes')
+      expect(total(pipes?.ref ?? '')).toBeCloseTo(8, 9)
+    })
   })
 })

@@ -15,9 +15,10 @@ import { ZonesTable } from './zones-table'
 
 /**
  * A result's rooms and zones: the zones its bill was measured in (name, path, area, perimeter),
- * every outline lit in the drawing, and the bill in the one picked (each line's and priced item's
- * quantity there), its outline and pieces lit instead; Unallocated shows what no zone holds. A bill without zones says why,
- * and proposes the drawing's layers that look like rooms when the project has no locations.
+ * every outline lit in the drawing, and the bill in the one picked (each line's and priced
+ * item's quantity there), its outline and pieces lit instead; Unallocated shows what no zone
+ * holds. A bill without zones says why, and proposes the drawing's layers that look like rooms
+ * when the project has no locations.
  */
 export function LocationsTab({
   job,

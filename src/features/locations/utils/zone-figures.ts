@@ -1,5 +1,5 @@
 import type { BillLine, Boq } from '#contract/boq.ts'
-import type { ByZone, Zone } from '#contract/locations.ts'
+import type { ByZone } from '#contract/locations.ts'
 import type { PricedItem } from '#contract/takeoff-rules.ts'
 
 /** A zone picked to show the bill in; null: what no zone holds (unallocated). */
@@ -81,9 +81,4 @@ export function zoneHandles(boq: Boq, zone: ZonePick): string[] {
     }
   }
   return [...handles]
-}
-
-/** A zone as its list shows it: its path says where it sits, its name what it is. */
-export function zoneLabel(zone: Zone): string {
-  return zone.path
 }

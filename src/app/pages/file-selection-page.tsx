@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import type { FolderNode, TreeNode } from '../../features/files/api/tree-nodes'
+import type { CloudNode, FolderNode, TreeNode } from '../../features/files/api/tree-nodes'
 import { refreshChildren } from '../../features/files/api/tree-queries'
 import { FileTree, type FileTreeHandle } from '../../features/files/components/file-tree'
 import type { Job, JobLocation } from '../../features/jobs/api/jobs-api'
@@ -14,7 +14,7 @@ import { WatchMark } from '../../features/watches/components/watch-mark'
 import { WatchesPanel } from '../../features/watches/components/watches-panel'
 
 /** The selected node as Extract BOQ sees it: a version's request, or what else it is. */
-function extractSelection(node: TreeNode | null): ExtractSelection | null {
+function extractSelection(node: CloudNode | null): ExtractSelection | null {
   if (node === null) return null
   if (node.kind !== 'version') return { kind: node.kind, name: node.name }
   return {
@@ -49,7 +49,7 @@ function watchFolderActions(folder: FolderNode) {
 export function FileSelectionPage({ hubs }: { hubs: TreeNode[] }) {
   const tree = useRef<FileTreeHandle>(null)
   // The selected node, whatever its kind, with its href.
-  const [selected, setSelected] = useState<TreeNode | null>(null)
+  const [selected, setSelected] = useState<CloudNode | null>(null)
   const queryClient = useQueryClient()
   // A watched folder's row shows it is watched.
   const watched = useWatchedFolders()

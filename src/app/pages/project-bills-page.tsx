@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { projectBillsChanged } from '../../features/files/api/tree-queries'
 import { projectBillQueries } from '../../features/project-bills/api/project-bills-api'
 import { NewBillForm } from '../../features/project-bills/components/new-bill-form'
 import { formatDateTime } from '../../lib/format-date'
@@ -14,6 +15,7 @@ export function ProjectBillsPage({
   folder?: { id: string; name: string }
 }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const bills = useQuery(projectBillQueries.list(projectId))
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-6">
@@ -22,12 +24,14 @@ export function ProjectBillsPage({
         <NewBillForm
           projectId={projectId}
           folder={folder}
-          onMade={(bill) =>
+          onMade={(bill) => {
+            // The tree lists the project's bills under its node: with this one, next shown.
+            void projectBillsChanged(queryClient, projectId)
             void navigate({
               to: '/projects/$projectId/bills/$billId',
               params: { projectId, billId: bill.id },
             })
-          }
+          }}
         />
       ) : (
         <p className="text-sm text-slate-600">

@@ -8,6 +8,7 @@ export type TreeParent =
   | { kind: 'project'; hubId: string; projectId: string }
   | { kind: 'folder'; hubId: string; projectId: string; folderId: string }
   | { kind: 'item'; hubId: string; projectId: string; itemId: string }
+  | { kind: 'bills'; hubId: string; projectId: string }
 
 type NodeBase = {
   /** Unique in the tree: kind + resource id. */
@@ -42,7 +43,17 @@ export type VersionNode = NodeBase & {
   /** Versions are leaves. */
   children: null
 }
-export type TreeNode = HubNode | ProjectNode | FolderNode | ItemNode | VersionNode
+/** Under every project, after its folders: the project's bills. */
+export type ProjectBillsNode = NodeBase & {
+  kind: 'bills'
+  projectId: string
+  children: TreeNode[]
+}
+/** A project bill: a leaf that opens its page. */
+export type ProjectBillNode = NodeBase & { kind: 'bill'; projectId: string; children: null }
+/** What the cloud lists: what a page selects in the tree (the project's bills open their pages). */
+export type CloudNode = HubNode | ProjectNode | FolderNode | ItemNode | VersionNode
+export type TreeNode = CloudNode | ProjectBillsNode | ProjectBillNode
 
 /**
  * The line an open, loaded, empty folder shows when drawings can be uploaded into it. A row of the
@@ -79,9 +90,43 @@ export function parentOf(node: TreeNode): TreeParent | null {
       }
     case 'item':
       return { kind: 'item', hubId: node.hubId, projectId: node.projectId, itemId: node.resourceId }
+    case 'bills':
+      return { kind: 'bills', hubId: node.hubId, projectId: node.projectId }
     case 'version':
+    case 'bill':
       return null
   }
+}
+
+/** The project's bills node, after the project's top folders. */
+export function projectBillsNode(hubId: string, projectId: string): ProjectBillsNode {
+  return {
+    id: nodeId('bills', projectId),
+    resourceId: projectId,
+    kind: 'bills',
+    name: 'Project bills',
+    href: '',
+    hubId,
+    projectId,
+    children: [],
+  }
+}
+
+/** A project's bills as the bills node's children, in the list's order (oldest first). */
+export function projectBillNodes(
+  parent: { hubId: string; projectId: string },
+  bills: readonly { id: string; name: string }[],
+): ProjectBillNode[] {
+  return bills.map((bill) => ({
+    id: nodeId('bill', bill.id),
+    resourceId: bill.id,
+    kind: 'bill',
+    name: bill.name,
+    href: '',
+    hubId: parent.hubId,
+    projectId: parent.projectId,
+    children: null,
+  }))
 }
 
 /**
@@ -124,6 +169,8 @@ function toChildNode(parent: TreeParent, r: CloudResource): TreeNode | null {
   const a = r.attributes
   const href = r.links?.self?.href ?? ''
   switch (parent.kind) {
+    case 'bills':
+      return null
     case 'root':
       return base('hub', r, a.name, href, r.id, { children: [] })
     case 'hub':

@@ -1,7 +1,15 @@
 import { isCancelledError, type QueryClient, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
 import { readCloudList } from '#contract/cloud.ts'
+import { ProjectBillSchema } from '#contract/project-bills.ts'
 import { api } from '../../../lib/api-client'
-import { type TreeNode, type TreeParent, toChildNodes } from './tree-nodes'
+import {
+  projectBillNodes,
+  projectBillsNode,
+  type TreeNode,
+  type TreeParent,
+  toChildNodes,
+} from './tree-nodes'
 
 const enc = encodeURIComponent
 
@@ -27,6 +35,8 @@ function childrenRequest(parent: TreeParent): {
       return {
         path: `api/aps/hubs/${enc(parent.hubId)}/projects/${enc(parent.projectId)}/contents/${enc(parent.itemId)}/versions`,
       }
+    case 'bills':
+      return { path: `api/boq/projects/${enc(parent.projectId)}/bills` }
   }
 }
 
@@ -37,8 +47,15 @@ function childrenRequest(parent: TreeParent): {
 async function fetchChildren(parent: TreeParent, signal: AbortSignal): Promise<TreeNode[]> {
   const { path, searchParams } = childrenRequest(parent)
   const body = await api.get(path, { searchParams, signal }).json<unknown>()
-  return toChildNodes(parent, readCloudList(body))
+  if (parent.kind === 'bills') return projectBillNodes(parent, v.parse(BillsSchema, body))
+  const nodes = toChildNodes(parent, readCloudList(body))
+  // A project's own: its bills, after its top folders.
+  return parent.kind === 'project'
+    ? [...nodes, projectBillsNode(parent.hubId, parent.projectId)]
+    : nodes
 }
+
+const BillsSchema = v.array(ProjectBillSchema)
 
 /** Query keys and fetchers of the tree, general → specific: one key per node. */
 export const treeQueries = {
@@ -61,6 +78,9 @@ export const treeQueries = {
       'children',
       kind === 'folder' ? { kind, projectId, folderId: id } : { kind, projectId, itemId: id },
     ] as const,
+  /** Matches a project's bills whatever hub it sits in. */
+  billsKey: (projectId: string) =>
+    [...treeQueries.all(), 'children', { kind: 'bills', projectId }] as const,
 }
 
 /** A failed load is logged; a cancelled one (its tree went away) is not a failure. */
@@ -132,6 +152,17 @@ export async function refreshChildren(
       await reloadChildren(queryClient, parent)
     }),
   )
+}
+
+/**
+ * A project's bills changed (one was made): the tree's list of them is marked stale, so that it
+ * loads again when the tree shows it next (at once, when it is showing).
+ */
+export async function projectBillsChanged(
+  queryClient: QueryClient,
+  projectId: string,
+): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: treeQueries.billsKey(projectId) })
 }
 
 /** The route loader's part: the hubs. */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, ids, LIST_FORMS, requestsTo } from '../../../testing/fake-api'
 import { hub, version } from '../../../testing/fixtures'
 import { server } from '../../../testing/msw-server'
+import { assembledBill } from '../../../testing/project-bill-fixtures'
 import { renderApp } from '../../../testing/render-app'
 import { clickPath, fileTree, findRow, rowTitles } from '../../../testing/tree-helpers'
 import { treeQueries } from '../api/tree-queries'
@@ -226,5 +227,75 @@ describe('file tree, an answer that is no list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(logged).toHaveBeenCalled())
     expect(String(logged.mock.calls[0]?.[2])).toMatch(/data\.0\.id/)
     expect(rowTitles()).toEqual(['Demo Hub'])
+  })
+})
+
+describe('file tree, a project’s bills under its node', { timeout: 20_000 }, () => {
+  const billsPath = `/api/boq/projects/${ids.tower}/bills`
+  const keep = (name: string) => {
+    const bill = assembledBill({ projectId: ids.tower, name })
+    fakeApi.projectBills.bills.push(bill)
+    return bill
+  }
+
+  it('lists them after the project’s folders, loaded when opened; a bill opens its page', async () => {
+    keep('Structure')
+    const services = keep('Services')
+    const { user, router } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower'])
+    // Tower's folders, then its bills, then the hub's next project.
+    await findRow('Project bills')
+    const titles = rowTitles()
+    const at = titles.indexOf('Project bills')
+    expect(titles.indexOf('Plans')).toBeLessThan(at)
+    expect(titles[at + 1]).toBe('Empty project')
+    expect(requestsTo(billsPath)).toHaveLength(0)
+    await clickPath(user, ['Project bills'])
+    expect(await findRow('Services')).toBeInTheDocument()
+    expect(rowTitles().slice(at, at + 4)).toEqual([
+      'Project bills',
+      'Structure',
+      'Services',
+      'Empty project',
+    ])
+    expect(requestsTo(billsPath)).toHaveLength(1)
+    await clickPath(user, ['Services'])
+    await screen.findByRole('heading', { name: 'Services', level: 1 })
+    expect(router.state.location.pathname).toBe(`/projects/${ids.tower}/bills/${services.id}`)
+  })
+
+  it('is reached and opened from the keyboard, a bill opened with Enter', async () => {
+    const structure = keep('Structure')
+    const { user, router } = renderApp('/')
+    await findRow('Demo Hub')
+    await user.click(await findRow('Demo Hub'))
+    await clickPath(user, ['Tower'])
+    await findRow('Project bills')
+    await user.click(await findRow('Project bills'))
+    await findRow('Structure')
+    expect(await findRow('Project bills')).toHaveAttribute('aria-selected', 'true')
+    // Selecting the bills' node is no cloud selection: nothing to extract, the project's links.
+    expect(screen.getByRole('button', { name: 'Extract BOQ' })).toBeDisabled()
+    expect(screen.getByRole('link', { name: 'Project bills…' })).toBeInTheDocument()
+    await user.keyboard('{ArrowDown}{Enter}')
+    await screen.findByRole('heading', { name: 'Structure', level: 1 })
+    expect(router.state.location.pathname).toBe(`/projects/${ids.tower}/bills/${structure.id}`)
+  })
+
+  it('shows a bill made since, when the tree is shown again', async () => {
+    const { user } = renderApp('/')
+    await clickPath(user, ['Demo Hub', 'Tower', 'Project bills'])
+    await waitFor(() => expect(requestsTo(billsPath)).toHaveLength(1))
+    // None yet: the project's next row is the hub's next project.
+    const titles = rowTitles()
+    expect(titles[titles.indexOf('Project bills') + 1]).toBe('Empty project')
+    await clickPath(user, ['Plans'])
+    await user.click(await screen.findByRole('link', { name: 'New project bill…' }))
+    await user.clear(await screen.findByLabelText('Bill name'))
+    await user.type(screen.getByLabelText('Bill name'), 'Tender')
+    await user.click(screen.getByRole('button', { name: 'Make the bill' }))
+    await screen.findByRole('heading', { name: 'Tender', level: 1 })
+    await user.click(screen.getByRole('button', { name: 'Home' }))
+    expect(await findRow('Tender')).toBeInTheDocument()
   })
 })

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import {
   type DragEvent,
   type KeyboardEvent,
@@ -12,7 +13,13 @@ import {
   useState,
 } from 'react'
 import { type NodeApi, Tree, type TreeApi } from 'react-arborist'
-import type { EmptyFolderHint, FolderNode, TreeNode, TreeRowData } from '../api/tree-nodes'
+import type {
+  CloudNode,
+  EmptyFolderHint,
+  FolderNode,
+  TreeNode,
+  TreeRowData,
+} from '../api/tree-nodes'
 import { refreshChildren, tryLoadChildren } from '../api/tree-queries'
 import { type Uploaded, type UploadTarget, uploadQueries } from '../api/upload-api'
 import type { TreePath } from '../utils/open-path'
@@ -47,7 +54,8 @@ export type FileTreeHandle = {
 type Props = {
   /** The hubs, loaded by the route. */
   hubs: TreeNode[]
-  onSelect(node: TreeNode | null): void
+  /** The cloud node selected (the project's bills are the tree's own: a bill opens its page). */
+  onSelect(node: CloudNode | null): void
   /** What a selected folder offers beside Rules… (the page's: watching it). */
   folderActions?(folder: FolderNode): ReactNode
   /** What a row shows at its end (the page's: a watched folder's mark). */
@@ -105,11 +113,12 @@ export function FileTree({ hubs, onSelect, folderActions, rowMark, ref }: Props)
   const [selected, setSelected] = useState<TreeNode | null>(null)
   const onSelectRef = useRef(onSelect)
   onSelectRef.current = onSelect
-  // The selection goes to the page, and to the upload button here.
+  // The selection goes to the page (a cloud node's), and to the upload button here.
   const select = useCallback((node: TreeNode | null) => {
     setSelected(node)
-    onSelectRef.current(node)
+    onSelectRef.current(node && node.kind !== 'bills' && node.kind !== 'bill' ? node : null)
   }, [])
+  const navigate = useNavigate()
   // The remembered selection, until its node shows again (or the user selects another).
   const restoring = useRef(shown.selected)
   const height = useTreeHeight()
@@ -209,10 +218,18 @@ export function FileTree({ hubs, onSelect, folderActions, rowMark, ref }: Props)
       // The tree starts with nothing selected: no choice of the user's while one is being restored.
       if (node === null && restoring.current !== null) return
       restoring.current = null
+      if (node?.kind === 'bill') {
+        // A bill opens its page; the tree keeps what was selected before it.
+        void navigate({
+          to: '/projects/$projectId/bills/$billId',
+          params: { projectId: node.projectId, billId: node.resourceId },
+        })
+        return
+      }
       memory.selected = node?.id ?? null
       select(node)
     },
-    [select, memory],
+    [select, memory, navigate],
   )
 
   const onScroll = useCallback(

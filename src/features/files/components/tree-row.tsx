@@ -8,6 +8,8 @@ const ICONS: Record<Exclude<TreeRowData['kind'], 'hint'>, string> = {
   folder: 'M3 6h6l2 2h10v11H3z',
   item: 'M6 3h9l4 4v14H6zM15 3v4h4',
   version: 'M12 7v5l3 3M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+  bills: 'M4 4h16v16H4zM8 9h8M8 13h8M8 17h5',
+  bill: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
 }
 
 /** Rows that take dropped files: a folder's, an item's (and its versions'), an empty folder's hint. */

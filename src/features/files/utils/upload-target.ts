@@ -47,6 +47,9 @@ export function uploadNote(selected: TreeNode | null, target: UploadTarget | nul
     return 'Select a folder to upload drawings into (or a drawing, for its next version).'
   }
   if (selected.kind === 'version') return 'Select the drawing or its folder to upload into.'
+  if (selected.kind === 'bills' || selected.kind === 'bill') {
+    return 'Select a folder to upload drawings into: project bills hold none.'
+  }
   return `Select a folder to upload into: a ${selected.kind} holds folders, not drawings.`
 }
 

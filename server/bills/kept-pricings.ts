@@ -8,8 +8,15 @@ import { type PartKey, partKeyText } from './types.ts'
  */
 export type KeptPricing = { part: DrawingPart; rulesProblem?: string } | { failed: string }
 
-/** Parts kept at most: each is a drawing's items and measured lines, some kilobytes. */
-const MAX_KEPT = 5000
+/**
+ * What the parts kept may weigh, about: a drawing's part is some kilobytes, a hundred or so for a
+ * drawing of thousands of lines.
+ */
+const MAX_KEPT_BYTES = 200 * 1024 * 1024
+const sizeOf = (pricing: KeptPricing) =>
+  'part' in pricing
+    ? 1024 + 100 * pricing.part.lines.length + 200 * (pricing.part.items?.length ?? 0)
+    : 1024
 /** Bills whose summed figures are kept at most (each up to megabytes: thousands of lines). */
 const MAX_SUMMED = 20
 
@@ -20,7 +27,10 @@ const MAX_SUMMED = 20
  * processes, and this one after a restart, find the drawings' bills of record priced already.
  */
 export function keptPricings() {
-  const kept = new LRUCache<string, KeptPricing>({ max: MAX_KEPT })
+  const kept = new LRUCache<string, KeptPricing>({
+    maxSize: MAX_KEPT_BYTES,
+    sizeCalculation: sizeOf,
+  })
   const summed = new LRUCache<string, { key: string; figures: unknown }>({ max: MAX_SUMMED })
   return {
     get: (key: PartKey) => kept.get(partKeyText(key)),

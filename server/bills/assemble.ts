@@ -92,32 +92,7 @@ export async function assembleBill(
     const pricing = kept.get({ jobId: job.id, versions })
     billed.push({ drawing, job, versionNumber: drawing.versionNumber, pricing })
   }
-  // Parts another process (or this one before a restart) made are read; the others made.
-  const unknown = billed.filter((one) => !one.pricing)
-  const found = await parts.bills.parts(unknown.map((one) => ({ jobId: one.job.id, versions })))
-  const toMake: Joining[] = []
-  for (const one of unknown) {
-    const bytes = found.get(partKeyText({ jobId: one.job.id, versions }))
-    one.pricing = bytes && pricingOf(bytes)
-    if (one.pricing) kept.keep({ jobId: one.job.id, versions }, one.pricing)
-    else toMake.push(one)
-  }
-  let next = 0
-  const makeNext = async (): Promise<void> => {
-    for (let index = next++; index < toMake.length; index = next++) {
-      const one = toMake[index]
-      const made = await drawingPart(parts.pool, store, one.job, tables)
-      one.pricing = made.pricing
-      kept.keep({ jobId: one.job.id, versions }, made.pricing)
-      if (made.bytes) {
-        // A part not kept is made again next time: the bill is answered all the same.
-        await parts.bills
-          .keepPart({ jobId: one.job.id, versions }, made.bytes)
-          .catch((error: unknown) => log.warn('project bills: a part was not kept', { err: error }))
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: READ_AT_ONCE }, makeNext))
+  await takeParts(parts, billed, tables, versions)
 
   // The bill's units are the first billed drawing's: a drawing in others is left out.
   let units: KeptUnits | undefined
@@ -171,6 +146,44 @@ export async function assembleBill(
     })),
     priced: options.withPricedBills ? await pricedBills(parts, tables, bills) : [],
   }
+}
+
+/**
+ * Each billed drawing's part: kept in this process (already on it), else kept in the bill store
+ * (another process, or this one before a restart, made it), else made now and kept in both.
+ */
+async function takeParts(
+  parts: AssembleParts,
+  billed: Joining[],
+  tables: ProjectTables,
+  versions: string,
+): Promise<void> {
+  const { kept, store } = parts
+  const unknown = billed.filter((one) => !one.pricing)
+  const found = await parts.bills.parts(unknown.map((one) => ({ jobId: one.job.id, versions })))
+  const toMake: Joining[] = []
+  for (const one of unknown) {
+    const bytes = found.get(partKeyText({ jobId: one.job.id, versions }))
+    one.pricing = bytes && pricingOf(bytes)
+    if (one.pricing) kept.keep({ jobId: one.job.id, versions }, one.pricing)
+    else toMake.push(one)
+  }
+  let next = 0
+  const makeNext = async (): Promise<void> => {
+    for (let index = next++; index < toMake.length; index = next++) {
+      const one = toMake[index]
+      const made = await drawingPart(parts.pool, store, one.job, tables)
+      one.pricing = made.pricing
+      kept.keep({ jobId: one.job.id, versions }, made.pricing)
+      if (made.bytes) {
+        // A part not kept is made again next time: the bill is answered all the same.
+        await parts.bills
+          .keepPart({ jobId: one.job.id, versions }, made.bytes)
+          .catch((error: unknown) => log.warn('project bills: a part was not kept', { err: error }))
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: READ_AT_ONCE }, makeNext))
 }
 
 function billOf(one: Joining, part: DrawingPart): Omit<DrawingBill, 'fileName'> {

@@ -67,9 +67,12 @@ describe('the result page in Chromium', () => {
     await bill.waitFor()
     expect(await cellsOf('bloko')).toEqual([expect.stringMatching(/A1$/), 'bloko', '2', 'nr'])
 
-    // A line opens onto its breakdown: layer Tavolo 3's linework by kind.
-    const toggle = bill.getByRole('button', { name: /breakdown$/ }).nth(3)
-    expect(await toggle.getAttribute('aria-label')).toBe('B2 breakdown')
+    // A line opens onto its breakdown: layer Tavolo 3's lines (one line of the bill per kind).
+    const toggle = bill.getByRole('button', { name: 'B6 breakdown', exact: true })
+    const toggled = bill
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'B6 breakdown', exact: true }) })
+    expect((await toggled.innerText()).replace(/\s+/g, ' ')).toMatch(/Lines on layer Tavolo 3/)
     await toggle.click()
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
     const lines = bill

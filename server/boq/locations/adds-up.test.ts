@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { LocationRow } from '#contract/locations.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { fixturePath } from '../../testing/boq/fixtures.ts'
+import { expectLinesAddUp } from '../../testing/boq/locations.ts'
 import { xorshift } from '../../testing/boq/noise.ts'
 import { extractBoq } from '../run/extract.ts'
-import { expectLinesAddUp } from './testing.ts'
 
 const ROOMS: LocationRow[] = [{ layer: 'ROOM*', label: 'text' }]
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { LocationRow } from '#contract/locations.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { expectLinesAddUp, manyEntitiesDxf } from '../../testing/boq/locations.ts'
 import { RulesError } from '../price/errors.ts'
 import { extractBoq } from '../run/extract.ts'
 import { compileLocations, readLocations } from './table.ts'
-import { expectLinesAddUp, manyEntitiesDxf } from './testing.ts'
 
 function boqOf(w: DxfWriter, locations: LocationRow[] = [{ layer: 'ROOMS', label: 'text' }]) {
   return extractBoq(

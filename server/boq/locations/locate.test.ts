@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { LocationRow } from '#contract/locations.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
+import { expectLinesAddUp } from '../../testing/boq/locations.ts'
 import type { Boq } from '../model/schema.ts'
 import { priceWithTables } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
-import { expectLinesAddUp } from './testing.ts'
 
 const ROOMS: LocationRow[] = [{ layer: 'A-AREA', label: 'text' }]
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import type { DxfWriter } from '../../testing/boq/dxf-writer.ts'
-import type { Boq } from '../model/schema.ts'
+import type { Boq } from '../../boq/model/schema.ts'
+import type { DxfWriter } from './dxf-writer.ts'
 
 /** Every line's and row's parts by zone, unallocated included, add up to its quantity. */
 export function expectLinesAddUp(boq: Boq): void {

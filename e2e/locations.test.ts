@@ -72,7 +72,9 @@ describe('locations in Chromium', () => {
     await page.getByText(/^Never saved/).waitFor()
     await page.getByRole('button', { name: 'Add a row' }).click()
     await page.getByRole('textbox', { name: 'Layer, row 1', exact: true }).fill('A-AREA')
-    expect(await page.getByRole('combobox', { name: 'Label, row 1', exact: true }).inputValue()).toBe('text')
+    expect(
+      await page.getByRole('combobox', { name: 'Label, row 1', exact: true }).inputValue(),
+    ).toBe('text')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Saved as version 1.').waitFor()
 

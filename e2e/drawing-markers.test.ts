@@ -8,7 +8,6 @@
  * paper.
  */
 
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +25,7 @@ import {
 import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
+import { writeWholeFile } from './support/whole-file.ts'
 
 const SPRINKLERS = 'sprinkler-plan.dwg'
 const SOLIDS = 'solids-only.dwg'
@@ -126,8 +126,8 @@ describe('the drawing view’s rings and what it cannot draw, in Chromium', () =
 
   beforeAll(async () => {
     const folder = join(server().dataDir, 'cloud', ...(DEMO_FOLDERS[0] as string).split('/'))
-    await writeFile(join(folder, SPRINKLERS), sprinklerDxf())
-    await writeFile(join(folder, SOLIDS), solidsDxf())
+    await writeWholeFile(join(folder, SPRINKLERS), sprinklerDxf())
+    await writeWholeFile(join(folder, SOLIDS), solidsDxf())
     const api = await apiSignIn(server().url)
     sprinklers = await extractThroughApi(api, await findOne(api, SPRINKLERS))
     solids = await extractThroughApi(api, await findOne(api, SOLIDS))

@@ -12,7 +12,7 @@
  * request and keeps.
  */
 
-import { rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -25,6 +25,7 @@ import { drawingPixels, type Pixel } from './support/drawing-pixels.ts'
 import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
+import { writeWholeFile } from './support/whole-file.ts'
 
 const DRAWING = 'example_2018.dwg'
 /** A DXF kept under a .dwg name (the names the app takes), as a person may have one. */
@@ -387,11 +388,7 @@ describe('the drawing view in Chromium', () => {
 
   it('draws a DXF drawing, its text left out, and highlights a line’s entities', async () => {
     const folder = join(server().dataDir, 'cloud', ...(DEMO_FOLDERS[0] as string).split('/'))
-    await writeFile(join(folder, DXF_DRAWING), seatsDxf())
-    // Dated a minute ago, as a file copied in whole: the cloud refuses to extract one written
-    // seconds ago (it could still be being copied in), however soon the extract comes.
-    const aMinuteAgo = new Date(Date.now() - 60_000)
-    await utimes(join(folder, DXF_DRAWING), aMinuteAgo, aMinuteAgo)
+    await writeWholeFile(join(folder, DXF_DRAWING), seatsDxf())
     const api = await apiSignIn(server().url)
     const dxfJob = await extractThroughApi(api, await findOne(api, DXF_DRAWING))
 

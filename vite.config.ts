@@ -70,7 +70,11 @@ export default defineConfig({
             'dev/**/*.test.ts',
           ],
           globalSetup: ['server/testing/postgres-global-setup.ts'],
-          testTimeout: 30_000,
+          // Beside the other files' tests, on a machine others use too, a test that reads
+          // drawings or starts processes can take many times its usual time: limits that only
+          // stop a hang.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -127,7 +127,8 @@ describe('the PostgreSQL job store’s migrations', () => {
     // As then: no record of migrations, nor the tables the later ones make.
     await sql(
       `DROP TABLE boq_schema_migrations, boq_watches, boq_watched_versions, boq_standing_grants,
-        boq_bill_settings, boq_bill_issue_files, boq_bill_issues, boq_project_bills, boq_locations`,
+        boq_bill_settings, boq_bill_issue_files, boq_bill_issues, boq_project_bills, boq_locations,
+        boq_project_bill_parts`,
     )
 
     const adopted = await openStore()

@@ -29,6 +29,11 @@ export function createEngineExtractor(options: {
       const { files } = await engine.extractFiles(input, ['geometry'])
       return files.geometry
     },
+    async zones(input) {
+      const { files } = await engine.extractFiles(input, ['zones'])
+      if (!files.zones) throw new Error('The engine wrote no zones.')
+      return files.zones
+    },
     close: () => engine.close(),
   }
 }

@@ -14,6 +14,12 @@ export interface Extractor {
    * geometry could not be made; a drawing that cannot be read fails as `extract` does.
    */
   geometry(input: Pick<BoqInput, 'bytes' | 'fileName'>): Promise<Uint8Array | undefined>
+  /**
+   * The zones a locations table finds in the drawing, read as an extraction reads it with
+   * `input.locations`: JSON `{units, zones, warnings}` (server/boq/write/files.ts), the bill
+   * itself left in the worker. A drawing that cannot be read fails as `extract` does.
+   */
+  zones(input: Pick<BoqInput, 'bytes' | 'fileName' | 'options' | 'locations'>): Promise<Uint8Array>
   close(): Promise<void>
 }
 
@@ -34,6 +40,11 @@ export function lazyExtractor(create: () => Promise<Extractor>): Extractor {
       if (closed) throw new Error('The engine was closed.')
       made ??= create()
       return (await made).geometry(input)
+    },
+    async zones(input) {
+      if (closed) throw new Error('The engine was closed.')
+      made ??= create()
+      return (await made).zones(input)
     },
     async close() {
       closed = true

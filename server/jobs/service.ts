@@ -1,11 +1,13 @@
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { WorkerPool } from '../boq/run/pool/pool.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
+import { projectAccess } from '../rules/project-access.ts'
 import { type BillPool, billLane } from './bill-pool.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { geometryBuilds } from './geometry-builds.ts'
+import { locationsPreviewRoutes } from './locations-preview.ts'
 import { type PerUserLimit, perUserLimit } from './per-user-limit.ts'
 import { jobsRoutes } from './routes.ts'
 import { type SavedPricing, startJobRunner } from './runner.ts'
@@ -75,7 +77,7 @@ export async function startJobs(options: {
     options.access.run(c, fn)
   const bills = billLane(options.pool, LANES.bills)
   const heavy = perUserLimit(HEAVY_PER_USER)
-  const routes = jobsRoutes({
+  const jobs = jobsRoutes({
     store,
     cloud,
     withCloud,
@@ -86,6 +88,22 @@ export async function startJobs(options: {
     // Built by the same engine as the extractions (a web process starts its own on first use).
     geometries: geometryBuilds({ store, cloud, extractor, maxFileBytes: config.maxFileBytes }),
   })
+  const routes = new Hono()
+  routes.route('/', jobs)
+  // A locations table tried on a finished job's drawing, read by the same engine.
+  routes.route(
+    '/',
+    locationsPreviewRoutes({
+      store,
+      cloud,
+      withCloud,
+      extractor,
+      bills,
+      heavy,
+      visibleProject: projectAccess(cloud),
+      maxFileBytes: config.maxFileBytes,
+    }),
+  )
 
   let closing: Promise<void> | undefined
   return {

@@ -1,6 +1,6 @@
 import { BoqError, isBoqErrorKind } from '../model/boq-error.ts'
 import type { Boq } from '../model/schema.ts'
-import type { BoqFiles, OutputFormat } from '../write/files.ts'
+import type { BoqFiles, WrittenFormat } from '../write/files.ts'
 import type { WorkerFileInfo, WorkerJob, WorkerMessage } from './drawing-worker.ts'
 import type { BoqInput } from './input.ts'
 import type { PoolTask, TaskControl } from './pool/pool.ts'
@@ -11,7 +11,7 @@ import type { PoolMessage } from './worker.ts'
 export type DrawingJob = {
   input: BoqInput
   /** Files to write in the thread; absent: the Boq itself is the answer. */
-  formats?: OutputFormat[]
+  formats?: WrittenFormat[]
   /** Why the bill is written unpriced (its pricing ran past the budget before). */
   unpriced?: string
   onProgress?: (fraction: number) => void

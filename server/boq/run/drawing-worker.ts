@@ -18,7 +18,7 @@ import { RulesError } from '../price/errors.ts'
 import { priceWithTables } from '../price/price.ts'
 import { createResettableReader, type ResettableReader } from '../read/libredwg.ts'
 import { buildGeometry } from '../view/build.ts'
-import { type BoqFiles, type OutputFormat, renderFiles } from '../write/files.ts'
+import { type BoqFiles, renderFiles, type WrittenFormat } from '../write/files.ts'
 import { billOf, readDrawing, wantsPicture } from './extract.ts'
 import type { BoqInput } from './input.ts'
 
@@ -27,7 +27,7 @@ import type { BoqInput } from './input.ts'
  * the bill is written measured only (a warning the engine gives when it read the drawing again
  * without the pricing that ran past its budget).
  */
-export type WorkerJob = BoqInput & { formats?: OutputFormat[]; unpriced?: string }
+export type WorkerJob = BoqInput & { formats?: WrittenFormat[]; unpriced?: string }
 
 /** What the thread says about itself after each file (the engine's recycling decision, tests). */
 export type WorkerFileInfo = {

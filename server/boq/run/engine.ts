@@ -1,7 +1,7 @@
 import { BoqError } from '../model/boq-error.ts'
 import type { Boq } from '../model/schema.ts'
 import { detect } from '../read/detect.ts'
-import type { BoqFiles, OutputFormat } from '../write/files.ts'
+import type { BoqFiles, WrittenFormat } from '../write/files.ts'
 import { type DrawingJob, drawingTask, PricingOverBudget } from './drawing-task.ts'
 import type { WorkerFileInfo } from './drawing-worker.ts'
 import type { BoqInput } from './input.ts'
@@ -54,7 +54,7 @@ export type BoqEngine = {
    */
   extractFiles(
     input: BoqInput,
-    formats: OutputFormat[],
+    formats: WrittenFormat[],
     onProgress?: (fraction: number) => void,
   ): Promise<BoqFiles>
   /** Resolves when every idle worker has its reader instance ready for the next file. */

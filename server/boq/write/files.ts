@@ -12,13 +12,19 @@ import { toXlsx } from './xlsx.ts'
  */
 export type OutputFormat = 'xlsx' | 'csv' | 'json' | 'geometry'
 
+/**
+ * What the worker can write: the outputs, or `zones` alone (the zones found, the bill's units and
+ * its warnings, as JSON: what a preview of a locations table shows, without the bill's weight).
+ */
+export type WrittenFormat = OutputFormat | 'zones'
+
 /** An earlier bill to compare the new one with: its JSON as kept, and which bills the two are. */
 export type ChangesFrom = { json: Uint8Array; from: ComparedBill; to: ComparedBill }
 
 /** A bill written out: the files asked for, and its warnings (all a job needs to show). */
 export type BoqFiles = {
   warnings: string[]
-  files: Partial<Record<OutputFormat, Uint8Array>>
+  files: Partial<Record<WrittenFormat, Uint8Array>>
   /** The earlier bill the workbook's Changes sheet compares with; null when it has none. */
   comparedWith: ComparedBill | null
   /** How many of the bill's lines differ from that earlier bill; null when it has none. */
@@ -36,7 +42,7 @@ export type BoqFiles = {
  */
 export async function renderFiles(
   measured: Boq,
-  formats: OutputFormat[],
+  formats: WrittenFormat[],
   changesFrom?: ChangesFrom,
   priced?: PricedBill,
 ): Promise<BoqFiles> {
@@ -55,6 +61,7 @@ export async function renderFiles(
       files.xlsx = await toXlsx(boq, { changes, drawingVersion })
     } else if (format === 'csv') files.csv = text.encode(toCsv(boq))
     else if (format === 'json') files.json = text.encode(`${JSON.stringify(boq)}\n`)
+    else if (format === 'zones') files.zones = text.encode(JSON.stringify(zonesOf(boq)))
   }
   return {
     // The pricing's own warnings (a formula that gave no number) are the job's too.
@@ -65,6 +72,15 @@ export async function renderFiles(
       ? changes.lines.filter((line) => line.state !== 'unchanged').length
       : null,
     priced: boq.priced !== undefined,
+  }
+}
+
+/** The zones the bill was measured with, their units, and every warning of the read. */
+function zonesOf(boq: Boq) {
+  return {
+    units: { length: boq.units.length, area: boq.units.area },
+    zones: boq.zones ?? [],
+    warnings: boq.warnings,
   }
 }
 

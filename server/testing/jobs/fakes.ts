@@ -257,6 +257,25 @@ export function createFakeExtractor() {
       if (text.startsWith('NOGEOMETRY')) return undefined
       return gzipSync(encodeGeometry(geometryOf({ handles: ['A1'], points: [0, 0, 1, 1] })))
     },
+    async zones(input) {
+      const text = new TextDecoder().decode(input.bytes)
+      if (text.startsWith('CORRUPT'))
+        throw boqError('corrupt', 'The drawing is damaged and cannot be read.')
+      // One zone per row, on the row's layer as written.
+      const zones = (input.locations ?? []).map((row, i) => ({
+        id: `Z${i + 1}`,
+        name: row.layer,
+        path: row.layer,
+        parent: null,
+        layer: row.layer,
+        handle: `${i + 1}`,
+        area: 1,
+        perimeter: 4,
+        label: { source: 'layer' },
+      }))
+      const answer = { units: { length: 'm', area: 'm²' }, zones, warnings: [] }
+      return new TextEncoder().encode(JSON.stringify(answer))
+    },
     async close() {
       // As the real engine does: what is running ends (with an error) when it is closed.
       closed = true

@@ -1,6 +1,7 @@
 // The fake server every test talks to (through MSW): a small cloud, a session, jobs.
 // Tests change `fakeApi` directly, or override one route with server.use().
 import type { CloudResource } from '#contract/cloud.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import type { ClassificationEntry } from '#contract/takeoff-rules.ts'
 import type { PricedJob, PriceRequest, SavedVersion } from '#contract/takeoff-rules-api.ts'
 import type { Job } from '../features/jobs/api/jobs-api'
@@ -122,6 +123,17 @@ export type FakeApi = {
    * job's `pricedWith`, and its workbook's next version written back.
    */
   reprice: (jobId: string) => { status: number; body: unknown }
+  /**
+   * What POST /api/boq/jobs/{id}/locations-preview answers; the default finds one zone per row
+   * (named and on the layer its glob says, 10 m² by 14 m) in a job it has, 404 else.
+   */
+  locationsPreview: (
+    jobId: string,
+    request: { locations: LocationRow[] },
+  ) => {
+    status: number
+    body: unknown
+  }
   /** The signed-in user's watches, newest first (GET, POST and DELETE /api/boq/watches). */
   watches: Watch[]
   /** What POST /api/boq/watches answers; the default watches a folder this cloud has (404 else). */
@@ -234,6 +246,28 @@ export function defaultFakeApi(): FakeApi {
     earlierVersions: {},
     earlierDocuments: {},
     rulesFile: () => text(400, 'row 1: the fake server reads no files'),
+    locationsPreview: (jobId, { locations }) => {
+      if (!fakeApi.jobs.some((j) => j.id === jobId)) return text(404, 'There is no such job.')
+      return {
+        status: 200,
+        body: {
+          jobId,
+          units: { length: 'm', area: 'm²' },
+          zones: locations.map((row, i) => ({
+            id: `Z${i + 1}`,
+            name: row.layer,
+            path: row.layer,
+            layer: row.layer,
+            area: 10,
+            perimeter: 14,
+            label: { source: 'layer' },
+            row: i + 1,
+          })),
+          rows: locations.map((_, i) => ({ row: i + 1, zones: 1, unnamed: 0 })),
+          warnings: [],
+        },
+      }
+    },
     price: (jobId, request) => {
       const found = fakeApi.jobs.find((j) => j.id === jobId)
       if (!found) return text(404, 'There is no such job.')

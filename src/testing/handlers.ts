@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { GEOMETRY_CONTENT_TYPE } from '#contract/drawing-geometry.ts'
+import type { LocationRow } from '#contract/locations.ts'
 import { billSettingsHandlers } from './bill-settings-handlers'
 import { type DocumentKey, fakeApi, type SavedDocument, type UploadForm } from './fake-api'
 import { projectBillHandlers } from './project-bill-handlers'
@@ -248,6 +249,14 @@ export const handlers = [
     const raw = await request.text()
     return answer(fakeApi.price(String(params.id), raw ? JSON.parse(raw) : {}))
   }),
+  http.post('*/api/boq/jobs/:id/locations-preview', async ({ request, params }) =>
+    answer(
+      fakeApi.locationsPreview(
+        String(params.id),
+        (await request.json()) as { locations: LocationRow[] },
+      ),
+    ),
+  ),
   http.post('*/api/boq/jobs/:id/reprice', ({ params }) =>
     answer(fakeApi.reprice(String(params.id))),
   ),

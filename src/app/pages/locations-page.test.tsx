@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../lib/format-date'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
+import { succeededJob } from '../../testing/fixtures'
 import { server } from '../../testing/msw-server'
 import { renderApp } from '../../testing/render-app'
 import { confirmImport, saveLocations } from '../../testing/table-editor-helpers'
@@ -138,5 +139,106 @@ describe('the locations page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('link', { name: 'Locations…' }))
     await screen.findByRole('heading', { name: 'Locations' })
     expect(router.state.location.pathname).toBe(page)
+  })
+
+  it('previews the unsaved rows against a finished job of the project: zones per row, names, areas, warnings', async () => {
+    fakeApi.jobs = [
+      succeededJob({ id: 'other', projectId: 'b.elsewhere', fileName: 'other.dwg' }),
+      succeededJob({ id: 'j1', fileName: 'plan.dwg', fileVersionNumber: 3 }),
+    ]
+    saveLocations(ids.tower, [{ layer: 'A-AREA', label: 'text' }])
+    const { user } = await openLocations()
+    const preview = await screen.findByRole('region', { name: 'Preview' })
+    expect(within(preview).getByRole('combobox', { name: 'Preview against' })).toHaveDisplayValue(
+      /^plan\.dwg, version 3/,
+    )
+    expect(within(preview).queryByRole('option', { name: /other\.dwg/ })).not.toBeInTheDocument()
+    // Waiting is said while the drawing is read.
+    expect(within(preview).getByText(/Reading the drawing for its zones/)).toBeInTheDocument()
+    expect(await within(preview).findByRole('list', { name: 'Zones per row' })).toHaveTextContent(
+      'Row 1: 1 zone',
+    )
+    const zones = within(preview).getByRole('table', { name: 'Zones found' })
+    expect(within(zones).getByRole('row', { name: /A-AREA/ })).toHaveTextContent(/A-AREA.*10.*14/)
+
+    fakeApi.locationsPreview = (jobId, { locations }) => ({
+      status: 200,
+      body: {
+        jobId,
+        units: { length: 'm', area: 'm²' },
+        zones: [
+          {
+            id: 'Z1',
+            name: 'Unnamed zone 1',
+            path: 'Unnamed zone 1',
+            layer: 'ROOMS',
+            area: 12.5,
+            perimeter: 15,
+            label: { source: 'none' },
+            row: 2,
+          },
+        ],
+        rows: locations.map((_, i) => ({ row: i + 1, zones: i, unnamed: i })),
+        warnings: ['2 outlines on zone layer ROOMS are not closed: not zones.'],
+      },
+    })
+    await user.click(screen.getByRole('button', { name: 'Add a row' }))
+    await user.type(layerCell(2), 'ROOMS')
+    expect(await within(preview).findByText('Row 2: 1 zone, 1 without a name')).toBeInTheDocument()
+    expect(within(preview).getByText('Row 1: 0 zones')).toBeInTheDocument()
+    expect(within(preview).getByRole('row', { name: /Unnamed zone 1/ })).toHaveTextContent(
+      /ROOMS.*12\.5.*15.*no label/,
+    )
+    expect(within(preview).getByRole('list', { name: 'Preview warnings' })).toHaveTextContent(
+      '2 outlines on zone layer ROOMS are not closed: not zones.',
+    )
+    const last = requestsTo('/api/boq/jobs/j1/locations-preview', 'POST').at(-1)
+    expect(last?.body).toEqual({
+      locations: [
+        { layer: 'A-AREA', label: 'text' },
+        { layer: 'ROOMS', label: 'text' },
+      ],
+    })
+    // Typing is debounced: not one drawing read per key.
+    expect(requestsTo('/api/boq/jobs/j1/locations-preview', 'POST').length).toBeLessThan(4)
+  })
+
+  it('says why a preview is refused and stops waiting; a refusal naming a row marks it', async () => {
+    fakeApi.jobs = [succeededJob({ id: 'j1' })]
+    saveLocations(ids.tower, [
+      { layer: 'A-AREA', label: 'text' },
+      { layer: 'ROOMS\\', label: 'layer' },
+    ])
+    fakeApi.locationsPreview = () => ({
+      status: 400,
+      body: "Row 2: layer: 'ROOMS\\' ends with an escape (\\).",
+    })
+    await openLocations()
+    const preview = await screen.findByRole('region', { name: 'Preview' })
+    expect(await within(preview).findByText(/^Not previewed: Row 2: layer/)).toBeInTheDocument()
+    expect(within(preview).queryByText(/Reading the drawing/)).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(layerCell(2)).toHaveAccessibleDescription(
+        "layer: 'ROOMS\\' ends with an escape (\\).",
+      ),
+    )
+    expect(layerCell(1)).not.toHaveAccessibleDescription(/escape/)
+  })
+
+  it('says when the drawing the preview reads is gone from the cloud', async () => {
+    fakeApi.jobs = [succeededJob({ id: 'j1' })]
+    saveLocations(ids.tower, [{ layer: 'A-AREA', label: 'text' }])
+    fakeApi.locationsPreview = () => ({
+      status: 404,
+      body: 'The drawing version this job read is no longer in the cloud, so its zones cannot be found.',
+    })
+    await openLocations()
+    const preview = await screen.findByRole('region', { name: 'Preview' })
+    expect(
+      await within(preview).findByText(
+        'The preview failed: The drawing version this job read is no longer in the cloud, so its zones cannot be found.',
+      ),
+    ).toBeInTheDocument()
+    expect(within(preview).queryByText(/Reading the drawing/)).not.toBeInTheDocument()
   })
 })

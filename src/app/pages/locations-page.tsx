@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { jobsQueries } from '../../features/jobs/api/jobs-api'
 import { rulesQueries } from '../../features/rules/api/rules-api'
 import { LocationsEditor } from '../../features/rules/components/locations-editor'
+import type { PreviewJob } from '../../features/rules/components/rules-preview'
+import { formatDateTime } from '../../lib/format-date'
 import { errorText } from '../../lib/http-errors'
 
 /** What the locations page's address may carry: the job the person came from, layers proposed. */
@@ -17,6 +20,13 @@ export function LocationsPage({
 }) {
   const document = useQuery(rulesQueries.document(projectId, 'locations'))
   const prefills = search.layers?.map((layer) => ({ layer, label: 'text' }))
+  const jobs = useQuery(jobsQueries.list())
+  const finished: PreviewJob[] = (jobs.data ?? [])
+    .filter((job) => job.projectId === projectId && job.status === 'succeeded')
+    .map((job) => ({
+      id: job.id,
+      label: `${job.fileName}${job.fileVersionNumber === null ? '' : `, version ${job.fileVersionNumber}`} (${formatDateTime(job.createdAt)})`,
+    }))
   return (
     <div className="flex flex-col gap-4 p-4">
       <nav className="flex gap-4 text-sm">
@@ -47,7 +57,7 @@ export function LocationsPage({
         in the room that holds it.
       </p>
       {/* Once loaded, the editor stays: a later failed refetch must not take unsaved rows away. */}
-      {document.isPending ? (
+      {document.isPending || jobs.isPending ? (
         <p className="text-sm text-slate-500">Loading the locations…</p>
       ) : !document.data ? (
         <p role="alert" className="text-sm text-red-700">
@@ -58,6 +68,8 @@ export function LocationsPage({
           key={projectId}
           projectId={projectId}
           document={document.data}
+          jobs={finished}
+          initialJobId={search.job}
           prefills={prefills}
           // Nothing priced changes: locations reach a bill only through its next extraction.
           onSaved={() => {}}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import type { LocationRow } from '#contract/locations.ts'
 import { type LocationsDocument, LocationsDocumentSchema } from '#contract/locations-api.ts'
+import { LocationsPreviewSchema } from '#contract/locations-preview.ts'
 import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
 import {
   type ClassificationDocument,
@@ -12,6 +13,7 @@ import {
   SavedVersionSchema,
 } from '#contract/takeoff-rules-api.ts'
 import { api, apiUrl } from '../../../lib/api-client'
+import { httpStatus } from '../../../lib/http-errors'
 
 export type { SavedVersion } from '#contract/takeoff-rules-api.ts'
 export type { ClassificationDocument, LocationsDocument, RulesDocument }
@@ -116,6 +118,27 @@ export const rulesQueries = {
       staleTime: Number.POSITIVE_INFINITY,
       // A refused table (400) says so on its rows at once; trying it again changes nothing.
       retry: false,
+    }),
+  /** The zones the editor's unsaved locations find in a finished job's drawing, read again. */
+  locationsPreview: (jobId: string, locations: LocationRow[]) =>
+    queryOptions({
+      queryKey: [...rulesQueries.all(), 'locations-preview', jobId, { locations }] as const,
+      queryFn: async ({ signal }) =>
+        v.parse(
+          LocationsPreviewSchema,
+          await api
+            .post(`api/boq/jobs/${encodeURIComponent(jobId)}/locations-preview`, {
+              json: { locations },
+              signal,
+            })
+            .json(),
+        ),
+      // The same rows find the same zones in the same drawing version.
+      staleTime: Number.POSITIVE_INFINITY,
+      // Refused (400 on its rows), gone (404) or unreadable (422): asking again changes nothing.
+      // Busy (429: the person's previews overlap while they type) is asked again once it passes.
+      retry: (count, error) => httpStatus(error) === 429 && count < 3,
+      retryDelay: 2000,
     }),
 }
 

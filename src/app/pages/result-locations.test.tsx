@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Boq } from '#contract/boq.ts'
 import type { Job } from '#contract/jobs.ts'
 import { exampleBoq, zonedBoq } from '#contract/testing/boq.ts'
 import { pricedItem } from '#contract/testing/priced-bill.ts'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { pricedBill, succeededJob } from '../../testing/fixtures'
+import { fakeLongTableLayout } from '../../testing/long-table-layout'
 import { renderApp } from '../../testing/render-app'
 import { saveLocations } from '../../testing/table-editor-helpers'
 
@@ -111,6 +112,30 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('tab', { name: /^Bill/ }))
     expect(screen.getByText('Lit: nothing')).toBeInTheDocument()
     expect(screen.queryByText(/locations are now version/)).toBeNull()
+  })
+
+  it('draws only the rows in view of a drawing of 10,000 rooms, each still found by scrolling', async () => {
+    const room = zonedBoq().zones?.[0]
+    if (!room) throw new Error('zonedBoq has no zones')
+    const zones = Array.from({ length: 10_000 }, (_, i) => ({
+      ...room,
+      id: `Z${i + 1}`,
+      name: `Room ${i + 1}`,
+      path: `Room ${i + 1}`,
+      handle: `R${i + 1}`,
+    }))
+    keptBill(zonedBoq({ zones }), {
+      pricedWith: { rulesVersion: 0, classificationVersion: 0, locationsVersion: 1 },
+    })
+    const layout = fakeLongTableLayout(zones.length)
+    onTestFinished(() => layout.restore())
+    await openLocations()
+    const table = screen.getByRole('table', { name: 'Zones' })
+    const drawn = within(table).getAllByRole('row').length
+    expect(drawn).toBeGreaterThan(1)
+    expect(drawn).toBeLessThan(300)
+    expect(within(table).getByRole('button', { name: 'Room 1' })).toBeInTheDocument()
+    expect(within(table).queryByRole('button', { name: 'Room 10000' })).toBeNull()
   })
 
   it('says which locations found the zones, and when the project’s are newer', async () => {

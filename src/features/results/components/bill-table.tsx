@@ -1,12 +1,12 @@
 import { Fragment, type ReactNode, useEffect, useId, useMemo, useRef } from 'react'
 import { type Grouped, groupDescription, withGroups } from '#contract/bill-groups.ts'
 import type { BillBreakdownRow, BillGroup, BillLine } from '#contract/boq.ts'
+import { type LongTable, useLongTable } from '../../../components/long-table/use-long-table'
 import { formatCount, formatQuantity } from '../../../lib/format-quantity'
 import { BILL_COLUMNS } from '../utils/result-tables'
 import type { Selection } from '../utils/selection'
 import type { Sort } from '../utils/sort-rows'
 import { LongTableFrame } from './long-table-frame'
-import { type LongTable, useLongTable } from './use-long-table'
 
 type Props = {
   lines: readonly BillLine[]

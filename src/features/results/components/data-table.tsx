@@ -1,7 +1,7 @@
+import { useLongTable } from '../../../components/long-table/use-long-table'
 import type { Column } from '../utils/result-tables'
 import type { Sort } from '../utils/sort-rows'
 import { LongTableFrame } from './long-table-frame'
-import { useLongTable } from './use-long-table'
 
 /** A plain table of result rows, sortable by any column; a long one draws the rows in view. */
 export function DataTable<Row>({

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react'
+import { SpacerRows } from '../../../components/long-table/spacer-rows'
+import {
+  headClass,
+  type LongTable,
+  scrollerClass,
+} from '../../../components/long-table/use-long-table'
 import type { Column } from '../utils/result-tables'
 import type { Sort } from '../utils/sort-rows'
 import { SortHeader } from './sort-header'
-import { SpacerRows } from './spacer-rows'
-import { headClass, type LongTable, scrollerClass } from './use-long-table'
 
 /**
  * A result table around its row groups (`children`, one `<tbody>` or more): the box a long one

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Boq } from '#contract/boq.ts'
 import { billLine, exampleBoq, pastedBlocksBoq } from '#contract/testing/boq.ts'
 import { succeededJob } from '../../../testing/fixtures'
+import { fakeLongTableLayout } from '../../../testing/long-table-layout'
 import type { DrawingSlotProps } from './drawing-slot'
 import { ResultView } from './result-view'
 
@@ -469,42 +470,13 @@ describe('the result view', () => {
       )
     }
     const rowsDrawn = () => within(table('Bill')).getAllByRole('row').length - 1
-    const scrolled: Element[] = []
-    const prototype = HTMLElement.prototype as unknown as Record<string, unknown>
+    let layout: ReturnType<typeof fakeLongTableLayout>
+    let scrolled: Element[] = []
     beforeEach(() => {
-      scrolled.length = 0
-      // jsdom lays nothing out: the table's box is given a height, each line drawn one row's,
-      // and scrolling the box moves its offset and says so.
-      Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-        configurable: true,
-        get: () => 29,
-      })
-      Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-        configurable: true,
-        get: () => 580,
-      })
-      Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
-        configurable: true,
-        get: () => 29 * 20_001,
-      })
-      prototype.scrollTo = function (this: HTMLElement, options: ScrollToOptions) {
-        this.scrollTop = options.top ?? 0
-        // A browser says so on its next frame, not while the page is drawing.
-        setTimeout(() => this.dispatchEvent(new Event('scroll')))
-      }
-      Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-        scrolled.push(this)
-      })
+      layout = fakeLongTableLayout(20_000)
+      scrolled = layout.scrolled
     })
-    afterEach(() => {
-      // jsdom's own getter comes back from its prototype.
-      delete prototype.clientHeight
-      delete prototype.scrollHeight
-      delete prototype.offsetHeight
-      delete prototype.scrollTo
-      // biome-ignore lint/suspicious/noExplicitAny: jsdom has none of its own to put back
-      delete (Element.prototype as any).scrollIntoView
-    })
+    afterEach(() => layout.restore())
 
     it('draws only the lines in view, and sorts, filters and opens all of them', async () => {
       const { user } = show(longBill())

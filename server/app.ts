@@ -17,6 +17,7 @@ import { staticFiles } from './http/static-files.ts'
 import { billLane } from './jobs/bill-pool.ts'
 import type { Extractor } from './jobs/extractor.ts'
 import { startJobs } from './jobs/service.ts'
+import type { JobRecord } from './jobs/types.ts'
 import { createWorkPool, LANES } from './jobs/work-pool.ts'
 import { listeners } from './lib/listeners.ts'
 import { log } from './log.ts'
@@ -56,8 +57,11 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
   const revocations = parts.revocations ?? createFileRevocations(config.dataDir)
   const sessions = createSessionStore(keys.session, revocations)
   const access = createCloudAccess(sessions, backends.auth)
-  // A job that ended in this process leaves its owner a free place for a version a watch saw.
-  const jobEnded = listeners((error) => log.warn('a job-ended listener failed', { err: error }))
+  // A job that ended in this process leaves its owner a free place for a version a watch saw,
+  // and its drawing's part of the project's bills to make before anyone asks for them.
+  const jobEnded = listeners<JobRecord>((error) =>
+    log.warn('a job-ended listener failed', { err: error }),
+  )
   const stores = await openStores({ config, tokenKey: keys.jobToken, jobEnded: jobEnded.notify })
   // Acts for a person while away: their watches look with it, the jobs the watches start run with it.
   const standing = standingAccess(stores.watches, backends.auth)
@@ -101,6 +105,7 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     cloud: backends.cloud,
     access,
     pool: billLane(pool, LANES.projectBills),
+    jobEnded,
   })
 
   const app = new Hono()

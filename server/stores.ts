@@ -5,7 +5,7 @@ import type { Config } from './config.ts'
 import { openEmbeddedJobStore } from './jobs/embedded-store.ts'
 import { createJobLog } from './jobs/job-log.ts'
 import { openPostgresJobStore } from './jobs/pg/postgres-store.ts'
-import type { JobChange, JobStore } from './jobs/types.ts'
+import type { JobChange, JobRecord, JobStore } from './jobs/types.ts'
 import { log } from './log.ts'
 import { openEmbeddedRulesStore } from './rules/store/embedded-store.ts'
 import { openPostgresRulesStore } from './rules/store/pg/postgres-store.ts'
@@ -28,19 +28,20 @@ export interface Stores {
  * Opens the job store and the watch store in one place: on PostgreSQL when BOQ_DATABASE_URL names
  * one (the watches on the job store's pool, whose migrations make both's tables), else both in
  * the data folder. Every change of a job's status is logged, and `jobEnded` is told of each job
- * that ends in this process.
+ * that ends in this process (the job as it ended).
  */
 export async function openStores(options: {
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'jobRetentionDays' | 'jobRecoverySeconds'>
   /** Seals the access tokens kept with queued jobs, and the standing grants. */
   tokenKey: Uint8Array
-  jobEnded: () => void
+  jobEnded: (job: JobRecord) => void
 }): Promise<Stores> {
   const { config, tokenKey } = options
   const logChange = createJobLog(log)
   const onChange = (change: JobChange) => {
     logChange(change)
-    if (change.job.status === 'succeeded' || change.job.status === 'failed') options.jobEnded()
+    if (change.job.status === 'succeeded' || change.job.status === 'failed')
+      options.jobEnded(change.job)
   }
   if (config.databaseUrl) {
     const jobs = await openPostgresJobStore({

@@ -241,7 +241,7 @@ function failed(drawing: BillDrawing, reason: string): void {
 }
 
 /** The project's saved tables and bill settings (version 0, empty, where none was saved). */
-async function projectTables(store: RulesStore, projectId: string): Promise<ProjectTables> {
+export async function projectTables(store: RulesStore, projectId: string): Promise<ProjectTables> {
   const [rules, classification, settings] = await Promise.all([
     store.rules(projectId, 'rules'),
     store.rules(projectId, 'classification'),

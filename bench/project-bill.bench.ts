@@ -2,12 +2,16 @@
  * The project bill, over real HTTP on loopback (the project bills' routes alone, the user by
  * header), on an embedded job store holding 50 finished jobs, each keeping a bill of 2,000
  * measured lines priced at extraction with the 4 rules saved for the project (as the runner
- * keeps a job's bill of record):
- * 1. GET …/bills/{id} the first time, nothing kept yet: every drawing's bill of record read as
- *    it is (priced with the rules now: no pricing) into its part of the bill, kept in the bill
- *    store; summed. Then again, from what the process kept. Target: ≤ 300 ms.
- * 2. The 50th drawing gets a new version whose job has just ended: the bill's answer then.
- *    Target: ≤ 100 ms.
+ * keeps a job's bill of record), each job ended as the server ends one (a project with a project
+ * bill has each drawing's part made in the background then):
+ * 0. A bill made before its drawings' jobs ended (the same drawings in a second project): GET
+ *    …/bills/{id} the first time, once the parts made as the jobs ended are kept. Target: ≤ 300 ms.
+ * 1. A bill made over jobs that had ended before (nothing made for it yet): GET …/bills/{id} the
+ *    first time, every drawing's bill of record read as it is (priced with the rules now: no
+ *    pricing) into its part of the bill, kept in the bill store; summed. Then again, from what
+ *    the process kept. Target: ≤ 300 ms.
+ * 2. The 50th drawing gets a new version whose job has just ended: the bill's answer then (its
+ *    part being made in the background as it is asked). Target: ≤ 100 ms.
  * 3. Meanwhile: while the bill is assembled the first time, another person's request (the list
  *    of the project's bills) answered every 20 ms. Target: the slowest ≤ 200 ms.
  * 4. Another process's first answer (nothing kept in its memory: the parts read from the bill
@@ -56,7 +60,12 @@ function said(label: string, first: { ms: number; body: string }): void {
 }
 
 try {
-  // 1 and 3: the first assembly, another person asking meanwhile.
+  // 0. The parts made as the jobs ended.
+  const made = await timedGet(bench.laterBillUrl)
+  said("Assembled the first time, the drawings' parts made when their jobs ended", made)
+  console.log(`  ${versusTarget(made.ms, 300, ' ms')}`)
+
+  // 1 and 3: the first assembly over jobs ended before the bill, another person asking meanwhile.
   const others: number[] = []
   let assembling = true
   const meanwhile = (async () => {
@@ -87,7 +96,7 @@ try {
   console.log(`  median ${versusTarget(median(after), 100, ' ms')}`)
 
   // 4. Another process; new rules: every drawing priced once, its part kept.
-  bench.restart()
+  await bench.restart()
   const elsewhere = await timedGet(bench.billUrl)
   said('In another process, its first answer (the parts kept in the bill store)', elsewhere)
   console.log(`  ${versusTarget(elsewhere.ms, 300, ' ms')}`)
@@ -96,7 +105,7 @@ try {
     'After the rules changed: every drawing priced, its part kept (no target)',
     await timedGet(bench.billUrl),
   )
-  bench.restart()
+  await bench.restart()
   const repriced = await timedGet(bench.billUrl)
   said('Then in another process, its first answer', repriced)
   console.log(`  ${versusTarget(repriced.ms, 300, ' ms')}`)

@@ -84,8 +84,13 @@ export const ChangeItemSchema = v.object({
   after: ItemFiguresSchema,
   /** The amount after − the amount before, an amount without a rate counted as 0. */
   amountChange: v.number(),
-  /** `changed` when the quantity (beyond the measuring tolerance) or the rate differs. */
+  /**
+   * `changed` when the quantity (beyond the measuring tolerance) or the rate differs, or when
+   * what it prices moved between zones.
+   */
   state: v.picklist(CHANGE_STATES),
+  /** With zones in both bills: its quantity zone by zone (by path; null: unallocated). */
+  byZone: v.optional(v.array(ZoneChangeSchema)),
 })
 export type ChangeItem = v.InferOutput<typeof ChangeItemSchema>
 

@@ -3,6 +3,7 @@ import type { ChangeItem, ChangeState, ItemFigures, TotalChange } from '#contrac
 import type { PricedBill, PricedItem } from '#contract/takeoff-rules.ts'
 import type { Boq } from '../model/schema.ts'
 import { MEASURING_TOLERANCE, sameFigure } from './change-tolerance.ts'
+import { movedBetweenZones, type ZoneMatch } from './zone-changes.ts'
 
 /** What comparing two priced bills adds to the change bill; nothing when either is not priced. */
 export type ItemComparison = { items?: ChangeItem[]; total?: TotalChange; currency?: Currency }
@@ -17,7 +18,12 @@ const ABSENT: ItemFigures = { quantity: 0, rate: null, amount: 0 }
  * bill's number, or its older number marked removed; the largest change of amount comes first,
  * unchanged items last. When only one bill is priced, `notes` says so and no items are given.
  */
-export function compareItems(before: Boq, after: Boq, notes: string[]): ItemComparison {
+export function compareItems(
+  before: Boq,
+  after: Boq,
+  notes: string[],
+  zones: ZoneMatch | null = null,
+): ItemComparison {
   const older = before.priced
   const newer = after.priced
   if (!older && !newer) return {}
@@ -43,11 +49,13 @@ export function compareItems(before: Boq, after: Boq, notes: string[]): ItemComp
     const sameRate = candidates.findIndex((was) => was.rate === item.rate)
     const [was] = candidates.splice(Math.max(0, sameRate), 1)
     if (was) matched.add(was)
-    items.push(changeItem(item.ref, item, was ? figures(was) : ABSENT, figures(item), !was))
+    const change = changeItem(item.ref, item, was ? figures(was) : ABSENT, figures(item), !was)
+    items.push(byZone(change, was, item, zones))
   }
   for (const was of older.items) {
     if (matched.has(was)) continue
-    items.push(changeItem(`${was.ref} (removed)`, was, figures(was), ABSENT, false, true))
+    const change = changeItem(`${was.ref} (removed)`, was, figures(was), ABSENT, false, true)
+    items.push(byZone(change, was, undefined, zones))
   }
   const order = items.map((item, index) => ({ item, index }))
   order.sort(
@@ -89,6 +97,26 @@ function currencyOfBoth(
     `The earlier bill is priced in ${said(older)} and the later one in ${said(newer)}: their amounts are compared as figures.`,
   )
   return {}
+}
+
+/**
+ * With zones in both bills, the item's quantity zone by zone; an item whose quantity stayed but
+ * whose pieces moved between zones is changed.
+ */
+function byZone(
+  change: ChangeItem,
+  was: PricedItem | undefined,
+  now: PricedItem | undefined,
+  zones: ZoneMatch | null,
+): ChangeItem {
+  if (!zones) return change
+  const changes = zones.changes(was, now, 1)
+  const quantities = { before: change.before.quantity, after: change.after.quantity }
+  const whole = Number.isInteger(quantities.before) && Number.isInteger(quantities.after)
+  const moved =
+    change.state === 'unchanged' &&
+    movedBetweenZones(changes, whole ? 'count' : 'measured', quantities)
+  return { ...change, ...(moved ? { state: 'changed' as const } : {}), byZone: changes }
 }
 
 /** The same item in both bills: its code, description and unit. */

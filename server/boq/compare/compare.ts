@@ -105,7 +105,7 @@ export function compareBills(before: Boq, after: Boq): Comparison {
       Math.abs(b.line.change) - Math.abs(a.line.change) ||
       a.index - b.index,
   )
-  const priced = compareItems(before, after, notes)
+  const priced = compareItems(before, after, notes, zones)
   return {
     units: { length: after.units.length, area: after.units.area },
     notes,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { LocationRow } from '#contract/locations.ts'
+import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import type { Boq } from '../model/schema.ts'
+import { priceWithTables } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
 import { changesTable } from '../write/change-rows.ts'
 import { changeBillCsv } from '../write/csv.ts'
@@ -66,6 +68,33 @@ describe('the change bill by zone', () => {
     const row = sheet.rows[changes.lines.indexOf(chair as (typeof changes.lines)[number])]
     expect(row.at(-1)).toBe('Kitchen: 1 → 0; Living: 0 → 1')
     expect(changeBillCsv(bill)).toContain('Kitchen: 1 → 0; Living: 0 → 1')
+  })
+
+  it('tells which room the priced chair moved to, its quantity and amount the same', () => {
+    const rules: TakeoffRule[] = [
+      { match: 'count', block: 'CHAIR', code: 'F1', description: 'Chair', rate: 120 },
+    ]
+    const priced = (boq: Boq): Boq => ({
+      ...boq,
+      priced: priceWithTables(boq, { rules, classification: [] }),
+    })
+    const changes = compareBills(priced(flat([1, 4])), priced(flat([8, 4])))
+    const chair = changes.items?.find((item) => item.code === 'F1')
+    expect(chair).toMatchObject({
+      before: { quantity: 1, amount: 120 },
+      after: { quantity: 1, amount: 120 },
+      amountChange: 0,
+      state: 'changed',
+      byZone: [
+        { zone: 'Kitchen', before: 1, after: 0 },
+        { zone: 'Living', before: 0, after: 1 },
+      ],
+    })
+    const csv = changeBillCsv({ ...sides, ...changes })
+    // One header for both tables: the items' moves sit in the lines' By zone column.
+    expect(csv.split('\n')[0]).toContain('By zone (before → after)')
+    const itemRow = csv.split('\n').find((row) => row.startsWith('Items,1,'))
+    expect(itemRow).toContain('Kitchen: 1 → 0; Living: 0 → 1')
   })
 
   it('leaves a chair moved outside every room to Unallocated', () => {

@@ -1,6 +1,10 @@
 import type { ZoneChange } from '#contract/compare.ts'
+import type { ByZone } from '#contract/locations.ts'
 import type { BillLine, Boq } from '../model/schema.ts'
 import { MEASURING_TOLERANCE } from './change-tolerance.ts'
+
+/** What has figures by zone: a bill line, a priced item. */
+type Zoned = { byZone?: ByZone }
 
 /**
  * A line's figures zone by zone in two bills, zones matched by their path (their ids are each
@@ -25,8 +29,11 @@ export class ZoneMatch {
     return before.zones !== undefined && after.zones !== undefined
   }
 
-  /** The line's figures by zone path (null: unallocated), the older one's scaled to the newer units. */
-  changes(was: BillLine | undefined, now: BillLine | undefined, scale: number): ZoneChange[] {
+  /**
+   * A line's (or a priced item's) figures by zone path (null: unallocated), the older one's
+   * scaled to the newer units.
+   */
+  changes(was: Zoned | undefined, now: Zoned | undefined, scale: number): ZoneChange[] {
     const figures = new Map<string | null, ZoneChange>()
     const add = (path: string | null, side: 'before' | 'after', quantity: number) => {
       const entry = figures.get(path) ?? { zone: path, before: 0, after: 0 }
@@ -56,7 +63,7 @@ export class ZoneMatch {
  */
 export function movedBetweenZones(
   changes: ZoneChange[],
-  kind: BillLine['kind'],
+  kind: BillLine['kind'] | 'measured',
   line: { before: number; after: number },
 ): boolean {
   const tolerance = kind === 'count' ? 1e-9 : MEASURING_TOLERANCE

@@ -99,8 +99,20 @@ export const ITEM_COLUMNS: Column[] = [
 /** Said in place of the items when both bills are priced and neither has one. */
 export const NO_ITEMS = 'Neither priced bill has an item.'
 
+/** The header of the items' column of what moved from zone to zone. */
+const ITEM_ZONES: Column = { header: 'By zone (before → after)', format: 'text' }
+
+/** The items' columns: with zones on both sides, what moved from zone to zone last. */
+export function itemColumns(changes: ChangeBill): Column[] {
+  return itemsZoned(changes) ? [...ITEM_COLUMNS, ITEM_ZONES] : ITEM_COLUMNS
+}
+
+const itemsZoned = (changes: ChangeBill) =>
+  (changes.items ?? []).some((item) => item.byZone !== undefined)
+
 /** One row per priced item of either bill (a rate or amount the bill does not give left empty). */
 export function itemChangeRows(changes: ChangeBill): Cell[][] {
+  const zoned = itemsZoned(changes)
   return (changes.items ?? []).map((item): Cell[] => [
     item.ref,
     item.code,
@@ -114,6 +126,7 @@ export function itemChangeRows(changes: ChangeBill): Cell[][] {
     item.after.amount,
     item.amountChange,
     STATE_WORDS[item.state],
+    ...(zoned ? [zoneMoves(item.byZone ?? [])] : []),
   ])
 }
 
@@ -143,7 +156,7 @@ export function itemChangesTable(changes: ChangeBill): Table | null {
   if (changes.items === undefined || changes.total === undefined) return null
   return {
     name: ITEMS_BLOCK,
-    columns: ITEM_COLUMNS,
+    columns: itemColumns(changes),
     rows: [...itemChangeRows(changes), itemTotalRow(changes.total)],
     empty: NO_ITEMS,
     notes: [],

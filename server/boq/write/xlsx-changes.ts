@@ -1,7 +1,14 @@
 import type ExcelJS from 'exceljs'
 import type { ChangeBill, ChangeItem } from '#contract/compare.ts'
 import { DEFAULT_AMOUNT_DECIMALS, unitDecimals } from '#contract/figures.ts'
-import { ITEM_COLUMNS, ITEMS_BLOCK, itemChangeRows, itemTotalRow, NO_ITEMS } from './change-rows.ts'
+import {
+  ITEM_COLUMNS,
+  ITEMS_BLOCK,
+  itemChangeRows,
+  itemColumns,
+  itemTotalRow,
+  NO_ITEMS,
+} from './change-rows.ts'
 import type { Cell, Format } from './table.ts'
 import {
   amountFormat,
@@ -52,7 +59,7 @@ export function writeItemChanges(
     decimals: changes.currency?.decimals ?? DEFAULT_AMOUNT_DECIMALS,
     format: amountFormat(changes.currency ?? null),
   }
-  ITEM_COLUMNS.forEach((column, c) => {
+  itemColumns(changes).forEach((column, c) => {
     const cell = sheet.getCell(headerRow, c + 1)
     // Two lines ("Amount / before"): twelve columns still print a page wide at a size to read.
     cell.value = column.header.replace(' ', '\n')

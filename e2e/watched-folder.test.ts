@@ -104,7 +104,7 @@ describe('watched folders in Chromium (local mode)', () => {
     await second.getByText(`as ${WRITTEN}, version 2`).waitFor()
     // The bills of two different drawings, read by the same engine: the same count on every run.
     await second.getByText(/^\d+ lines? changed since version 1$/).waitFor()
-    await second.getByText('9 lines changed since version 1', { exact: true }).waitFor()
+    await second.getByText('18 lines changed since version 1', { exact: true }).waitFor()
     const watchJobs = await jobsOf(api)
     expect(watchJobs.every((job) => typeof job.watchId === 'string')).toBe(true)
 

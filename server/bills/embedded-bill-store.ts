@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { ProjectBill } from '#contract/project-bills.ts'
 import { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../lib/atomic-write.ts'
 import { createKeyedLock } from '../lib/keyed-lock.ts'
+import { creationClock } from './creation-clock.ts'
 import { openEmbeddedParts } from './embedded-parts.ts'
 import type { BillStore, IssueFiles, IssueRecord } from './types.ts'
 
@@ -20,6 +21,7 @@ export async function openEmbeddedBillStore(options: { dataDir: string }): Promi
   await mkdir(root, { recursive: true })
   const parts = await openEmbeddedParts({ dataDir: options.dataDir })
   const locked = createKeyedLock()
+  const createdAt = creationClock()
   const billDir = (billId: string) => join(root, billId)
   const billFile = (billId: string) => join(billDir(billId), 'bill.json')
   const issuesDir = (billId: string) => join(billDir(billId), 'issues')
@@ -60,7 +62,7 @@ export async function openEmbeddedBillStore(options: { dataDir: string }): Promi
         folderIds: asked.folderIds,
         itemIds: asked.itemIds,
         createdBy: asked.createdBy,
-        createdAt: new Date().toISOString(),
+        createdAt: createdAt(),
       }
       await mkdir(billDir(bill.id), { recursive: true })
       await writeFileAtomic(billFile(bill.id), JSON.stringify(bill))

@@ -5,6 +5,7 @@ import type { QueueDb } from '../../lib/pg/transaction.ts'
 import { inTransaction, type Query } from '../../lib/pg/transaction.ts'
 import { isUuid } from '../../lib/pg/uuid.ts'
 import { log as serverLog } from '../../log.ts'
+import { creationClock } from '../creation-clock.ts'
 import { type BillStore, type IssueRecord, isPartKey, type PartKey, partKeyText } from '../types.ts'
 import {
   billRecord,
@@ -36,6 +37,7 @@ export function openPostgresBillStore(options: {
   const { db } = options
   const warn = warnOnce(options.log ?? ((message) => serverLog.warn(message)))
   const query: Query = async (text, values) => (await db.executeSql(text, values)).rows
+  const createdAt = creationClock()
 
   async function own(q: Query, projectId: string, billId: string, lock = false) {
     if (!isUuid(billId)) return undefined
@@ -52,7 +54,7 @@ export function openPostgresBillStore(options: {
         folderIds: asked.folderIds,
         itemIds: asked.itemIds,
         createdBy: asked.createdBy,
-        createdAt: new Date().toISOString(),
+        createdAt: createdAt(),
       }
       await insertBill(query, bill)
       return bill

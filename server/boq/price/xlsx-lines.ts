@@ -33,7 +33,7 @@ export async function* xlsxLines(
   if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNPACKED_XLSX_BYTES) {
     fail('the workbook unpacks to more than a rules table can be')
   }
-  const { stream, damage } = storedZipStream(bytes, readingOrder(entries))
+  const { stream, damage, damaged } = storedZipStream(bytes, readingOrder(entries))
   const book = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -42,10 +42,10 @@ export async function* xlsxLines(
     entries: 'ignore',
   }) as unknown as StreamedBook
   try {
-    for await (const sheet of book) {
+    for await (const sheet of until(book, damaged)) {
       if (sheet.name !== chosenSheet(book, preferred, sheet.name)) continue
       let last = 0
-      for await (const row of sheet) {
+      for await (const row of until(sheet, damaged)) {
         const number = Number.isInteger(row.number) ? row.number : last + 1
         if (number <= last)
           fail(`the sheet's rows are out of order (row ${number} after row ${last})`)
@@ -70,6 +70,26 @@ export async function* xlsxLines(
   const why = damage()
   fail(why ? `the XLSX workbook cannot be read: ${why}` : 'the workbook has no sheet')
 }
+
+/**
+ * What `items` gives until `stop` resolves: the reader of a workbook cut short may wait for the
+ * rest of it for good, so reading ends as soon as the cut is known.
+ */
+async function* until<T>(items: AsyncIterable<T>, stop: Promise<void>): AsyncGenerator<T> {
+  const iterator = items[Symbol.asyncIterator]()
+  const stopped = stop.then((): typeof STOPPED => STOPPED)
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), stopped])
+      if (next === STOPPED || next.done) return
+      yield next.value
+    }
+  } finally {
+    void iterator.return?.()
+  }
+}
+
+const STOPPED: unique symbol = Symbol('stopped')
 
 /**
  * The parts the reader needs, in the order it needs them: the workbook (the sheets' names) and

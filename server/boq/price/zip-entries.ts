@@ -68,15 +68,19 @@ export type ZipPart = ZipEntry | { name: string; text: string }
  * The parts as a ZIP of stored files, in the order given, for a reader that reads a ZIP from
  * start to end: each entry inflated only as far as it is read, and never past the size it
  * declares (a file that unpacks to more, or less, ends the stream early, which the reader sees as
- * a damaged file; `damage` then says why). No central directory: a streaming reader stops at the
- * last file.
+ * a damaged file; `damage` then says why, and `damaged` resolves). No central directory: a
+ * streaming reader stops at the last file.
  */
 export function storedZipStream(
   bytes: Uint8Array,
   parts: ZipPart[],
-): { stream: Readable; damage: () => string | undefined } {
+): { stream: Readable; damage: () => string | undefined; damaged: Promise<void> } {
   let damage: string | undefined
-  async function* files(): AsyncGenerator<Uint8Array> {
+  let said = () => {}
+  const damaged = new Promise<void>((resolve) => {
+    said = resolve
+  })
+  async function* unpacked(): AsyncGenerator<Uint8Array> {
     for (const part of parts) {
       if ('text' in part) {
         const data = new TextEncoder().encode(part.text)
@@ -122,7 +126,16 @@ export function storedZipStream(
       }
     }
   }
-  return { stream: Readable.from(files(), { objectMode: false }), damage: () => damage }
+  // Said as soon as it is known: a reader given a stream cut short may wait for the rest for good.
+  async function* files(): AsyncGenerator<Uint8Array> {
+    yield* unpacked()
+    if (damage !== undefined) said()
+  }
+  return {
+    stream: Readable.from(files(), { objectMode: false }),
+    damage: () => damage,
+    damaged,
+  }
 }
 
 /** A local file header of a stored file whose sizes are known (no data descriptor follows). */

@@ -132,13 +132,11 @@ describe('zones from bad input', () => {
       }
       if (i === 0) w.line(to, owner, 'Pipes', [0, 5], [1000, 995])
     })
-    const started = performance.now()
     const locations = [{ layer: 'ROOMS', label: 'text' }]
     const boq = extractBoq(
       { bytes: new TextEncoder().encode(text), fileName: 'many.dxf', locations },
       null,
     )
-    expect(performance.now() - started).toBeLessThan(30_000)
     expect(boq.zones?.length).toBe(10_000)
     expect(new Set(boq.zones?.map((z) => z.name)).size).toBe(10_000)
     expectLinesAddUp(boq)

@@ -48,7 +48,8 @@ export async function openEmbeddedParts(options: {
 
   return {
     async parts(keys) {
-      const found = new Map<string, Uint8Array>()
+      // Read several at once, given back in the order asked for (as PostgreSQL's query is).
+      const read: (Uint8Array | undefined)[] = []
       let next = 0
       const readNext = async (): Promise<void> => {
         for (let index = next++; index < keys.length; index = next++) {
@@ -59,10 +60,15 @@ export async function openEmbeddedParts(options: {
             if (error.code === 'ENOENT') return undefined
             throw error
           })
-          if (bytes) found.set(partKeyText(key), new Uint8Array(bytes))
+          if (bytes) read[index] = new Uint8Array(bytes)
         }
       }
       await Promise.all(Array.from({ length: READ_AT_ONCE }, readNext))
+      const found = new Map<string, Uint8Array>()
+      keys.forEach((key, index) => {
+        const bytes = read[index]
+        if (bytes) found.set(partKeyText(key), bytes)
+      })
       return found
     },
 

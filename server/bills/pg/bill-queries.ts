@@ -115,7 +115,10 @@ export async function issueFileBytes(
   return row ? new Uint8Array(row.bytes as Buffer) : undefined
 }
 
-/** The parts kept under these keys (the jobs' ids are UUIDs: the caller leaves others out). */
+/**
+ * The parts kept under these keys, in their order (the jobs' ids are UUIDs: the caller leaves
+ * others out).
+ */
 export async function partsOf(
   q: Query,
   keys: readonly PartKey[],
@@ -123,8 +126,9 @@ export async function partsOf(
   if (keys.length === 0) return []
   const rows = await q(
     `SELECT p.job_id, p.versions, p.part FROM boq_project_bill_parts p
-     JOIN unnest($1::uuid[], $2::text[]) AS k (job_id, versions)
-       ON p.job_id = k.job_id AND p.versions = k.versions`,
+     JOIN unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS k (job_id, versions, n)
+       ON p.job_id = k.job_id AND p.versions = k.versions
+     ORDER BY k.n`,
     [keys.map((key) => key.jobId), keys.map((key) => key.versions)],
   )
   return rows.map((row) => ({

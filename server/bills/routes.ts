@@ -1,50 +1,18 @@
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import {
   type AssembledBill,
-  type BillIssue,
-  type IssueDetail,
-  type IssuedBill,
-  NewBillIssueSchema,
   NewProjectBillSchema,
-  type ProjectBill,
   ProjectBillPatchSchema,
-  type ProjectChangeBill,
-  type ProjectFigures,
 } from '#contract/project-bills.ts'
-import type { WithCloud } from '../auth/cloud-access.ts'
-import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { checkedBody, limitBody } from '../http/body.ts'
-import type { BillPool } from '../jobs/bill-pool.ts'
-import type { JobStore } from '../jobs/types.ts'
-import type { RulesStore } from '../rules/store/types.ts'
+import { noStore } from '../http/response-headers.ts'
 import { assembleBill } from './assemble.ts'
 import { checkSources } from './bill-drawings.ts'
-import {
-  billFile,
-  billFileName,
-  changesFile,
-  type Download,
-  formatOf,
-  issueFiles,
-  sendFile,
-} from './downloads.ts'
-import { type KeptPricings, keptPricings } from './kept-pricings.ts'
-import { compareFigures } from './project-figures.ts'
-import type { ProjectPlace } from './project-place.ts'
-import type { BillStore, IssueRecord } from './types.ts'
-
-export interface BillRoutesOptions {
-  bills: BillStore
-  jobs: JobStore
-  rules: RulesStore
-  cloud: Pick<CloudBackend, 'contents' | 'versions' | 'upload'>
-  pool: BillPool
-  projectPlace: ProjectPlace
-  /** The drawings' pricings kept between requests (one for the server; a fresh one else). */
-  kept?: KeptPricings
-  withCloud: WithCloud
-}
+import { billFile, billFileName, type Download, formatOf, sendFile } from './downloads.ts'
+import { issueRoutes } from './issue-routes.ts'
+import { keptPricings } from './kept-pricings.ts'
+import { type BillRoutesOptions, billFinder, noSuchBill, personOf, unique } from './route-parts.ts'
 
 const MAX_BODY_BYTES = 256 * 1024
 
@@ -65,6 +33,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     pool: options.pool,
     kept: options.kept ?? keptPricings(),
   }
+  const billOf = billFinder(bills, projectPlace)
 
   routes.post('/projects/:projectId/bills', limited, async (c) => {
     const projectId = c.req.param('projectId')
@@ -145,180 +114,6 @@ export function billRoutes(options: BillRoutesOptions): Hono {
     return c.body(null, 204)
   })
 
-  routes.post('/projects/:projectId/bills/:billId/issues', limited, async (c) => {
-    const text = await c.req.text()
-    const issued = await withCloud(c, async (ctx): Promise<IssuedBill> => {
-      const { bill, place } = await billOf(c, ctx)
-      const { name } = checkedBody(NewBillIssueSchema, text)
-      const assembled = await assembleBill(parts, ctx, place, bill, { withPricedBills: true })
-      const made: { workbook?: Uint8Array } = {}
-      const kept = await bills.issue(bill.projectId, bill.id, {
-        name,
-        issuedBy: personOf(ctx),
-        versions: assembled.versions,
-        figures: assembled.answer.priced,
-        files: async (issue) => {
-          const files = await issueFiles(options.pool, assembled, issue)
-          made.workbook = files.xlsx
-          return files
-        },
-      })
-      if (!kept || !made.workbook) return noSuchBill()
-      return { ...issueOf(kept), ...(await writeBack(ctx, bill, assembled.answer, made.workbook)) }
-    })
-    noStore(c)
-    return c.json(issued, 201)
-  })
-
-  routes.get('/projects/:projectId/bills/:billId/issues/:number', async (c) => {
-    const number = issueNumber(c.req.param('number'), 'number')
-    const format = formatOf(c)
-    const answer = await withCloud(c, async (ctx): Promise<Download | { json: IssueDetail }> => {
-      const { bill } = await billOf(c, ctx)
-      if (format !== 'json') {
-        const bytes = await bills.issueFile(bill.projectId, bill.id, number, format)
-        if (!bytes) throw new AppError(404, `This bill has no issue ${number}.`)
-        return { file: { bytes, name: bill.name, format } }
-      }
-      const { figures, ...said } = issueNamed(await bills.issues(bill.projectId, bill.id), number)
-      return { json: { ...said, priced: figures } }
-    })
-    if ('file' in answer) {
-      const { bytes, name, format } = answer.file
-      return sendFile(c, bytes, format, billFileName(name, format, `issue ${number}`))
-    }
-    noStore(c)
-    return c.json(answer.json)
-  })
-
-  routes.get('/projects/:projectId/bills/:billId/issues', async (c) => {
-    const issues = await withCloud(c, async (ctx) => {
-      const { bill } = await billOf(c, ctx)
-      return bills.issues(bill.projectId, bill.id)
-    })
-    noStore(c)
-    return c.json(issues.map(issueOf))
-  })
-
-  routes.get('/projects/:projectId/bills/:billId/compare', async (c) => {
-    const from = issueNumber(c.req.query('from'), 'from')
-    const toText = c.req.query('to') ?? 'current'
-    const to = toText === 'current' ? 'current' : issueNumber(toText, 'to')
-    const format = formatOf(c)
-    let billName = ''
-    const answer = await withCloud(c, async (ctx): Promise<ProjectChangeBill> => {
-      const { bill, place } = await billOf(c, ctx)
-      billName = bill.name
-      const issues = await bills.issues(bill.projectId, bill.id)
-      const before = issueNamed(issues, from)
-      let after: { side: ProjectChangeBill['to']; figures: ProjectFigures }
-      if (to === 'current') {
-        const { answer } = await assembleBill(parts, ctx, place, bill)
-        after = { side: { number: null, name: 'Now', issuedAt: null }, figures: answer.priced }
-      } else {
-        const issue = issueNamed(issues, to)
-        after = { side: sideOf(issue), figures: issue.figures }
-      }
-      return {
-        from: sideOf(before),
-        to: after.side,
-        ...compareFigures(before.figures, after.figures),
-      }
-    })
-    if (format !== 'json') {
-      const bytes = await changesFile(options.pool, format, answer, billName)
-      const what = `changes ${from} to ${to === 'current' ? 'now' : to}`
-      return sendFile(c, bytes, format, billFileName(billName, format, what))
-    }
-    noStore(c)
-    return c.json(answer)
-  })
-
-  /**
-   * An issue's workbook written into the cloud, in the bill's first folder (else its first
-   * drawing's) as `<bill name> BOQ.xlsx`: a new version each issue. A write the cloud refuses
-   * is said beside the issue, which stands.
-   */
-  async function writeBack(
-    ctx: CloudContext,
-    bill: ProjectBill,
-    answer: AssembledBill,
-    bytes: Uint8Array,
-  ): Promise<Pick<IssuedBill, 'written' | 'writeBackError'>> {
-    const folderId = bill.folderIds[0] ?? answer.drawings.find((one) => one.folderId)?.folderId
-    if (!folderId) {
-      return { written: null, writeBackError: 'The bill has no folder to write its workbook to.' }
-    }
-    const fileName = billFileName(bill.name, 'xlsx')
-    try {
-      const written = await options.cloud.upload(ctx, {
-        projectId: bill.projectId,
-        folderId,
-        fileName,
-        bytes,
-      })
-      return { written: { fileName, itemId: written.itemId, versionNumber: written.versionNumber } }
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error
-      return {
-        written: null,
-        writeBackError: `The workbook was not written back: ${error.message}`,
-      }
-    }
-  }
-
-  /** The bill of the path, in a project the person sees (404 for either). */
-  async function billOf(
-    c: Context,
-    ctx: CloudContext,
-  ): Promise<{ bill: ProjectBill; place: { hubId: string } }> {
-    const projectId = c.req.param('projectId') ?? ''
-    const place = await projectPlace(ctx, projectId)
-    const bill = await bills.get(projectId, c.req.param('billId') ?? '')
-    return { bill: bill ?? noSuchBill(), place }
-  }
-
+  routes.route('/', issueRoutes(options, { parts, billOf, limited }))
   return routes
-}
-
-function noSuchBill(): never {
-  throw new AppError(404, 'There is no such project bill.')
-}
-
-function issueNumber(text: string | undefined, name: string): number {
-  const number = Number(text)
-  if (!text || !/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < 1) {
-    throw new AppError(
-      400,
-      `${name} must be an issue number (1, 2, …)${name === 'to' ? ' or current' : ''}.`,
-    )
-  }
-  return number
-}
-
-function issueNamed(issues: IssueRecord[], number: number): IssueRecord {
-  const issue = issues.find((one) => one.number === number)
-  if (!issue) throw new AppError(404, `This bill has no issue ${number}.`)
-  return issue
-}
-
-function sideOf(issue: IssueRecord): ProjectChangeBill['from'] {
-  return { number: issue.number, name: issue.name, issuedAt: issue.issuedAt }
-}
-
-/** An issue as it is answered: without the figures it froze. */
-function issueOf({ figures: _figures, ...issue }: IssueRecord): BillIssue {
-  return issue
-}
-
-function personOf(ctx: CloudContext): string {
-  return ctx.user.name || ctx.user.userId
-}
-
-function unique(ids: string[] | undefined): string[] {
-  return [...new Set(ids ?? [])]
-}
-
-function noStore(c: Context): void {
-  c.header('Cache-Control', 'no-store')
 }

@@ -84,6 +84,8 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     access,
     bills: jobs.bills,
     heavy: jobs.heavy,
+    extractor: jobs.extractor,
+    maxFileBytes: config.maxFileBytes,
     exampleProject: parts.exampleProject,
   })
   const watches = startWatches({

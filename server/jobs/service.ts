@@ -3,11 +3,9 @@ import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { WorkerPool } from '../boq/run/pool/pool.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { Config } from '../config.ts'
-import { projectAccess } from '../rules/project-access.ts'
 import { type BillPool, billLane } from './bill-pool.ts'
 import { type Extractor, lazyExtractor } from './extractor.ts'
 import { geometryBuilds } from './geometry-builds.ts'
-import { locationsPreviewRoutes } from './locations-preview.ts'
 import { type PerUserLimit, perUserLimit } from './per-user-limit.ts'
 import { jobsRoutes } from './routes.ts'
 import { type SavedPricing, startJobRunner } from './runner.ts'
@@ -21,6 +19,8 @@ export interface JobsService {
   bills: BillPool
   /** The heavy requests (change bills, pricing, tables read) each person may have running. */
   heavy: PerUserLimit
+  /** The engine the jobs read drawings with, for what else reads a job's drawing again. */
+  extractor: Extractor
   /** Stops taking jobs, puts running ones back in the queue, closes the engine (not the store nor the pool). */
   close(): Promise<void>
 }
@@ -90,26 +90,13 @@ export async function startJobs(options: {
   })
   const routes = new Hono()
   routes.route('/', jobs)
-  // A locations table tried on a finished job's drawing, read by the same engine.
-  routes.route(
-    '/',
-    locationsPreviewRoutes({
-      store,
-      cloud,
-      withCloud,
-      extractor,
-      bills,
-      heavy,
-      visibleProject: projectAccess(cloud),
-      maxFileBytes: config.maxFileBytes,
-    }),
-  )
 
   let closing: Promise<void> | undefined
   return {
     routes,
     bills,
     heavy,
+    extractor,
     close() {
       closing ??= (async () => {
         // The runner closes the engine it was given; without one, the engine is closed here.

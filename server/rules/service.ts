@@ -2,11 +2,13 @@ import { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
+import type { Extractor } from '../jobs/extractor.ts'
 import type { PerUserLimit } from '../jobs/per-user-limit.ts'
 import type { JobStore } from '../jobs/types.ts'
 import { log } from '../log.ts'
 import { billSettingsRoutes } from './bill-settings-routes.ts'
 import { saveExampleTables } from './example-tables.ts'
+import { locationsPreviewRoutes } from './locations-preview.ts'
 import { locationsRoutes } from './locations-routes.ts'
 import { priceRoutes } from './price-routes.ts'
 import { projectAccess } from './project-access.ts'
@@ -27,6 +29,10 @@ export async function startRules(options: {
   bills: BillPool
   /** The jobs' share of heavy requests per person: reading a table and pricing count among them. */
   heavy: PerUserLimit
+  /** The jobs' engine: a locations table is tried on a finished job's drawing read again. */
+  extractor: Extractor
+  /** BOQ_MAX_FILE_MB: a larger drawing is not read again. */
+  maxFileBytes: number
   /** The demo project just created, to save the example rules for (see prepareDataDir). */
   exampleProject?: string | null
 }): Promise<{ routes: Hono }> {
@@ -39,6 +45,19 @@ export async function startRules(options: {
   routes.route('/', rulesRoutes({ store, withCloud, visibleProject, bills, heavy }))
   routes.route('/', billSettingsRoutes({ store, withCloud, visibleProject }))
   routes.route('/', locationsRoutes({ store, withCloud, visibleProject, bills, heavy }))
+  routes.route(
+    '/',
+    locationsPreviewRoutes({
+      store: jobs,
+      cloud,
+      withCloud,
+      extractor: options.extractor,
+      bills,
+      heavy,
+      visibleProject,
+      maxFileBytes: options.maxFileBytes,
+    }),
+  )
   routes.route(
     '/',
     priceRoutes({ store: jobs, rules: store, cloud, withCloud, visibleProject, bills, heavy }),

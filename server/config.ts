@@ -2,7 +2,6 @@ import { availableParallelism, userInfo } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_MAX_FILE_MB } from './boq/run/limits.ts'
-import { SETTLE_MS } from './cloud/local/settling.ts'
 
 /** The repository root (server/ lives directly below it). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -167,6 +166,13 @@ export function parseMaxFileBytes(env: Env): number {
   }
   return Math.round(mb * 1024 * 1024)
 }
+
+/**
+ * How long a file dropped by hand into the local cloud must stay unchanged before it is taken as
+ * whole and becomes a version (BOQ_SETTLE_SECONDS' default): a copy in progress (a person's, a
+ * sync tool's) writes far more often than this, and a watcher waits for it at most this longer.
+ */
+export const SETTLE_MS = 2000
 
 function parseSettleMs(env: Env): number {
   const raw = nonEmpty(env.BOQ_SETTLE_SECONDS)

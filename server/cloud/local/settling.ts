@@ -1,11 +1,6 @@
 import type { Stats } from 'node:fs'
+import { SETTLE_MS } from '../../config.ts'
 
-/**
- * How long a file dropped by hand must stay unchanged before it is taken as whole and becomes a
- * version: a copy in progress (a person's, a sync tool's) writes far more often than this, and a
- * watcher waits for it at most this much longer.
- */
-export const SETTLE_MS = 2000
 /** Files remembered as first seen; past this the oldest are forgotten (and timed again). */
 const REMEMBERED = 200_000
 

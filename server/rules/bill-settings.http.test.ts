@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +9,7 @@ import { createClient, type TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
+import { SERVER_STORES } from '../testing/postgres.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
 
 // The real server over loopback, on either store: the demo project (its example rules saved)
@@ -23,21 +22,7 @@ const EUR_PRELIMS = {
   adjustments: [{ kind: 'percent', name: 'Preliminaries', percent: 10 }],
 }
 
-const STORES = [
-  ['embedded', async () => ({ env: {}, drop: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const database: TestDatabase = await createTestDatabase()
-      return {
-        env: { BOQ_DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') },
-        drop: () => database.drop(),
-      }
-    },
-  ],
-] as const
-
-describe.each(STORES)('bill settings over HTTP: %s store', (_name, makeStore) => {
+describe.each(SERVER_STORES)('bill settings over HTTP: %s store', (_name, makeStore) => {
   let server: TestServer
   let seedDir: string
   let drop: () => Promise<void>

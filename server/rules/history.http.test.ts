@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +6,7 @@ import { EXAMPLE_SAVED_BY, type ExampleTables, readExampleTables } from '../seed
 import { createClient, type TestClient } from '../testing/client.ts'
 import { findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
+import { SERVER_STORES } from '../testing/postgres.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
 
 // The real server over loopback, on either store: the demo project starts with the example
@@ -16,21 +15,7 @@ import type { TestServer } from '../testing/start-test-server.ts'
 
 const rule = (code: string) => ({ match: 'count', block: '*', code, rate: 1 })
 
-const STORES = [
-  ['embedded', async () => ({ env: {}, drop: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const database: TestDatabase = await createTestDatabase()
-      return {
-        env: { BOQ_DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') },
-        drop: () => database.drop(),
-      }
-    },
-  ],
-] as const
-
-describe.each(STORES)('saved versions over HTTP: %s store', (_name, makeStore) => {
+describe.each(SERVER_STORES)('saved versions over HTTP: %s store', (_name, makeStore) => {
   let server: TestServer
   let seedDir: string
   let drop: () => Promise<void>

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
@@ -12,7 +11,7 @@ import { createClient, type TestClient } from '../testing/client.ts'
 import { type DrawingRef, findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
+import { SERVER_STORES } from '../testing/postgres.ts'
 import {
   FLOOR_PLAN_CHAIRS_OUTSIDE,
   FLOOR_PLAN_ROOMS,
@@ -27,21 +26,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const ROOMS = { layer: 'A-AREA', label: 'text' }
 const TAGGED = { layer: '-SPACE*', label: 'attribute:NAME', labelLayer: 'A-TAGS' }
 
-const STORES = [
-  ['embedded', async () => ({ env: {}, drop: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const database: TestDatabase = await createTestDatabase()
-      return {
-        env: { BOQ_DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') },
-        drop: () => database.drop(),
-      }
-    },
-  ],
-] as const
-
-describe.each(STORES)('locations over HTTP: %s store', (_name, makeStore) => {
+describe.each(SERVER_STORES)('locations over HTTP: %s store', (_name, makeStore) => {
   let server: TestServer
   let seedDir: string
   let drop: () => Promise<void>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -64,3 +64,22 @@ export async function startPrivatePostgres(): Promise<Postgres> {
     throw error
   }
 }
+
+/**
+ * The two stores a server can keep its jobs, rules and bills in, for `describe.each`: each gives
+ * the environment that starts a server on it and what drops it afterwards (a database of its own
+ * on PostgreSQL; nothing for the embedded store, whose data folder the test server removes).
+ */
+export const SERVER_STORES = [
+  ['embedded', async () => ({ env: {}, drop: async () => {} })],
+  [
+    'PostgreSQL',
+    async () => {
+      const database: TestDatabase = await createTestDatabase()
+      return {
+        env: { BOQ_DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') },
+        drop: () => database.drop(),
+      }
+    },
+  ],
+] as const

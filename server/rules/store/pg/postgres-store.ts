@@ -6,8 +6,7 @@ import { log as serverLog } from '../../../log.ts'
 import { rulesStoreOf } from '../documents.ts'
 import { checkedSavedLocations, checkedSavedRows, checkedSavedSettings } from '../saved-rows.ts'
 import type { RowsOf, RulesKind, RulesStore } from '../types.ts'
-import { locationsQueries } from './locations-queries.ts'
-import { settingsQueries, tableQueries } from './rules-queries.ts'
+import { locationsQueries, settingsQueries, tableQueries } from './rules-queries.ts'
 import { versionedRows } from './versioned-rows.ts'
 
 /**

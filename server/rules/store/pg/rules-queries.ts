@@ -3,7 +3,8 @@ import type { RulesKind } from '../types.ts'
 
 /**
  * The SQL of a project's versioned documents, one function per statement; rows come back as
- * stored. Tables in `boq_rules` (one `kind` each), bill settings in `boq_bill_settings`.
+ * stored. Tables in `boq_rules` (one `kind` each); the bill settings and the locations one version
+ * per row in tables of their own (`boq_bill_settings`, `boq_locations`).
  */
 
 /** Who saved a version, and when. */
@@ -89,49 +90,84 @@ export function tableQueries(kind: RulesKind): DocumentQueries {
   }
 }
 
-/** The bill settings' versions in `boq_bill_settings` (migration 003). */
-export const settingsQueries: DocumentQueries = {
-  name: 'bill settings',
-  async newestVersion(q, projectId) {
-    const [row] = await q(
-      `SELECT version, saved_by, saved_at FROM boq_bill_settings
-        WHERE project_id = $1 ORDER BY version DESC LIMIT 1`,
-      [projectId],
-    )
-    return row as VersionRow | undefined
-  },
-  async newest(q, projectId, below) {
-    const [row] = await q(
-      `SELECT version, saved_by, saved_at, settings AS content FROM boq_bill_settings
-        WHERE project_id = $1 AND ($2::int IS NULL OR version < $2::int)
-        ORDER BY version DESC LIMIT 1`,
-      [projectId, below ?? null],
-    )
-    return row as ContentRow | undefined
-  },
-  async ofVersions(q, projectId, numbers) {
-    return (await q(
-      `SELECT version, saved_by, saved_at, settings AS content FROM boq_bill_settings
-        WHERE project_id = $1 AND version = ANY($2::int[])`,
-      [projectId, numbers],
-    )) as ContentRow[]
-  },
-  async versions(q, projectId) {
-    return (await q(
-      `SELECT version, saved_by, saved_at, NULL::int AS size FROM boq_bill_settings
-        WHERE project_id = $1 ORDER BY version DESC`,
-      [projectId],
-    )) as (VersionRow & { size: null })[]
-  },
-  async insertNext(q, save, content) {
-    const [row] = await q(
-      `INSERT INTO boq_bill_settings (project_id, version, saved_by, saved_at, settings)
-       SELECT $1, $2::int + 1, $3, now(), $4::jsonb
-        WHERE COALESCE((SELECT max(version) FROM boq_bill_settings
-                         WHERE project_id = $1), 0) = $2::int
-       RETURNING version, saved_by, saved_at`,
-      [save.projectId, save.after, save.savedBy, JSON.stringify(content)],
-    )
-    return row as VersionRow | undefined
-  },
+/**
+ * The statements of a document kept one version per row in a table of its own: `table` holds
+ * `project_id, version, saved_by, saved_at`, the document in `column`, and, when `rowCount` is
+ * named, the number of rows it holds (its size in the history). The names are the code's own,
+ * never a person's.
+ */
+export function oneRowPerVersion(options: {
+  name: string
+  table: string
+  column: string
+  rowCount?: string
+}): DocumentQueries {
+  const { name, table, column, rowCount } = options
+  const size = rowCount ?? 'NULL::int'
+  return {
+    name,
+    async newestVersion(q, projectId) {
+      const [row] = await q(
+        `SELECT version, saved_by, saved_at FROM ${table}
+          WHERE project_id = $1 ORDER BY version DESC LIMIT 1`,
+        [projectId],
+      )
+      return row as VersionRow | undefined
+    },
+    async newest(q, projectId, below) {
+      const [row] = await q(
+        `SELECT version, saved_by, saved_at, ${column} AS content FROM ${table}
+          WHERE project_id = $1 AND ($2::int IS NULL OR version < $2::int)
+          ORDER BY version DESC LIMIT 1`,
+        [projectId, below ?? null],
+      )
+      return row as ContentRow | undefined
+    },
+    async ofVersions(q, projectId, numbers) {
+      return (await q(
+        `SELECT version, saved_by, saved_at, ${column} AS content FROM ${table}
+          WHERE project_id = $1 AND version = ANY($2::int[])`,
+        [projectId, numbers],
+      )) as ContentRow[]
+    },
+    async versions(q, projectId) {
+      return (await q(
+        `SELECT version, saved_by, saved_at, ${size} AS size FROM ${table}
+          WHERE project_id = $1 ORDER BY version DESC`,
+        [projectId],
+      )) as (VersionRow & { size: number | null })[]
+    },
+    async insertNext(q, save, content, rows) {
+      const [row] = await q(
+        `INSERT INTO ${table} (project_id, version, saved_by, saved_at, ${rowCount ? `${rowCount}, ` : ''}${column})
+         SELECT $1, $2::int + 1, $3, now(), ${rowCount ? '$5, ' : ''}$4::jsonb
+          WHERE COALESCE((SELECT max(version) FROM ${table}
+                           WHERE project_id = $1), 0) = $2::int
+         RETURNING version, saved_by, saved_at`,
+        [
+          save.projectId,
+          save.after,
+          save.savedBy,
+          JSON.stringify(content),
+          ...(rowCount ? [rows ?? 0] : []),
+        ],
+      )
+      return row as VersionRow | undefined
+    },
+  }
 }
+
+/** The bill settings' versions in `boq_bill_settings` (migration 003). */
+export const settingsQueries = oneRowPerVersion({
+  name: 'bill settings',
+  table: 'boq_bill_settings',
+  column: 'settings',
+})
+
+/** The locations tables' versions in `boq_locations` (migration 005). */
+export const locationsQueries = oneRowPerVersion({
+  name: 'locations',
+  table: 'boq_locations',
+  column: 'rows',
+  rowCount: 'row_count',
+})

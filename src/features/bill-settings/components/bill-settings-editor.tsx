@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react'
+import { SavedHistory } from '../../../components/saved-document/saved-history'
 import { formatDateTime } from '../../../lib/format-date'
 import type { BillSettingsDocument } from '../api/bill-settings-api'
+import { billSettingsQueries } from '../api/bill-settings-api'
 import { checkForm, type SettingsForm } from '../utils/settings-form'
 import {
   fieldId,
@@ -14,7 +16,6 @@ import { CurrencyField } from './currency-field'
 import { DecimalsTable } from './decimals-table'
 import { ProblemsToFix } from './problems-to-fix'
 import { SettingsConflict } from './settings-conflict'
-import { SettingsHistory } from './settings-history'
 import { SettingsVersion } from './settings-version'
 import { TextField } from './text-field'
 import { useSavedSettings } from './use-saved-settings'
@@ -67,7 +68,12 @@ export function BillSettingsEditor({
               }.`}
           {state.dirty ? ' Unsaved changes.' : ''}
         </p>
-        <SettingsHistory projectId={projectId} version={state.version} onOpen={setOpened} />
+        <SavedHistory
+          query={billSettingsQueries.history(projectId)}
+          version={state.version}
+          here="on the page"
+          onOpen={setOpened}
+        />
       </div>
       {opened === null ? null : (
         <SettingsVersion

@@ -1,13 +1,14 @@
 import { type ReactNode, useState } from 'react'
+import { SavedHistory } from '../../../components/saved-document/saved-history'
 import { formatDateTime } from '../../../lib/format-date'
 import type { TableKind } from '../api/rules-api'
+import { rulesQueries } from '../api/rules-api'
 import type { RowWithId } from '../utils/table-rows'
 import { editorRowTexts } from '../utils/table-texts'
 import { ImportConfirm } from './import-confirm'
 import { RowsToFix } from './rows-to-fix'
 import { TableFiles } from './rules-files'
 import { SaveConflict } from './save-conflict'
-import { SavedHistory } from './saved-history'
 import { SavedVersion } from './saved-version'
 import type { SavedTable } from './use-saved-table'
 
@@ -55,9 +56,10 @@ export function SavedTableFrame<Row extends RowWithId, T extends TableKind>({
           {state.dirty ? ' Unsaved changes.' : ''}
         </p>
         <SavedHistory
-          projectId={projectId}
-          table={table}
+          query={rulesQueries.history(projectId, table)}
           version={state.version}
+          here="in the table"
+          sizeOf={(saved) => `${saved.rows} ${saved.rows === 1 ? 'row' : 'rows'}`}
           onOpen={setOpened}
         />
       </div>

@@ -1,30 +1,42 @@
 import * as Popover from '@radix-ui/react-popover'
-import { useQuery } from '@tanstack/react-query'
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { formatDateTime } from '../../../lib/format-date'
-import { errorText } from '../../../lib/http-errors'
-import { rulesQueries, type TableKind } from '../api/rules-api'
+import { formatDateTime } from '../../lib/format-date'
+import { errorText } from '../../lib/http-errors'
+
+/** A saved version as a document's history lists it. */
+export interface SavedLine {
+  version: number
+  savedBy: string
+  savedAt: string
+}
 
 /**
- * The History button and its popover: every saved version of the table, newest first, with who
- * saved it, when and how many rows it has, each opening that version. It is asked for when
- * opened, and again after a save.
+ * The History button and its popover for a versioned document (a project's rules, its bill
+ * settings): every saved version, newest first, with who saved it and when (and its size, when
+ * `sizeOf` says one), each opening that version. It is asked for when opened, and again after a
+ * save.
  */
-export function SavedHistory({
-  projectId,
-  table,
+export function SavedHistory<Line extends SavedLine, Key extends QueryKey>({
+  query,
   version,
+  here,
+  sizeOf,
   onOpen,
 }: {
-  projectId: string
-  table: TableKind
-  /** The version the editor's table started from, marked in the list. */
+  /** The document's history query (asked for only while the popover is open). */
+  query: UseQueryOptions<Line[], Error, Line[], Key>
+  /** The version the editor started from, marked in the list. */
   version: number
-  /** Shows a version's rows (read-only). */
+  /** Where that version is, as its mark says: `in the table`, `on the page`. */
+  here: string
+  /** A version's size in words (`12 rows`), if it has one. */
+  sizeOf?(line: Line): string
+  /** Shows a version (read-only). */
   onOpen(version: number): void
 }) {
   const [open, setOpen] = useState(false)
-  const history = useQuery({ ...rulesQueries.history(projectId, table), enabled: open })
+  const history = useQuery({ ...query, enabled: open })
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
@@ -68,10 +80,10 @@ export function SavedHistory({
                       Version {saved.version}
                     </span>
                     , saved by {saved.savedBy} on{' '}
-                    <span className="tabular-nums">{formatDateTime(saved.savedAt)}</span>,{' '}
-                    {saved.rows} {saved.rows === 1 ? 'row' : 'rows'}
+                    <span className="tabular-nums">{formatDateTime(saved.savedAt)}</span>
+                    {sizeOf ? `, ${sizeOf(saved)}` : null}
                     {saved.version === version ? (
-                      <span className="text-slate-500"> (in the table)</span>
+                      <span className="text-slate-500"> ({here})</span>
                     ) : null}
                   </button>
                 </li>

@@ -1,3 +1,4 @@
+import { SaveConflictFrame } from '../../../components/saved-document/save-conflict-frame'
 import type { BillSettings } from '../api/bill-settings-api'
 import type { Conflict } from '../utils/settings-editor-state'
 import { settingChanges } from '../utils/settings-lines'
@@ -20,44 +21,17 @@ export function SettingsConflict({
   onReload(): void
   onKeep(): void
 }) {
-  const { reason, theirs } = conflict
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-2 rounded border border-amber-400 bg-amber-50 p-3 text-sm"
-    >
-      <p className="font-semibold">Someone saved these settings since you opened them.</p>
-      {reason ? <p className="text-slate-700">{reason}</p> : null}
-      {theirs.status === 'reading' ? (
-        <p className="text-slate-600">Reading what they changed…</p>
-      ) : theirs.status === 'failed' ? (
-        <p className="text-red-700">What they changed cannot be shown: {theirs.reason}</p>
-      ) : (
-        <TheirChanges base={base} theirs={theirs.document.settings} />
-      )}
-      <p className="flex gap-2">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onReload}
-          className="rounded border border-slate-400 px-3 py-1 hover:bg-white"
-        >
-          Reload theirs
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onKeep}
-          className="rounded border border-slate-400 px-3 py-1 hover:bg-white"
-        >
-          Keep mine
-        </button>
-      </p>
-      <p className="text-xs text-slate-600">
-        Reload theirs drops your changes. Keep mine saves your settings as the version after theirs,
-        in place of their changes above.
-      </p>
-    </div>
+    <SaveConflictFrame
+      savedSince="Someone saved these settings since you opened them."
+      reason={conflict.reason}
+      theirs={conflict.theirs}
+      changes={(document) => <TheirChanges base={base} theirs={document.settings} />}
+      mine="settings"
+      busy={busy}
+      onReload={onReload}
+      onKeep={onKeep}
+    />
   )
 }
 

@@ -1,4 +1,5 @@
 import type { BillSettings, BillSettingsDocument } from '#contract/bill-settings.ts'
+import type { TheirVersion } from '../../../components/saved-document/save-conflict-frame'
 import { formOf, type SettingsForm } from './settings-form'
 
 /** Who saved the version the page started from, and when (null before the first save). */
@@ -8,10 +9,7 @@ export type SavedMeta = Pick<BillSettingsDocument, 'version' | 'savedBy' | 'save
 export type SaveRequest = { settings: BillSettings; restoring?: number }
 
 /** The colleague's version a refused save met: being read, read, or why it could not be. */
-export type Theirs =
-  | { status: 'reading' }
-  | { status: 'read'; document: BillSettingsDocument }
-  | { status: 'failed'; reason: string }
+export type Theirs = TheirVersion<BillSettingsDocument>
 
 /** A save refused because a colleague saved first: their words, what was sent, their version. */
 export type Conflict = { reason: string; pending: SaveRequest; theirs: Theirs }

@@ -1,3 +1,4 @@
+import { SaveConflictFrame } from '../../../components/saved-document/save-conflict-frame'
 import { rowsOf, type TableKind, type TableRow } from '../api/rules-api'
 import { rowChanges } from '../utils/row-changes'
 import type { Conflict } from '../utils/rules-editor-state'
@@ -34,44 +35,19 @@ export function SaveConflict<T extends TableKind>({
   onReload(): void
   onKeep(): void
 }) {
-  const { reason, theirs } = conflict
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-2 rounded border border-amber-400 bg-amber-50 p-3 text-sm"
-    >
-      <p className="font-semibold">{SAVED_SINCE[table]}</p>
-      {reason ? <p className="text-slate-700">{reason}</p> : null}
-      {theirs.status === 'reading' ? (
-        <p className="text-slate-600">Reading what they changed…</p>
-      ) : theirs.status === 'failed' ? (
-        <p className="text-red-700">What they changed cannot be shown: {theirs.reason}</p>
-      ) : (
-        <TheirChanges table={table} base={base} theirs={rowsOf(table, theirs.document)} />
+    <SaveConflictFrame
+      savedSince={SAVED_SINCE[table]}
+      reason={conflict.reason}
+      theirs={conflict.theirs}
+      changes={(document) => (
+        <TheirChanges table={table} base={base} theirs={rowsOf(table, document)} />
       )}
-      <p className="flex gap-2">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onReload}
-          className="rounded border border-slate-400 px-3 py-1 hover:bg-white"
-        >
-          Reload theirs
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onKeep}
-          className="rounded border border-slate-400 px-3 py-1 hover:bg-white"
-        >
-          Keep mine
-        </button>
-      </p>
-      <p className="text-xs text-slate-600">
-        Reload theirs drops your changes. Keep mine saves your table as the version after theirs, in
-        place of their changes above.
-      </p>
-    </div>
+      mine="table"
+      busy={busy}
+      onReload={onReload}
+      onKeep={onKeep}
+    />
   )
 }
 

@@ -1,3 +1,4 @@
+import type { TheirVersion } from '../../../components/saved-document/save-conflict-frame'
 import type { TableBody, TableDocument, TableKind, TableRow } from '../api/rules-api'
 import type { RowWithId } from './table-rows'
 
@@ -11,10 +12,7 @@ export type SavedMeta = { version: number; savedBy: string | null; savedAt: stri
 export type SaveRequest<T extends TableKind> = { body: TableBody<T>; restoring?: number }
 
 /** The colleague's version a refused save met: being read, read, or why it could not be. */
-export type Theirs<T extends TableKind> =
-  | { status: 'reading' }
-  | { status: 'read'; document: TableDocument[T] }
-  | { status: 'failed'; reason: string }
+export type Theirs<T extends TableKind> = TheirVersion<TableDocument[T]>
 
 /**
  * A save the server refused because a colleague saved first: their words, what was sent, and

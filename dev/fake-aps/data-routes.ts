@@ -81,6 +81,7 @@ export function registerDataRoutes(app: Hono, ctx: FakeContext): void {
       pageDelay(faults, number) -
       (performance.now() - (arrivals.get(c.req.raw) ?? performance.now()))
     if (wait > 0) await sleep(wait)
+    await faults.held(number)
     return c.body(body, 200, {
       'content-type': 'application/vnd.api+json',
       'content-length': String(body.byteLength),

@@ -22,13 +22,46 @@ export interface Faults {
    * each page number its own wait (later pages answering first, say).
    */
   pageDelayMs: number | ((pageNumber: number) => number)
+  /**
+   * The next this many list pages after a list's first wait until all of them have arrived (at
+   * most HOLD_MS), then answer together: pages asked for at once are at the fake at once, however
+   * busy the machine. (A list's first page is asked for alone: it is never held.)
+   */
+  holdPages(count: number): void
+  /** Waits while the page is held (holdPages); at once when none is. */
+  held(pageNumber: number): Promise<void>
   clear(): void
 }
 
+/** The longest a held page waits for the others: a client that never asks them all fails its test. */
+const HOLD_MS = 10_000
+
 export function createFaults(): Faults {
   let rules: { rule: FaultRule; left: number }[] = []
+  let hold: { left: number; release: () => void; released: Promise<void> } | null = null
   return {
     pageDelayMs: 0,
+    holdPages(count) {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      hold = count > 0 ? { left: count, release, released } : null
+    },
+    async held(pageNumber) {
+      if (!hold || hold.left === 0 || pageNumber === 0) return
+      const gate = hold
+      gate.left -= 1
+      if (gate.left === 0) gate.release()
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        gate.released,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, HOLD_MS)
+        }),
+      ])
+      clearTimeout(timer)
+    },
     add(rule) {
       rules.push({ rule, left: rule.times ?? 1 })
     },
@@ -47,6 +80,7 @@ export function createFaults(): Faults {
     },
     clear() {
       rules = []
+      hold = null
       this.pageDelayMs = 0
     },
   }

@@ -97,7 +97,8 @@ describe('a big Autodesk folder, its pages asked for several at a time', () => {
 
   it('never has more than PAGE_PARALLELISM page requests at the fake at once', async () => {
     const folder = bigFolder(3_000)
-    fake.faults.pageDelayMs = 20 // so that the requests of a window overlap at the fake
+    // Two pages asked for together are held until both are at the fake: they overlap there.
+    fake.faults.holdPages(2)
     fake.load.resetPeak()
     const list = await backend().contents(ctx, ids.hubId, ids.projectId, folder.id)
     expect(list).toHaveLength(3_000)

@@ -145,9 +145,11 @@ describe('a big Autodesk folder, its pages asked for several at a time', () => {
       'Autodesk is not answering properly (HTTP 500). Please try again later.',
     )
 
-    fake.faults.add({ path: folder.path, query: 'page[number]=12', status: 403 })
+    // Another folder: a page of the first listing asked ahead may still be on its way.
+    const other = bigFolder(3_000)
+    fake.faults.add({ path: other.path, query: 'page[number]=12', status: 403 })
     const denied = await backend()
-      .contents(ctx, ids.hubId, ids.projectId, folder.id)
+      .contents(ctx, ids.hubId, ids.projectId, other.id)
       .catch((e) => e)
     expect(denied.status).toBe(403)
     expect(denied.message).toBe('Autodesk denied access: A fault the test asked for.')

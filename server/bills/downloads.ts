@@ -8,7 +8,7 @@ import {
   type ProjectChangeBill,
 } from '#contract/project-bills.ts'
 import { AppError } from '../errors.ts'
-import { contentDisposition } from '../http/response-headers.ts'
+import { contentDisposition, noStore } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import type { IssueFiles } from './types.ts'
@@ -40,7 +40,7 @@ export function sendFile(
   format: 'xlsx' | 'csv',
   fileName: string,
 ): Response {
-  c.header('Cache-Control', 'no-store')
+  noStore(c)
   c.header('Content-Type', CONTENT_TYPES[format])
   c.header('Content-Disposition', contentDisposition(fileName))
   return c.body(bytes as Uint8Array<ArrayBuffer>)

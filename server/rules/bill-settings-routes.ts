@@ -8,6 +8,7 @@ import {
 import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
 import { checkedBody, limitBody } from '../http/body.ts'
+import { noStore } from '../http/response-headers.ts'
 import type { VisibleProject } from './project-access.ts'
 import { heldVersion } from './rules-body.ts'
 import { conflictMessage, noSuchVersion, versionOf } from './rules-routes.ts'
@@ -41,7 +42,7 @@ export function billSettingsRoutes(options: BillSettingsRoutesOptions): Hono {
       await visibleProject(ctx, projectIdOf(c))
       return store.billSettings(projectIdOf(c))
     })
-    c.header('Cache-Control', 'no-store')
+    noStore(c)
     c.header('ETag', `"${saved?.version ?? 0}"`)
     return c.json(documentOf(saved))
   })
@@ -51,7 +52,7 @@ export function billSettingsRoutes(options: BillSettingsRoutesOptions): Hono {
       await visibleProject(ctx, projectIdOf(c))
       return store.billSettingsHistory(projectIdOf(c))
     })
-    c.header('Cache-Control', 'no-store')
+    noStore(c)
     return c.json(history)
   })
 
@@ -62,7 +63,7 @@ export function billSettingsRoutes(options: BillSettingsRoutesOptions): Hono {
       return version && (await store.savedBillSettings(projectIdOf(c), version))
     })
     if (!saved) throw noSuchVersion('bill-settings')
-    c.header('Cache-Control', 'no-store')
+    noStore(c)
     c.header('ETag', `"${saved.version}"`)
     return c.json(documentOf(saved))
   })
@@ -90,7 +91,7 @@ export function billSettingsRoutes(options: BillSettingsRoutesOptions): Hono {
         const { held, result } = outcome
         throw new AppError(412, conflictMessage('bill-settings', held, result.conflict))
       }
-      c.header('Cache-Control', 'no-store')
+      noStore(c)
       c.header('ETag', `"${outcome.result.saved.version}"`)
       return c.json(documentOf(outcome.result.saved))
     },

@@ -8,6 +8,7 @@ import { checkedLocations } from '../boq/locations/table.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
 import { checkedBody, limitBody } from '../http/body.ts'
+import { noStore } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { Extractor } from '../jobs/extractor.ts'
 import { isBoqError, tooLargeMessage } from '../jobs/failure.ts'
@@ -70,7 +71,7 @@ export function locationsPreviewRoutes(options: LocationsPreviewOptions): Hono {
           return previewOf(job, rows, await zonesIn(job, bytes, rows))
         })
       })
-      c.header('Cache-Control', 'no-store')
+      noStore(c)
       return c.json(answer)
     },
   )

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { LocationsDocument } from '#contract/locations-api.ts'
 import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
-import { contentDisposition } from '../http/response-headers.ts'
+import { limitBody } from '../http/body.ts'
+import { contentDisposition, noStore } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import type { PerUserLimit } from '../jobs/per-user-limit.ts'
@@ -42,7 +42,7 @@ export function locationsRoutes(options: LocationsRoutesOptions): Hono {
       return { project, saved: await store.locations(projectIdOf(c)) }
     })
     const format = c.req.query('format') ?? 'json'
-    c.header('Cache-Control', 'no-store')
+    noStore(c)
     c.header('ETag', `"${saved?.version ?? 0}"`)
     if (format === 'json') return c.json(documentOf(saved))
     if (format !== 'csv' && format !== 'xlsx') {
@@ -62,7 +62,7 @@ export function locationsRoutes(options: LocationsRoutesOptions): Hono {
       await visibleProject(ctx, projectIdOf(c))
       return store.locationsHistory(projectIdOf(c))
     })
-    c.header('Cache-Control', 'no-store')
+    noStore(c)
     return c.json(history)
   })
 
@@ -74,22 +74,17 @@ export function locationsRoutes(options: LocationsRoutesOptions): Hono {
       return version && (await store.savedLocations(projectIdOf(c), version))
     })
     if (!saved) throw noSuchVersion('locations')
-    c.header('Cache-Control', 'no-store')
+    noStore(c)
     c.header('ETag', `"${saved.version}"`)
     return c.json(documentOf(saved))
   })
 
   routes.put(
     path,
-    bodyLimit({
-      maxSize: MAX_RULES_FILE_BYTES,
-      onError: () => {
-        throw new AppError(
-          413,
-          `The locations table is larger than ${MAX_RULES_FILE_BYTES / 1024 / 1024} MB; that is more than a table can be.`,
-        )
-      },
-    }),
+    limitBody(
+      MAX_RULES_FILE_BYTES,
+      `The locations table is larger than ${MAX_RULES_FILE_BYTES / 1024 / 1024} MB; that is more than a table can be.`,
+    ),
     async (c) => {
       const projectId = projectIdOf(c)
       const outcome = await withCloud(c, async (ctx) => {
@@ -106,7 +101,7 @@ export function locationsRoutes(options: LocationsRoutesOptions): Hono {
       if ('conflict' in outcome.result) {
         throw new AppError(412, conflictMessage('locations', outcome.held, outcome.result.conflict))
       }
-      c.header('Cache-Control', 'no-store')
+      noStore(c)
       c.header('ETag', `"${outcome.result.saved.version}"`)
       return c.json(documentOf(outcome.result.saved))
     },

@@ -8,6 +8,7 @@ import {
 import type { WithCloud } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import { checkedBody, limitBody } from '../http/body.ts'
+import { noStore } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { findEarlierBill } from '../jobs/earlier-bill.ts'
 import { keptWarnings } from '../jobs/kept-warnings.ts'
@@ -161,7 +162,7 @@ function given<K extends RulesKind>(
 
 /** A JSON answer written in the bill pool, sent as it is. */
 function jsonBody(c: Context, json: Uint8Array): Response {
-  c.header('Cache-Control', 'no-store')
+  noStore(c)
   return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json' })
 }
 

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import type { ClassificationDocument, RulesDocument } from '#contract/takeoff-rules-api.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
 import { AppError } from '../errors.ts'
-import { contentDisposition } from '../http/response-headers.ts'
+import { limitBody } from '../http/body.ts'
+import { contentDisposition, noStore } from '../http/response-headers.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { CONTENT_TYPES } from '../jobs/content-types.ts'
 import type { PerUserLimit } from '../jobs/per-user-limit.ts'
@@ -55,7 +55,7 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
         return { project, saved: await store.rules(projectIdOf(c), kind) }
       })
       const format = c.req.query('format') ?? 'json'
-      c.header('Cache-Control', 'no-store')
+      noStore(c)
       c.header('ETag', `"${saved?.version ?? 0}"`)
       if (format === 'json') return c.json(documentOf(kind, saved))
       if (format !== 'csv' && format !== 'xlsx') {
@@ -75,7 +75,7 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
         await visibleProject(ctx, projectIdOf(c))
         return store.rulesHistory(projectIdOf(c), kind)
       })
-      c.header('Cache-Control', 'no-store')
+      noStore(c)
       return c.json(history)
     })
 
@@ -88,22 +88,17 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
         return version && (await store.savedRules(projectIdOf(c), kind, version))
       })
       if (!saved) throw noSuchVersion(kind)
-      c.header('Cache-Control', 'no-store')
+      noStore(c)
       c.header('ETag', `"${saved.version}"`)
       return c.json(documentOf(kind, saved))
     })
 
     routes.put(
       path,
-      bodyLimit({
-        maxSize: MAX_RULES_FILE_BYTES,
-        onError: () => {
-          throw new AppError(
-            413,
-            `The ${NOUN[kind]} table is larger than ${MAX_RULES_FILE_BYTES / 1024 / 1024} MB; that is more than a table can be.`,
-          )
-        },
-      }),
+      limitBody(
+        MAX_RULES_FILE_BYTES,
+        `The ${NOUN[kind]} table is larger than ${MAX_RULES_FILE_BYTES / 1024 / 1024} MB; that is more than a table can be.`,
+      ),
       async (c) => {
         const projectId = projectIdOf(c)
         const outcome = await withCloud(c, async (ctx) => {
@@ -120,7 +115,7 @@ export function rulesRoutes(options: RulesRoutesOptions): Hono {
         if ('conflict' in outcome.result) {
           throw new AppError(412, conflictMessage(kind, outcome.held, outcome.result.conflict))
         }
-        c.header('Cache-Control', 'no-store')
+        noStore(c)
         c.header('ETag', `"${outcome.result.saved.version}"`)
         return c.json(documentOf(kind, outcome.result.saved))
       },

@@ -7,6 +7,7 @@ import {
 } from '#contract/bill-settings.ts'
 import { type AdjustmentRow, moved, newAdjustment } from '../utils/settings-form'
 import { fieldId, type Problems, problemOf } from '../utils/settings-problems'
+import { AddRowButton } from './add-row-button'
 import { AdjustmentFigures } from './adjustment-figures'
 import { FieldProblem, invalidProps } from './field-problem'
 
@@ -191,25 +192,17 @@ export function AdjustmentsTable({
         </table>
       )}
       <FieldProblem field="adjustments" problem={tableProblem} />
-      <p>
-        <button
-          id={fieldId('adjustments')}
-          type="button"
-          disabled={rows.length >= MAX_ADJUSTMENTS}
-          onClick={() => {
-            const row = newAdjustment()
-            onChange([...rows, row])
-            // The new row's name is what is typed next.
-            requestAnimationFrame(() =>
-              document.getElementById(fieldId(`adjustment-${row.id}-name`))?.focus(),
-            )
-          }}
-          className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50"
-          {...invalidProps('adjustments', tableProblem)}
-        >
-          Add an adjustment
-        </button>
-      </p>
+      <AddRowButton
+        field="adjustments"
+        problem={tableProblem}
+        rows={rows}
+        max={MAX_ADJUSTMENTS}
+        make={() => newAdjustment()}
+        firstField={(row) => `adjustment-${row.id}-name`}
+        onChange={onChange}
+      >
+        Add an adjustment
+      </AddRowButton>
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { MAX_UNIT_DECIMALS, MAX_UNIT_LENGTH, MAX_UNITS } from '#contract/bill-settings.ts'
 import { type DecimalsRow, newDecimals } from '../utils/settings-form'
 import { fieldId, type Problems, problemOf } from '../utils/settings-problems'
+import { AddRowButton } from './add-row-button'
 import { FieldProblem, invalidProps } from './field-problem'
 
 /**
@@ -100,25 +101,17 @@ export function DecimalsTable({
         </table>
       )}
       <FieldProblem field="decimals" problem={tableProblem} />
-      <p>
-        <button
-          id={fieldId('decimals')}
-          type="button"
-          disabled={rows.length >= MAX_UNITS}
-          onClick={() => {
-            const row = newDecimals()
-            onChange([...rows, row])
-            // The new row's unit is what is typed next.
-            requestAnimationFrame(() =>
-              document.getElementById(fieldId(`decimals-${row.id}-unit`))?.focus(),
-            )
-          }}
-          className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50"
-          {...invalidProps('decimals', tableProblem)}
-        >
-          Add a unit
-        </button>
-      </p>
+      <AddRowButton
+        field="decimals"
+        problem={tableProblem}
+        rows={rows}
+        max={MAX_UNITS}
+        make={() => newDecimals()}
+        firstField={(row) => `decimals-${row.id}-unit`}
+        onChange={onChange}
+      >
+        Add a unit
+      </AddRowButton>
     </section>
   )
 }

@@ -4,16 +4,25 @@ import type { Boq } from '#contract/boq.ts'
 import type { Job } from '#contract/jobs.ts'
 import { exampleBoq, zonedBoq } from '#contract/testing/boq.ts'
 import { pricedItem } from '#contract/testing/priced-bill.ts'
+import type { DrawingSlotProps } from '../../features/results/components/drawing-slot'
 import { fakeApi, ids, requestsTo } from '../../testing/fake-api'
 import { pricedBill, succeededJob } from '../../testing/fixtures'
 import { fakeLongTableLayout } from '../../testing/long-table-layout'
 import { renderApp } from '../../testing/render-app'
 import { saveLocations } from '../../testing/table-editor-helpers'
 
-// The drawing feature draws; here it says what it is asked to light.
+// The drawing feature draws; here it says what it is asked to light and to name (! emphasised).
 vi.mock('../../features/drawing/components/drawing-view', () => ({
-  DrawingView: ({ highlighted }: { highlighted: string[] }) => (
-    <p>Lit: {[...highlighted].sort().join(' ') || 'nothing'}</p>
+  DrawingView: ({ highlighted, labels = [] }: Pick<DrawingSlotProps, 'highlighted' | 'labels'>) => (
+    <>
+      <p>Lit: {[...highlighted].sort().join(' ') || 'nothing'}</p>
+      <p>
+        Named:{' '}
+        {labels
+          .map(({ handle, text, emphasised }) => `${text}@${handle}${emphasised ? '!' : ''}`)
+          .join(' ') || 'nothing'}
+      </p>
+    </>
   ),
 }))
 vi.mock('../../features/drawing/viewer/load-viewer', () => {
@@ -80,8 +89,9 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
       ['Kitchen', 'Kitchen', '20.00', '18.00'],
       ['Living', 'Living', '30.00', '22.00'],
     ])
-    // Every zone's outline, until one is picked.
+    // Every zone's outline, until one is picked, and every zone named at its outline.
     expect(screen.getByText('Lit: R1 R2')).toBeInTheDocument()
+    expect(screen.getByText('Named: Kitchen@R1 Living@R2')).toBeInTheDocument()
 
     await user.click(within(zones).getByRole('button', { name: 'Kitchen' }))
     expect(within(zones).getByRole('button', { name: 'Kitchen' })).toHaveAttribute(
@@ -95,8 +105,9 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
     expect(cells(screen.getByRole('table', { name: 'Priced items in Kitchen' }))).toEqual([
       ['1', 'F1 Chair', '1', 'nr', '4'],
     ])
-    // The kitchen's outline, its chair and the pipe that runs through it.
+    // The kitchen's outline, its chair and the pipe that runs through it; its name stood out.
     expect(screen.getByText('Lit: C1 P1 R1')).toBeInTheDocument()
+    expect(screen.getByText('Named: Kitchen@R1! Living@R2')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Unallocated' }))
     expect(cells(screen.getByRole('table', { name: 'Bill in Unallocated' }))).toEqual([
@@ -104,13 +115,16 @@ describe('the Locations tab of the result page', { timeout: 20_000 }, () => {
       ['B1', 'Linework on layer Pipes', '4.00', 'm', '12.00'],
     ])
     expect(screen.getByText('Lit: C4 P1')).toBeInTheDocument()
+    expect(screen.getByText('Named: Kitchen@R1 Living@R2')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Clear' }))
     expect(screen.getByText('Lit: R1 R2')).toBeInTheDocument()
+    expect(screen.getByText('Named: Kitchen@R1 Living@R2')).toBeInTheDocument()
     expect(screen.queryByRole('table', { name: /^Bill in/ })).toBeNull()
 
     // Another tab: the drawing lights the bill's selection again.
     await user.click(screen.getByRole('tab', { name: /^Bill/ }))
     expect(screen.getByText('Lit: nothing')).toBeInTheDocument()
+    expect(screen.getByText('Named: nothing')).toBeInTheDocument()
     expect(screen.queryByText(/locations are now version/)).toBeNull()
   })
 

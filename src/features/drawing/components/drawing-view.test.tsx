@@ -39,6 +39,7 @@ function fakeViewer(): DrawingViewer {
       added: added.filter((h) => fake.inDrawing.has(h)),
       removed: removed.filter((h) => fake.inDrawing.has(h)),
     })),
+    label: vi.fn(),
     zoomToHandles: vi.fn(),
     fit: vi.fn(),
     zoom: vi.fn(),
@@ -309,6 +310,29 @@ describe('DrawingView', () => {
     expect(drawing()).toHaveAttribute('aria-busy', 'false')
     expect(fake.created).toHaveLength(0)
     expect(screen.getByRole('button', { name: 'Fit to view' })).toBeDisabled()
+  })
+
+  it('has the names it is given drawn, once the viewer is there, and again only for a new list', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const view = (labels?: { handle: string; text: string; emphasised?: boolean }[]) => (
+      <QueryClientProvider client={client}>
+        <DrawingView jobId="job-1" geometryUrl={geometryUrl('job-1')} labels={labels} />
+      </QueryClientProvider>
+    )
+    const names = [
+      { handle: '1C8', text: 'Kitchen', emphasised: true },
+      { handle: '250', text: 'Living' },
+    ]
+    const { rerender } = render(view(names))
+    await ready()
+    await waitFor(() => expect(fake.viewer.label).toHaveBeenLastCalledWith(names))
+    const calls = vi.mocked(fake.viewer.label).mock.calls.length
+    // The same list again (the page keeps it while the names stay): not named again.
+    rerender(view(names))
+    expect(fake.viewer.label).toHaveBeenCalledTimes(calls)
+    // No names: those drawn go.
+    rerender(view())
+    await waitFor(() => expect(fake.viewer.label).toHaveBeenLastCalledWith([]))
   })
 
   it('does not highlight again for the same handles in a new array', async () => {

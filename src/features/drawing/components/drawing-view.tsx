@@ -4,11 +4,11 @@ import type { DrawnGeometry } from '#contract/drawing-geometry.ts'
 import { errorText } from '../../../lib/http-errors'
 import { drawingQueries } from '../api/drawing-queries'
 import { drawsNothing, type LeftOut, nothingDrawnText } from '../utils/nothing-drawn'
-import type { DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
+import type { DrawingLabel, DrawingMarks, DrawingViewer } from '../viewer/drawing-viewer'
 import { loadGeometryViewer } from '../viewer/load-viewer'
 import { markDrawing } from '../viewer/timing'
 
-export type { DrawingMarks }
+export type { DrawingLabel, DrawingMarks }
 
 export type DrawingViewProps = {
   jobId: string
@@ -24,6 +24,11 @@ export type DrawingViewProps = {
   /** What the job's bill left out, by kind: said in place of a drawing with nothing to draw. */
   notMeasured?: readonly LeftOut[]
   /**
+   * Names drawn at entities (the zones' names at their outlines), moving with the view, the
+   * `emphasised` one stood out; those too small on screen to hold their name are left unnamed.
+   */
+  labels?: readonly DrawingLabel[]
+  /**
    * Entities to colour as a change instead: added in green, removed in red (the rest dimmed,
    * the view left fitted to the whole drawing). Given, `highlighted` is not used.
    */
@@ -33,6 +38,7 @@ export type DrawingViewProps = {
 }
 
 const NONE: string[] = []
+const NO_LABELS: readonly DrawingLabel[] = []
 
 /** A press that moves less than this (px) is a click; more is a pan. */
 const CLICK_SLOP_PX = 4
@@ -47,8 +53,8 @@ type ShownViewer = Omit<DrawingViewer, 'open'>
 
 /**
  * The job's drawing: model space drawn in the browser from the geometry the server built with its
- * bill (`geometryUrl`), on its layers' colours (text left out). Drag pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from
- * the keyboard, F (and Zoom to selection) frames what is lit. The `highlighted` entities stand
+ * bill (`geometryUrl`), on its layers' colours (text left out: `labels` are named over it). Drag
+ * pans, the wheel and a pinch zoom, + / - / 0 zoom and fit from the keyboard, F (and Zoom to selection) frames what is lit. The `highlighted` entities stand
  * out (the rest dimmed, `ringed` ones ringed) and are framed; a click on a shape calls `onPick`
  * with its handle (a block reference's, for anything drawn inside one). Or the `marked` entities
  * are coloured as a change between two versions. Geometry with nothing to draw is not drawn: the
@@ -60,6 +66,7 @@ export function DrawingView({
   highlighted = NONE,
   ringed = false,
   notMeasured,
+  labels = NO_LABELS,
   marked,
   onPick,
 }: DrawingViewProps) {
@@ -139,6 +146,11 @@ export function DrawingView({
     if (shown.length > 0) viewer.zoomToHandles(shown)
     setLit(shown)
   }, [viewer, highlightKey, markKey, ringed])
+
+  // A new list is new names: the page keeps its list while the names stay the same.
+  useEffect(() => {
+    viewer?.label(labels)
+  }, [viewer, labels])
 
   const canZoomToSelection = viewer !== null && lit !== null && lit.length > 0
   function zoomToSelection() {
@@ -235,7 +247,11 @@ export function DrawingView({
         onPointerUp={onPointerUp}
         className="relative h-[28rem] w-full touch-none overflow-hidden rounded border border-slate-300 bg-black focus:outline-2 focus:outline-sky-600"
       >
-        <div ref={mount} data-testid="drawing-canvas" className="boq-drawing h-full w-full" />
+        <div
+          ref={mount}
+          data-testid="drawing-canvas"
+          className="boq-drawing relative h-full w-full"
+        />
         {status ? (
           <p
             role={failed ? 'alert' : 'status'}

@@ -24,6 +24,12 @@ export interface DrawingViewer<Source = DrawnGeometry> {
    * handles of each list found in model space.
    */
   mark(marks: DrawingMarks): DrawingMarks
+  /**
+   * Names these entities in the drawing (a zone's name at its outline), in place of the names
+   * before; none takes them away. The names move and scale with the view; those whose entity is
+   * too small on screen to hold them are left out (geometry-labels.ts says the rule).
+   */
+  label(labels: readonly DrawingLabel[]): void
   /** Frames these entities, or the whole drawing when none is given or found. */
   zoomToHandles(handles: readonly string[]): void
   /** Frames the whole drawing. */
@@ -41,6 +47,9 @@ export interface DrawingViewer<Source = DrawnGeometry> {
 
 /** How a highlight is shown: `ringed` for block references too small to see when fitted. */
 export type HighlightOptions = { ringed?: boolean }
+
+/** A name drawn at an entity: `emphasised` for the one picked (a zone chosen in a list). */
+export type DrawingLabel = { handle: string; text: string; emphasised?: boolean }
 
 /** Entities to colour as a change between two versions of a drawing, by handle. */
 export type DrawingMarks = { added: readonly string[]; removed: readonly string[] }

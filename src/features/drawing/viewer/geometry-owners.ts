@@ -22,16 +22,21 @@ export class OwnerIndex {
    */
   find(handles: readonly string[]): { handles: string[]; owners: number[] } {
     if (handles.length === 0) return { handles: [], owners: [] }
-    const { byNumber, byText } = this.lookup()
     const owners = new Set<number>()
     for (const handle of handles) {
-      const text = handle.toUpperCase()
-      const number = handleNumber(text)
-      const owner = (number === undefined ? undefined : byNumber.get(number)) ?? byText.get(text)
+      const owner = this.ownerOf(handle)
       if (owner !== undefined) owners.add(owner)
     }
     const found = [...owners]
     return { handles: found.map((owner) => this.handles.at(owner)), owners: found }
+  }
+
+  /** The owner of this handle, whatever its case; undefined when it is not in model space. */
+  ownerOf(handle: string): number | undefined {
+    const { byNumber, byText } = this.lookup()
+    const text = handle.toUpperCase()
+    const number = handleNumber(text)
+    return (number === undefined ? undefined : byNumber.get(number)) ?? byText.get(text)
   }
 
   /** Makes the lookup now (about a tenth of a second for a million handles), if not made yet. */

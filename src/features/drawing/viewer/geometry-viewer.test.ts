@@ -167,3 +167,63 @@ describe('the geometry viewer’s rings around highlighted references', () => {
     expect(viewer.handleAt(head.x + 8, head.y)).toBeUndefined()
   })
 })
+
+/** The names shown over the drawing: their text, centre (CSS px) and whether emphasised. */
+function namesShown(container: HTMLElement) {
+  const layer = container.querySelector('[data-testid="drawing-labels"]')
+  return [...(layer?.querySelectorAll('span') ?? [])]
+    .filter((name) => !name.hidden)
+    .map((name) => {
+      const [x, y] = [...name.style.transform.matchAll(/translate\((-?[\d.]+)px, (-?[\d.]+)px\)/g)]
+        .map((match) => [Number(match[1]), Number(match[2])])
+        .at(0) ?? [Number.NaN, Number.NaN]
+      return { text: name.textContent, x, y, emphasised: name.dataset.emphasised === 'true' }
+    })
+}
+
+describe('the geometry viewer’s names over the drawing', () => {
+  it('names an outline at its middle, moving with the zoom; a speck only when emphasised', async () => {
+    const { viewer, nextDrawing } = await openFloor()
+    const container = open?.container as HTMLElement
+    viewer.label([
+      { handle: 'F00', text: 'Floor 1' },
+      { handle: HEAD_HANDLES[9] as string, text: 'Head 10', emphasised: true },
+      { handle: HEAD_HANDLES[10] as string, text: 'Head 11' },
+    ])
+    viewer.fit()
+    const fitted = await nextDrawing()
+    const head = onScreen(fitted.camera, HEADS[9]?.x ?? 0, HEADS[9]?.y ?? 0)
+    expect(namesShown(container)).toEqual([
+      { text: 'Head 10', x: Math.round(head.x), y: Math.round(head.y), emphasised: true },
+      { text: 'Floor 1', x: WIDTH / 2, y: HEIGHT / 2, emphasised: false },
+    ])
+    // Twice as close about the middle: the head's name twice as far from it, the floor's still there.
+    viewer.zoom(2)
+    await nextDrawing()
+    expect(namesShown(container)).toEqual([
+      {
+        text: 'Head 10',
+        x: Math.round(WIDTH / 2 + (head.x - WIDTH / 2) * 2),
+        y: Math.round(HEIGHT / 2 + (head.y - HEIGHT / 2) * 2),
+        emphasised: true,
+      },
+      { text: 'Floor 1', x: WIDTH / 2, y: HEIGHT / 2, emphasised: false },
+    ])
+    // The names can be clicked through: a click picks what is under them.
+    const layer = container.querySelector<HTMLElement>('[data-testid="drawing-labels"]')
+    expect(layer?.style.pointerEvents).toBe('none')
+    expect(layer).toHaveAttribute('aria-hidden', 'true')
+
+    viewer.label([])
+    await nextDrawing()
+    expect(namesShown(container)).toEqual([])
+  })
+
+  it('takes its names away when it goes', async () => {
+    const { viewer } = await openFloor()
+    const container = open?.container as HTMLElement
+    viewer.label([{ handle: 'F00', text: 'Floor 1' }])
+    await viewer.destroy()
+    expect(container.querySelector('[data-testid="drawing-labels"]')).toBeNull()
+  })
+})

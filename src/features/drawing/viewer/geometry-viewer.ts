@@ -30,6 +30,7 @@ import {
 import { type Detail, detailFor, FLOOR_SHARE, nextDetail, toleranceAt } from './geometry-detail'
 import { mainBoxOf, ownerExtents } from './geometry-extents'
 import { listenToGestures } from './geometry-gestures'
+import { type LabelPlaces, labelPlaces, layoutLabels } from './geometry-labels'
 import {
   MARKER_PX,
   type MarkerPlaces,
@@ -40,6 +41,7 @@ import {
 import { OwnerIndex, ownerMask } from './geometry-owners'
 import { ownerAt } from './geometry-pick'
 import { GeometryScene, type Overlay } from './geometry-scene'
+import { LabelLayer } from './label-layer'
 import { type Extents, withSomeSize } from './main-extents'
 import { movePicture } from './move-picture'
 import { markDrawing } from './timing'
@@ -105,6 +107,8 @@ type Opened = {
   roles: Role[]
   /** Where the highlight's rings are, if it has any. */
   markers: MarkerPlaces | undefined
+  /** The names drawn over the drawing, if it has any. */
+  labels: LabelPlaces | undefined
 }
 
 type Role = { owners: number[]; colour: number }
@@ -120,6 +124,7 @@ export function geometryViewer(
   let place: ViewPlace = { x: 0, y: 0, unitsPerPx: 1 }
   let opened: Opened | undefined
   let destroyed = false
+  const labelLayer = new LabelLayer(container)
 
   function measure(): ViewSize {
     return { width: container.clientWidth, height: container.clientHeight }
@@ -147,6 +152,7 @@ export function geometryViewer(
     camera.bottom = view.minY
     camera.updateProjectionMatrix()
     renderer.render(opened.scene.scene, camera)
+    placeLabels(place)
     framesToTime = 2
     if (frame === undefined) frame = requestAnimationFrame(onFrame)
   }
@@ -169,6 +175,12 @@ export function geometryViewer(
     if (frame === undefined) frame = requestAnimationFrame(onFrame)
   }
 
+  /** Places the names for the view at `shown` (the view's place, or where the picture took it). */
+  function placeLabels(shown: ViewPlace) {
+    const labels = opened?.labels
+    labelLayer.show(labels, labels ? layoutLabels(labels, shown, size) : [])
+  }
+
   /** Draws in this task: the browser shows the new drawing with whatever else this task changed. */
   function drawNow() {
     drawWanted = false
@@ -187,6 +199,10 @@ export function geometryViewer(
     show(move) {
       place = afterPictureMove(place, move, size)
       drawNow()
+    },
+    // The names follow the picture as it moves, at their own size: nothing is drawn meanwhile.
+    moved(move) {
+      placeLabels(afterPictureMove(place, move, size))
     },
   })
 
@@ -289,6 +305,7 @@ export function geometryViewer(
         detail,
         roles: [],
         markers: undefined,
+        labels: undefined,
       }
       const built = performance.now()
       markDrawing('read')
@@ -321,6 +338,14 @@ export function geometryViewer(
       ])
       ring([])
       return { added: addedFound.handles, removed: removedFound.handles }
+    },
+    label(labels) {
+      if (!opened) return
+      if (labels.length === 0 && !opened.labels) return
+      const { geometry, extents, owners } = opened
+      const places = labelPlaces(geometry, extents, labels, (handle) => owners.ownerOf(handle))
+      opened.labels = places.texts.length > 0 ? places : undefined
+      requestDraw()
     },
     zoomToHandles(handles) {
       if (!opened) return
@@ -355,6 +380,7 @@ export function geometryViewer(
       if (frame !== undefined) cancelAnimationFrame(frame)
       opened?.scene.dispose()
       opened = undefined
+      labelLayer.dispose()
       renderer.dispose()
       // The page may hold only so many WebGL contexts: this one goes now, not when collected.
       renderer.forceContextLoss()

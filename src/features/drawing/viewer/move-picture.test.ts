@@ -76,6 +76,28 @@ function wheel(on: Element, deltaY: number, x = 0, y = 0, deltaMode = 0): boolea
 }
 
 describe('movePicture: a drag', () => {
+  it('tells of each move of the picture, back in place too, for what is laid over it', () => {
+    const surface = document.createElement('div')
+    const canvas = document.createElement('canvas')
+    surface.append(canvas)
+    document.body.append(surface)
+    const moves: PictureMove[] = []
+    moving = movePicture(surface, {
+      picture: () => canvas,
+      wanted: () => true,
+      setViewerPanning: () => {},
+      show: () => {},
+      moved: (move) => moves.push(move),
+    })
+    pointer(canvas, 'pointerdown', 100, 100)
+    pointer(canvas, 'pointermove', 130, 90)
+    pointer(canvas, 'pointerup', 130, 90)
+    expect(moves).toEqual([
+      { scale: 1, dx: 30, dy: -10 },
+      { scale: 1, dx: 0, dy: 0 },
+    ])
+  })
+
   it('moves the picture with a drag and has the view drawn there once, when it ends', () => {
     const { canvas, calls } = setUp()
     pointer(canvas, 'pointerdown', 100, 100)

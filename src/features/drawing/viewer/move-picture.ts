@@ -15,6 +15,8 @@ export interface PictureTarget {
   setViewerPanning(on: boolean): void
   /** Shows in the view, drawn, what the moved picture shows. */
   show(move: PictureMove): void
+  /** Told of each move of the picture (back in place too): what is laid over it follows. */
+  moved?(move: PictureMove): void
 }
 
 /** How long the wheel rests before the view is drawn where it took the picture. */
@@ -74,6 +76,7 @@ export function movePicture(surface: HTMLElement, target: PictureTarget): Moving
     picture.style.transform = still
       ? ''
       : `translate(${move.dx}px, ${move.dy}px)${move.scale === 1 ? '' : ` scale(${move.scale})`}`
+    target.moved?.(move)
   }
 
   /** The view takes where the picture went and is drawn there; the picture goes back. */

@@ -9,16 +9,17 @@ import {
   type ZonePick,
   zoneHandles,
 } from '../utils/zone-figures'
+import { type ZoneName, zoneNames } from '../utils/zone-names'
 import { RoomsHint } from './rooms-hint'
 import { ZoneBill } from './zone-bill'
 import { ZonesTable } from './zones-table'
 
 /**
  * A result's rooms and zones: the zones its bill was measured in (name, path, area, perimeter),
- * every outline lit in the drawing, and the bill in the one picked (each line's and priced
- * item's quantity there), its outline and pieces lit instead; Unallocated shows what no zone
- * holds. A bill without zones says why, and proposes the drawing's layers that look like rooms
- * when the project has no locations.
+ * every outline lit and named in the drawing, and the bill in the one picked (each line's and
+ * priced item's quantity there), its outline and pieces lit instead, its name emphasised;
+ * Unallocated shows what no zone holds. A bill without zones says why, and proposes the drawing's
+ * layers that look like rooms when the project has no locations.
  */
 export function LocationsTab({
   job,
@@ -30,18 +31,24 @@ export function LocationsTab({
   boq: Boq
   /** The job's project's saved locations: any rows, and their version (undefined: not known yet). */
   project: { hasLocations: boolean; version: number } | undefined
-  /** The handles to light in the drawing; null: the bill's selection again. */
-  onLight(handles: string[] | null): void
+  /** The handles to light in the drawing (null: the bill's selection again), and the names drawn. */
+  onLight(handles: string[] | null, names?: readonly ZoneName[]): void
 }) {
   const zones = boq.zones ?? []
   const [picked, setPicked] = useState<ZonePick | undefined>(undefined)
   // With no zone picked the drawing outlines every zone; a zone picked lights it and its pieces.
-  const outlines = useMemo(() => (boq.zones ?? []).map((zone) => zone.handle), [boq])
+  // Every zone is named in the drawing either way, the picked one emphasised.
+  const lit = useMemo(() => {
+    if (picked !== undefined) return zoneHandles(boq, picked)
+    const outlines = (boq.zones ?? []).map((zone) => zone.handle)
+    return outlines.length > 0 ? outlines : null
+  }, [boq, picked])
+  const names = useMemo(() => zoneNames(boq.zones ?? [], picked), [boq, picked])
   useEffect(() => {
-    onLight(outlines.length > 0 ? outlines : null)
-    // The drawing goes back to the bill's selection once the tab is left.
-    return () => onLight(null)
-  }, [onLight, outlines])
+    onLight(lit, names)
+  }, [onLight, lit, names])
+  // The drawing goes back to the bill's selection, unnamed, once the tab is left.
+  useEffect(() => () => onLight(null), [onLight])
   const candidates = useMemo(() => (zones.length === 0 ? roomLayers(boq) : []), [boq, zones])
   if (zones.length === 0) {
     return (
@@ -56,10 +63,7 @@ export function LocationsTab({
       </div>
     )
   }
-  const pick = (zone: ZonePick) => {
-    setPicked(zone)
-    onLight(zoneHandles(boq, zone))
-  }
+  const pick = (zone: ZonePick) => setPicked(zone)
   const chosen = picked === undefined ? undefined : zones.find((zone) => zone.id === picked)
   const place = picked === null ? 'Unallocated' : chosen?.path
   const measuredWith = job.pricedWith?.locationsVersion
@@ -91,10 +95,7 @@ export function LocationsTab({
         {picked === undefined ? null : (
           <button
             type="button"
-            onClick={() => {
-              setPicked(undefined)
-              onLight(outlines)
-            }}
+            onClick={() => setPicked(undefined)}
             className="rounded border border-slate-400 px-3 py-1 text-sm hover:bg-slate-100"
           >
             Clear

@@ -17,7 +17,7 @@ import {
 } from '../utils/result-tables'
 import { type HandleIndex, handlesOf, indexHandles } from '../utils/selection'
 import { BillTable, groupKey } from './bill-table'
-import type { DrawingSlot } from './drawing-slot'
+import type { DrawingName, DrawingSlot } from './drawing-slot'
 import { EmptyTable } from './empty-table'
 import type { LocationsSlot } from './locations-slot'
 import { OtherTable } from './other-table'
@@ -50,8 +50,14 @@ export function ResultView({
   Locations?: LocationsSlot
 }) {
   const [state, dispatch] = useReducer(resultReducer, initialResultState)
-  // What the Locations tab lights for the zone picked there, in place of the bill's selection.
+  // What the Locations tab lights for the zone picked there, in place of the bill's selection,
+  // and the zones' names it draws.
   const [zoneLit, setZoneLit] = useState<string[] | null>(null)
+  const [zoneNames, setZoneNames] = useState<readonly DrawingName[] | undefined>(undefined)
+  const onZoneLight = useCallback((handles: string[] | null, names?: readonly DrawingName[]) => {
+    setZoneLit(handles)
+    setZoneNames(names)
+  }, [])
   const tabs = useMemo(
     () => (Locations ? RESULT_TABS : RESULT_TABS.filter((tab) => tab.id !== 'locations')),
     [Locations],
@@ -76,6 +82,7 @@ export function ResultView({
   })
   const why = boq && lines.length === 0 ? emptyBillWord(boq) : null
   const lit = state.tab === 'locations' ? zoneLit : null
+  const names = state.tab === 'locations' ? zoneNames : undefined
   const selected = useMemo(() => handlesOf(lines, state.selection), [lines, state.selection])
   const highlighted = lit ?? selected
   // A count line's handles are the block references it counts: the drawing rings them.
@@ -164,7 +171,7 @@ export function ResultView({
                   <PricedBillView job={job} />
                 ) : state.tab === 'locations' ? (
                   Locations ? (
-                    <Locations job={job} boq={boq} onLight={setZoneLit} />
+                    <Locations job={job} boq={boq} onLight={onZoneLight} />
                   ) : null
                 ) : (
                   <OtherTable
@@ -192,6 +199,7 @@ export function ResultView({
                   highlighted={highlighted}
                   ringed={lit ? false : ringed}
                   notMeasured={boq?.notMeasured}
+                  labels={names}
                   onPick={onPick}
                 />
               ) : null}

@@ -3,8 +3,8 @@
  * a closed outline on A-AREA named by the text inside) dropped into the demo cloud → the
  * project's locations page, reached from the tree: one row (A-AREA, names from the text inside)
  * saved as version 1 → the drawing extracted from the tree → its result's Locations tab lists
- * Kitchen, Living and Bath with their areas and perimeters, and the bill in the living room (its
- * two chairs) → the workbook downloaded from the page has a By location sheet, a column per room,
+ * Kitchen, Living and Bath with their areas and perimeters, each named in the drawing at its
+ * outline, and the bill in the living room (its two chairs), its name stood out → the workbook downloaded from the page has a By location sheet, a column per room,
  * its chairs split 1, 2, 0 and one unallocated, and a Rooms sheet.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -97,7 +97,26 @@ describe('locations in Chromium', () => {
         perimeter.toFixed(2),
       ]).sort(),
     )
+    // Each room named in the drawing, over its outline on the canvas.
+    const drawingView = page.getByRole('complementary', { name: 'Drawing' })
+    const canvas = drawingView.locator('[data-testid="drawing-canvas"] canvas').first()
+    const names = drawingView.getByTestId('drawing-labels')
+    const nameOf = (room: string) => names.getByText(room, { exact: true })
+    for (const { name } of FLOOR_PLAN_ROOMS) {
+      await nameOf(name).waitFor({ state: 'visible' })
+      const box = await nameOf(name).boundingBox()
+      const on = await canvas.boundingBox()
+      if (!box || !on) throw new Error(`No box for ${name}'s name or the canvas`)
+      expect(box.x, name).toBeGreaterThanOrEqual(on.x)
+      expect(box.x + box.width, name).toBeLessThanOrEqual(on.x + on.width)
+      expect(box.y, name).toBeGreaterThanOrEqual(on.y)
+      expect(box.y + box.height, name).toBeLessThanOrEqual(on.y + on.height)
+    }
+    expect(await nameOf('Living').getAttribute('data-emphasised')).toBe('false')
+
     await page.getByRole('button', { name: 'Living' }).click()
+    await expect.poll(() => nameOf('Living').getAttribute('data-emphasised')).toBe('true')
+    expect(await nameOf('Living').isVisible()).toBe(true)
     const inLiving = await bodyRows(page, 'Bill in Living')
     expect(inLiving.find((row) => row[1] === 'CHAIR')?.slice(2)).toEqual([
       '2',

@@ -8,6 +8,7 @@ import { toleranceFor } from '../view/tessellate.ts'
 import { allocateBill } from './allocate.ts'
 import { Frame } from './clip.ts'
 import { Regions } from './regions.ts'
+import type { RowFindings } from './row-problems.ts'
 import { checkedLocations } from './table.ts'
 import { findZones } from './zones.ts'
 
@@ -16,13 +17,15 @@ import { findZones } from './zones.ts'
  * row's `byZone`, each entity's parts by zone beside its handle, each reference's zone, and the
  * warnings of what the zones could not take. Needs the drawing read with its picture (world
  * coordinates, what the drawing view draws): the shapes are the bill's pieces by handle.
+ * Answers the zones' problems by the row of the table each concerns (kept beside the bill, not in
+ * it: the bill says them as its warnings).
  */
 export function locateBoq(
   boq: Boq,
   drawing: Drawing,
   rows: LocationRow[],
   counts: CountLine[],
-): void {
+): RowFindings {
   const locations = checkedLocations(rows)
   const shapes = new Map<string, Shape>()
   for (const entity of drawing.picture.modelSpace)
@@ -34,7 +37,7 @@ export function locateBoq(
   // How finely curves are flattened: a 40,000th of the drawing's size, as the drawing view does.
   const size = drawingSize(drawing.picture)
   const tolerance = toleranceFor(size)
-  const { zones, warnings, frame } = findZones(
+  const { zones, warnings, problems, frame } = findZones(
     drawing,
     locations,
     boq.units,
@@ -58,10 +61,13 @@ export function locateBoq(
       `No zones found: no closed outline on a layer the locations name (${rows.map((r) => r.layer).join(', ')}); every quantity is unallocated.`,
     )
   }
+  // Each row says for itself what these say for the whole drawing (the pieces unplaced aside).
+  const detailed = [...warnings]
   if (unplaced.count > 0) {
     warnings.push(
       `${unplaced.count.toLocaleString('en')} measured ${unplaced.count === 1 ? 'piece has' : 'pieces have'} no shape to place in a zone (no handle, or kept only in a sum): unallocated.`,
     )
   }
   boq.warnings.push(...warnings)
+  return { problems, detailed }
 }

@@ -17,6 +17,13 @@ import {
   ringsOf,
   type XY,
 } from './flatten.ts'
+import {
+  labelLayersUnmatched,
+  listed,
+  nothingFound,
+  type RowProblem,
+  type RowProblemKind,
+} from './row-problems.ts'
 import type { CompiledLocation, CompiledLocations } from './table.ts'
 
 /**
@@ -120,7 +127,11 @@ function centroid(ring: Path): XY {
   return { x: cx / (3 * twice), y: cy / (3 * twice) }
 }
 
-export type ZoneFinding = { zones: FoundZone[]; warnings: string[] }
+/**
+ * The zones, the warnings of what they could not take (as the bill says them), and the same
+ * problems by the row of the table each concerns, with what only a row is told.
+ */
+export type ZoneFinding = { zones: FoundZone[]; warnings: string[]; problems: RowProblem[] }
 
 /**
  * Every zone of the drawing. `insertAt` gives a reference's insertion point in world
@@ -135,16 +146,28 @@ export function findZones(
   insertAt: (handle: string) => XY | undefined,
 ): ZoneFinding & { frame: Frame } {
   const warnings: string[] = []
-  const open = new Map<string, number>()
+  const problems: RowProblem[] = []
+  const problem = (row: CompiledLocation, kind: RowProblemKind, message: string) =>
+    problems.push({ row: row.row, kind, message })
+  const open = new Map<string, { row: CompiledLocation; count: number }>()
+  // Each layer of the drawing's shapes and the row taking it: a row that finds nothing says why.
+  const layers = new Map<string, CompiledLocation | undefined>()
   const raw: Omit<Candidate, 'outline'>[] = []
   drawing.picture.modelSpace.forEach((entity, order) => {
     if (!entity.shape) return
-    const row = rowFor(locations.rows, entity.layer)
+    let row = layers.get(entity.layer)
+    if (row === undefined && !layers.has(entity.layer)) {
+      row = rowFor(locations.rows, entity.layer)
+      layers.set(entity.layer, row)
+    }
     if (!row) return
     const rings = ringsOf(entity.shape, tolerance)
     if (!rings || entity.shape.kind === 'hatch') {
-      if (isOpenOutline(entity.shape, tolerance))
-        open.set(entity.layer, (open.get(entity.layer) ?? 0) + 1)
+      if (isOpenOutline(entity.shape, tolerance)) {
+        const seen = open.get(entity.layer) ?? { row, count: 0 }
+        seen.count++
+        open.set(entity.layer, seen)
+      }
       return
     }
     const { area, perimeter } = exactFigures(entity.shape, rings)
@@ -165,37 +188,83 @@ export function findZones(
       centre: centroid(rings[0]),
     })
   })
-  for (const [layer, count] of open) {
-    warnings.push(
-      `${count === 1 ? '1 outline' : `${count.toLocaleString('en')} outlines`} on zone layer ${layer} ${count === 1 ? 'is' : 'are'} not closed: not ${count === 1 ? 'a zone' : 'zones'}.`,
-    )
+  for (const [layer, { row, count }] of open) {
+    const message = `${count === 1 ? '1 outline' : `${count.toLocaleString('en')} outlines`} on zone layer ${layer} ${count === 1 ? 'is' : 'are'} not closed: not ${count === 1 ? 'a zone' : 'zones'}.`
+    warnings.push(message)
+    problem(row, 'open', message)
   }
   const frame = frameOf(raw.length > 0 ? unionBox(raw.map((c) => c.box)) : [0, 0, 0, 0])
-  const crossing: string[] = []
+  const crossing: Candidate[] = []
   const candidates: Candidate[] = []
   for (const c of raw) {
     const outline = regionOf(frame.paths(c.rings))
     const covered = areaOf(outline)
     if (!(covered > 0)) continue
     const flat = Math.abs(shoelace(frame.path(c.rings[0])))
+    const candidate = { ...c, outline }
     if (outline.length > 1 || Math.abs(covered - flat) > 1e-6 * flat) {
-      crossing.push(`${c.entity.handle} on ${c.entity.layer}`)
+      crossing.push(candidate)
       // Its own figure cancels where it crosses: the region's is what it encloses.
-      c.area = frame.area(covered)
+      candidate.area = frame.area(covered)
     }
-    candidates.push({ ...c, outline })
+    candidates.push(candidate)
   }
   if (crossing.length > 0) {
-    warnings.push(
-      `${crossing.length === 1 ? 'A zone outline crosses itself' : `${crossing.length} zone outlines cross themselves`} (${listed(crossing)}): each is taken as the region the non-zero fill rule gives.`,
-    )
+    warnings.push(crossingWarning(crossing))
+    for (const [row, ones] of byRow(crossing)) problem(row, 'crossing', crossingWarning(ones))
   }
   const index = boxIndex(candidates.map((c) => c.box))
   nest(candidates, index, frame)
   label(candidates, drawing, index, frame, insertAt)
-  warnings.push(...name(candidates))
-  warnings.push(...overlaps(candidates, index))
-  return { zones: asZones(candidates, units), warnings, frame }
+  for (const said of [...name(candidates), ...overlaps(candidates, index)]) {
+    warnings.push(said.warning)
+    problems.push(...said.problems)
+  }
+  problems.push(...labelLayerProblems(locations.rows, drawing))
+  const found = new Set(candidates.map((c) => c.row.row))
+  problems.push(...nothingFound(locations.rows, found, layers))
+  // In the table's order, each row's in the order found.
+  const inOrder = problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.row - b.p.row || a.i - b.i)
+    .map(({ p }) => p)
+  return { zones: asZones(candidates, units), warnings, problems: inOrder, frame }
+}
+
+/** A bill's warning and what it says again by row. */
+type Said = { warning: string; problems: RowProblem[] }
+
+/** The candidates by the row that took each, rows in the table's order. */
+function byRow(candidates: Candidate[]): Map<CompiledLocation, Candidate[]> {
+  const rows = new Map<CompiledLocation, Candidate[]>()
+  for (const c of [...candidates].sort((a, b) => a.row.row - b.row.row)) {
+    const list = rows.get(c.row) ?? []
+    list.push(c)
+    rows.set(c.row, list)
+  }
+  return rows
+}
+
+function crossingWarning(crossing: Candidate[]): string {
+  const names = crossing.map((c) => `${c.entity.handle} on ${c.entity.layer}`)
+  return `${crossing.length === 1 ? 'A zone outline crosses itself' : `${crossing.length} zone outlines cross themselves`} (${listed(names)}): each is taken as the region the non-zero fill rule gives.`
+}
+
+/** The rows whose label layer holds no label of their source anywhere in the drawing. */
+function labelLayerProblems(rows: CompiledLocation[], drawing: Drawing): RowProblem[] {
+  const asking = rows.filter((row) => row.labelLayer && row.label.source !== 'layer')
+  if (asking.length === 0) return []
+  const textLayers = new Set(drawing.texts.map((t) => t.layer))
+  const tagLayers = new Map<string, Set<string>>()
+  for (const ref of drawing.inserts) {
+    for (const a of ref.attributes) {
+      const tag = a.tag.toUpperCase()
+      const layers = tagLayers.get(tag) ?? new Set()
+      layers.add(ref.layer)
+      tagLayers.set(tag, layers)
+    }
+  }
+  return labelLayersUnmatched(asking, textLayers, tagLayers)
 }
 
 function unionBox(boxes: Box[]): Box {
@@ -215,12 +284,6 @@ export function boxIndex(boxes: Box[]): Flatbush | null {
   for (const b of boxes) index.add(b[0], b[1], b[2], b[3])
   index.finish()
   return index
-}
-
-function listed(names: string[]): string {
-  return names.length > 5
-    ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`
-    : names.join(', ')
 }
 
 /** Whether `inner` lies in `outer`: every corner inside it or on its boundary. */
@@ -347,40 +410,65 @@ function pathOf(c: Candidate): string[] {
 }
 
 /** Names for the unnamed, suffixes for zones of the same path; the warnings that say so. */
-function name(candidates: Candidate[]): string[] {
-  const warnings: string[] = []
-  let unnamed = 0
+function name(candidates: Candidate[]): Said[] {
+  const said: Said[] = []
+  const unnamed: Candidate[] = []
   // Outer zones first, so a child's path has its parent's final name.
   const byDepth = [...candidates].sort((a, b) => a.depth - b.depth || a.order - b.order)
-  for (const c of byDepth) if (!c.name) c.name = `Unnamed zone ${++unnamed}`
-  if (unnamed > 0) {
-    warnings.push(
-      `${unnamed === 1 ? '1 zone has' : `${unnamed.toLocaleString('en')} zones have`} no label inside: named Unnamed zone 1${unnamed > 1 ? `…${unnamed}` : ''}.`,
-    )
-  }
-  const seen = new Map<string, number>()
-  const doubled = new Set<string>()
   for (const c of byDepth) {
-    const key = pathOf(c).join(ZONE_PATH_SEPARATOR).toLowerCase()
-    const times = (seen.get(key) ?? 0) + 1
-    seen.set(key, times)
-    if (times > 1) {
-      doubled.add(pathOf(c).join(ZONE_PATH_SEPARATOR))
-      c.name = `${c.name} (${times})`
+    if (c.name) continue
+    unnamed.push(c)
+    c.name = `Unnamed zone ${unnamed.length}`
+  }
+  if (unnamed.length > 0) {
+    const count = unnamed.length
+    said.push({
+      warning: `${count === 1 ? '1 zone has' : `${count.toLocaleString('en')} zones have`} no label inside: named Unnamed zone 1${count > 1 ? `…${count}` : ''}.`,
+      problems: [...byRow(unnamed)].map(([row, ones]) => ({
+        row: row.row,
+        kind: 'unnamed',
+        message: `${ones.length === 1 ? '1 zone has' : `${ones.length.toLocaleString('en')} zones have`} no label inside: named ${listed(ones.map((c) => c.name))}.`,
+      })),
+    })
+  }
+  const seen = new Map<string, Candidate[]>()
+  const doubled = new Map<string, Candidate[]>()
+  for (const c of byDepth) {
+    const path = pathOf(c).join(ZONE_PATH_SEPARATOR)
+    const key = path.toLowerCase()
+    const same = seen.get(key) ?? []
+    same.push(c)
+    seen.set(key, same)
+    if (same.length > 1) {
+      doubled.set(path, same)
+      c.name = `${c.name} (${same.length})`
     }
   }
   if (doubled.size > 0) {
-    warnings.push(
-      `Zones of the same name at the same place (${listed([...doubled])}) are kept apart by a number: ${[...doubled][0]} (2)…`,
-    )
+    const sameName = (paths: string[]) =>
+      `Zones of the same name at the same place (${listed(paths)}) are kept apart by a number: ${paths[0]} (2)…`
+    // Each row told of the paths its own zones share, the first of each included.
+    const rows = new Map<CompiledLocation, string[]>()
+    for (const [path, same] of doubled)
+      for (const row of new Set(same.map((c) => c.row)))
+        rows.set(row, [...(rows.get(row) ?? []), path])
+    said.push({
+      warning: sameName([...doubled.keys()]),
+      problems: [...rows].map(([row, paths]) => ({
+        row: row.row,
+        kind: 'same-name',
+        message: sameName(paths),
+      })),
+    })
   }
-  return warnings
+  return said
 }
 
 /** Zones of one level that overlap: named, the overlap going to the first in allocation order. */
-function overlaps(candidates: Candidate[], index: Flatbush | null): string[] {
+function overlaps(candidates: Candidate[], index: Flatbush | null): Said[] {
   if (!index) return []
   const pairs: string[] = []
+  const rows = new Map<CompiledLocation, string[]>()
   for (const [i, c] of candidates.entries()) {
     for (const j of index.search(...c.box)) {
       const other = candidates[j]
@@ -388,15 +476,23 @@ function overlaps(candidates: Candidate[], index: Flatbush | null): string[] {
       const shared = areaOf(intersectionOf(c.outline, other.outline))
       if (shared > 1e-9 * Math.min(areaOf(c.outline), areaOf(other.outline))) {
         const [first, second] = c.order < other.order ? [c, other] : [other, c]
-        pairs.push(
-          `${pathOf(first).join(ZONE_PATH_SEPARATOR)} and ${pathOf(second).join(ZONE_PATH_SEPARATOR)}`,
-        )
+        const pair = `${pathOf(first).join(ZONE_PATH_SEPARATOR)} and ${pathOf(second).join(ZONE_PATH_SEPARATOR)}`
+        pairs.push(pair)
+        for (const row of new Set([first.row, second.row]))
+          rows.set(row, [...(rows.get(row) ?? []), pair])
       }
     }
   }
   if (pairs.length === 0) return []
+  const overlap = (listing: string[]) =>
+    `Zones of the same level overlap (${listed(listing)}): what lies in both goes to the first in the drawing, never to both.`
   return [
-    `Zones of the same level overlap (${listed(pairs)}): what lies in both goes to the first in the drawing, never to both.`,
+    {
+      warning: overlap(pairs),
+      problems: [...rows]
+        .sort(([a], [b]) => a.row - b.row)
+        .map(([row, listing]) => ({ row: row.row, kind: 'overlap', message: overlap(listing) })),
+    },
   ]
 }
 

@@ -11,6 +11,7 @@ import type { MessagePort } from 'node:worker_threads'
 import { gzipSync } from 'node:zlib'
 import { encodeGeometry } from '#contract/drawing-geometry.ts'
 import type { PricedBill } from '#contract/takeoff-rules.ts'
+import type { RowFindings } from '../locations/row-problems.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Drawing } from '../model/drawing.ts'
 import type { Boq } from '../model/schema.ts'
@@ -19,8 +20,9 @@ import { priceWithTables } from '../price/price.ts'
 import { createResettableReader, type ResettableReader } from '../read/libredwg.ts'
 import { buildGeometry } from '../view/build.ts'
 import { type BoqFiles, renderFiles, type WrittenFormat } from '../write/files.ts'
-import { billOf, readDrawing, wantsPicture } from './extract.ts'
+import { locatedBillOf, readDrawing, wantsPicture } from './extract.ts'
 import type { BoqInput } from './input.ts'
+import { addRowFindings } from './zones-file.ts'
 
 /**
  * A drawing to read, and the files to write here and answer instead of the Boq; `unpriced`: why
@@ -93,6 +95,7 @@ export async function readDrawingJob(port: MessagePort, job: WorkerJob): Promise
   let answer!: WorkerMessage
   const transfer: ArrayBuffer[] = []
   let boq: Boq | null = null
+  let byRow: RowFindings | null = null
   let drawing: Drawing | null = null
   try {
     drawing = readDrawing(
@@ -101,7 +104,9 @@ export async function readDrawingJob(port: MessagePort, job: WorkerJob): Promise
       (fraction) => port.postMessage({ type: 'progress', fraction } satisfies WorkerMessage),
       { picture: wantsGeometry(job) || wantsPicture(job) },
     )
-    boq = billOf(job, drawing)
+    const located = locatedBillOf(job, drawing)
+    boq = located.boq
+    byRow = located.byRow
   } catch (error) {
     trapped = !(error instanceof BoqError)
     answer =
@@ -121,6 +126,7 @@ export async function readDrawingJob(port: MessagePort, job: WorkerJob): Promise
       if (job.unpriced) boq.warnings.push(job.unpriced)
       const written = await renderFiles(boq, job.formats, job.changesFrom, pricedOf(port, boq, job))
       if (drawing && wantsGeometry(job)) addGeometry(written, drawing)
+      if (byRow) addRowFindings(written, byRow)
       drawing = null
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
       answer = { type: 'result', answer: written, info: info(serial) }

@@ -1,6 +1,7 @@
 import type { LibreDwgEx } from '@mlightcad/libredwg-web'
 import type { LocationRow } from '#contract/locations.ts'
 import { locateBoq } from '../locations/locate.ts'
+import type { RowFindings } from '../locations/row-problems.ts'
 import { computeBoq, measureDrawing } from '../measure/quantities.ts'
 import { BoqError } from '../model/boq-error.ts'
 import type { Drawing } from '../model/drawing.ts'
@@ -66,9 +67,17 @@ export function readDrawing(
 
 /** The drawing model → BOQ. */
 export function billOf(input: BillInput, drawing: Drawing): Boq {
+  return locatedBillOf(input, drawing).boq
+}
+
+/** A bill, and with locations what each row's zones could not take (null without locations). */
+export type LocatedBill = { boq: Boq; byRow: RowFindings | null }
+
+/** The drawing model → BOQ, with the zones' problems by row when it has locations. */
+export function locatedBillOf(input: BillInput, drawing: Drawing): LocatedBill {
   const file = { fileName: input.fileName, fileBytes: input.bytes.length }
-  if (!wantsPicture(input)) return computeBoq(drawing, file, input.options)
+  if (!wantsPicture(input)) return { boq: computeBoq(drawing, file, input.options), byRow: null }
   const { boq, counts } = measureDrawing(drawing, file, input.options)
-  locateBoq(boq, drawing, input.locations ?? [], counts)
-  return boq
+  const byRow = locateBoq(boq, drawing, input.locations ?? [], counts)
+  return { boq, byRow }
 }

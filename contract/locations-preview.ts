@@ -29,9 +29,16 @@ export type PreviewZone = v.InferOutput<typeof PreviewZoneSchema>
 export const PreviewRowSchema = v.object({
   /** 1-based, as the table shows it. */
   row: v.number(),
+  /** Its layer glob, as sent: the answer names its rows while the table is edited further. */
+  layer: v.string(),
   zones: v.number(),
   /** Of those, the zones it found no label for (named `Unnamed zone 1`…). */
   unnamed: v.number(),
+  /**
+   * What went wrong with its zones: outlines on its layers not closed, zones unnamed, crossing
+   * themselves, of the same name or overlapping, a label layer holding no label, nothing found.
+   */
+  warnings: v.array(v.string()),
 })
 export type PreviewRow = v.InferOutput<typeof PreviewRowSchema>
 
@@ -40,7 +47,7 @@ export const LocationsPreviewSchema = v.object({
   units: v.object({ length: v.string(), area: v.string() }),
   zones: v.array(PreviewZoneSchema),
   rows: v.array(PreviewRowSchema),
-  /** What reading the drawing with the table said: outlines not closed, unnamed, overlaps… */
+  /** What reading the drawing with the table said that concerns no one row (each row has its own). */
   warnings: v.array(v.string()),
 })
 export type LocationsPreview = v.InferOutput<typeof LocationsPreviewSchema>

@@ -8,7 +8,11 @@ import { createClient, type TestClient } from '../testing/client.ts'
 import { findDrawing, makeSeedDir } from '../testing/jobs/drawings.ts'
 import { extractBody, postExtract, waitForJob } from '../testing/jobs/jobs-api.ts'
 import { startSeveralUsersServer } from '../testing/jobs/several-users.ts'
-import { FLOOR_PLAN_ROOMS, floorPlanDxf } from '../testing/rules/floor-plan.ts'
+import {
+  FLOOR_PLAN_ROOMS,
+  floorPlanDxf,
+  floorPlanWithFaultsDxf,
+} from '../testing/rules/floor-plan.ts'
 import type { TestServer } from '../testing/start-test-server.ts'
 
 // A locations table tried on a finished job's drawing over real HTTP on loopback: real sign-in,
@@ -22,13 +26,19 @@ let ann: TestClient
 let bob: TestClient
 let job: Job
 let spare: Job
+let faulty: Job
 
 beforeAll(async () => {
   seedDir = await makeSeedDir([])
   const longAgo = new Date('2020-01-01T00:00:00Z')
-  for (const name of ['floor-plan.dwg', 'spare-plan.dwg']) {
+  const drawings = {
+    'floor-plan.dwg': floorPlanDxf(),
+    'spare-plan.dwg': floorPlanDxf(),
+    'faulty-plan.dwg': floorPlanWithFaultsDxf(),
+  }
+  for (const [name, dxf] of Object.entries(drawings)) {
     // A DXF under a drawing's name: the engine reads it by its content.
-    await writeFile(join(seedDir, name), floorPlanDxf())
+    await writeFile(join(seedDir, name), dxf)
     await utimes(join(seedDir, name), longAgo, longAgo)
   }
   const started = await startSeveralUsersServer('boq-locations-preview-', seedDir, {
@@ -43,6 +53,7 @@ beforeAll(async () => {
   }
   job = await extract('floor-plan.dwg')
   spare = await extract('spare-plan.dwg')
+  faulty = await extract('faulty-plan.dwg')
 }, 90_000)
 
 afterAll(async () => {
@@ -97,11 +108,57 @@ describe('POST /api/boq/jobs/{id}/locations-preview over HTTP', () => {
         row: 1,
       })),
     )
-    // Chairs are block references, no outline: the second row finds nothing.
+    // Chairs are block references, no outline: the second row finds nothing, and says why.
     expect(found.rows).toEqual([
-      { row: 1, zones: 3, unnamed: 0 },
-      { row: 2, zones: 0, unnamed: 0 },
+      { row: 1, layer: 'A-AREA', zones: 3, unnamed: 0, warnings: [] },
+      {
+        row: 2,
+        layer: 'Furniture',
+        zones: 0,
+        unnamed: 0,
+        warnings: ['Found no zone: no closed outline on its layers (Furniture).'],
+      },
     ])
+    expect(found.warnings).toEqual([])
+  })
+
+  it('gives each row its own warnings: an open outline on one row, an unnamed zone on another', async () => {
+    expect(faulty.status).toBe('succeeded')
+    const response = await preview(ann, faulty.id, {
+      locations: [ROOMS, { layer: 'A-SPACE', label: 'text' }, { layer: 'A-TEXT', label: 'layer' }],
+    })
+    expect(response.status).toBe(200)
+    const found = v.parse(LocationsPreviewSchema, await response.json())
+    expect(found.rows).toEqual([
+      {
+        row: 1,
+        layer: 'A-AREA',
+        zones: 3,
+        unnamed: 0,
+        warnings: ['1 outline on zone layer A-AREA is not closed: not a zone.'],
+      },
+      {
+        row: 2,
+        layer: 'A-SPACE',
+        zones: 1,
+        unnamed: 1,
+        warnings: ['1 zone has no label inside: named Unnamed zone 1.'],
+      },
+      {
+        row: 3,
+        layer: 'A-TEXT',
+        zones: 0,
+        unnamed: 0,
+        warnings: ['Found no zone: no closed outline on its layers (A-TEXT).'],
+      },
+    ])
+    expect(found.zones.find((z) => z.row === 2)).toMatchObject({
+      name: 'Unnamed zone 1',
+      layer: 'A-SPACE',
+      area: expect.closeTo(6, 9),
+    })
+    // What the rows say is not said again in the list of the read's own warnings.
+    expect(found.warnings).toEqual([])
   })
 
   it('names zones it finds no label for, and says so in its warnings', async () => {
@@ -115,8 +172,19 @@ describe('POST /api/boq/jobs/{id}/locations-preview over HTTP', () => {
       ['Unnamed zone 2', 'none'],
       ['Unnamed zone 3', 'none'],
     ])
-    expect(found.rows).toEqual([{ row: 1, zones: 3, unnamed: 3 }])
-    expect(found.warnings.join('\n')).toMatch(/unnamed|no label/i)
+    expect(found.rows).toEqual([
+      {
+        row: 1,
+        layer: 'A-AREA',
+        zones: 3,
+        unnamed: 3,
+        warnings: [
+          '3 zones have no label inside: named Unnamed zone 1, Unnamed zone 2, Unnamed zone 3.',
+          'No text is on a layer matching its label layer NO-SUCH-LAYER: no zone of this row is named from it.',
+        ],
+      },
+    ])
+    expect(found.warnings).toEqual([])
   })
 
   it('answers no zones for no rows, without reading the drawing', async () => {

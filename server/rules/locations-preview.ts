@@ -4,6 +4,7 @@ import type { LocationRow, Zone } from '#contract/locations.ts'
 import type { LocationsPreview, PreviewRow, PreviewZone } from '#contract/locations-preview.ts'
 import { MAX_RULES_FILE_BYTES } from '#contract/takeoff-rules.ts'
 import type { WithCloud } from '../auth/cloud-access.ts'
+import type { RowFindings } from '../boq/locations/row-problems.ts'
 import { checkedLocations } from '../boq/locations/table.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
@@ -40,6 +41,8 @@ type ZonesFile = {
   units: { length: string; area: string }
   zones: Zone[]
   warnings: string[]
+  /** Each row's problems, and which of `warnings` they say again. */
+  byRow?: RowFindings
 }
 
 /**
@@ -125,7 +128,10 @@ export function locationsPreviewRoutes(options: LocationsPreviewOptions): Hono {
   return routes
 }
 
-/** The answer: every zone with the row that took it, each row's counts, the read's warnings. */
+/**
+ * The answer: every zone with the row that took it, each row's counts and problems, and the
+ * read's warnings that no row says.
+ */
 function previewOf(job: JobRecord, rows: LocationRow[], found: ZonesFile | null): LocationsPreview {
   const compiled = checkedLocations(rows).rows
   // An outline takes the first row whose layer glob matches its layer, as the engine takes it.
@@ -138,7 +144,16 @@ function previewOf(job: JobRecord, rows: LocationRow[], found: ZonesFile | null)
     }
     return row
   }
-  const counts: PreviewRow[] = compiled.map((entry) => ({ row: entry.row, zones: 0, unnamed: 0 }))
+  const counts: PreviewRow[] = compiled.map((entry) => ({
+    row: entry.row,
+    layer: entry.layer.source,
+    zones: 0,
+    unnamed: 0,
+    warnings: [],
+  }))
+  for (const problem of found?.byRow?.problems ?? [])
+    counts[problem.row - 1]?.warnings.push(problem.message)
+  const detailed = new Set(found?.byRow?.detailed)
   const zones: PreviewZone[] = (found?.zones ?? []).map((zone) => {
     const row = rowOf(zone.layer)
     const count = counts[row - 1]
@@ -165,6 +180,6 @@ function previewOf(job: JobRecord, rows: LocationRow[], found: ZonesFile | null)
     units: found?.units ?? { length: '', area: '' },
     zones,
     rows: counts,
-    warnings: found?.warnings ?? [],
+    warnings: (found?.warnings ?? []).filter((warning) => !detailed.has(warning)),
   }
 }

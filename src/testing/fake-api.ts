@@ -263,7 +263,13 @@ export function defaultFakeApi(): FakeApi {
             label: { source: 'layer' },
             row: i + 1,
           })),
-          rows: locations.map((_, i) => ({ row: i + 1, zones: 1, unnamed: 0 })),
+          rows: locations.map((row, i) => ({
+            row: i + 1,
+            layer: row.layer,
+            zones: 1,
+            unnamed: 0,
+            warnings: [],
+          })),
           warnings: [],
         },
       }

@@ -152,15 +152,19 @@ export function findZones(
   const open = new Map<string, { row: CompiledLocation; count: number }>()
   // Each layer of the drawing's shapes and the row taking it: a row that finds nothing says why.
   const layers = new Map<string, CompiledLocation | undefined>()
+  const rowOf = (layer: string) => {
+    let row = layers.get(layer)
+    if (row === undefined && !layers.has(layer)) {
+      row = rowFor(locations.rows, layer)
+      layers.set(layer, row)
+    }
+    return row
+  }
+  for (const t of drawing.texts) rowOf(t.layer)
   const raw: Omit<Candidate, 'outline'>[] = []
   drawing.picture.modelSpace.forEach((entity, order) => {
-    if (!entity.shape) return
-    let row = layers.get(entity.layer)
-    if (row === undefined && !layers.has(entity.layer)) {
-      row = rowFor(locations.rows, entity.layer)
-      layers.set(entity.layer, row)
-    }
-    if (!row) return
+    const row = rowOf(entity.layer)
+    if (!row || !entity.shape) return
     const rings = ringsOf(entity.shape, tolerance)
     if (!rings || entity.shape.kind === 'hatch') {
       if (isOpenOutline(entity.shape, tolerance)) {

@@ -16,6 +16,34 @@ export const FLOOR_PLAN_ROOMS = [
 export const FLOOR_PLAN_CHAIRS_OUTSIDE = 1
 
 export function floorPlanDxf(): string {
+  return floorPlan().w.toString()
+}
+
+/**
+ * The floor plan with a fault for each of two rows: an outline on A-AREA left open (not a
+ * zone), and a store on A-SPACE (3 × 2 m) with no text inside (an unnamed zone).
+ */
+export function floorPlanWithFaultsDxf(): string {
+  const { w, to, owner } = floorPlan()
+  const outline = (layer: string, x: number, closed: boolean) =>
+    w.lwpolyline(
+      to,
+      owner,
+      layer,
+      [
+        { x, y: 10_000 },
+        { x: x + 3000, y: 10_000 },
+        { x: x + 3000, y: 12_000 },
+        { x, y: 12_000 },
+      ],
+      closed,
+    )
+  outline('A-AREA', 0, false)
+  outline('A-SPACE', 5000, true)
+  return w.toString()
+}
+
+function floorPlan() {
   const w = new DxfWriter()
   w.insunits = 4
   w.block('CHAIR', (to, owner) => w.circle(to, owner, '0', [0, 0], 200))
@@ -53,5 +81,5 @@ export function floorPlanDxf(): string {
   w.insert(to, owner, 'Furniture', 'CHAIR', [6000, 1000])
   w.insert(to, owner, 'Furniture', 'CHAIR', [8000, 3000])
   w.insert(to, owner, 'Furniture', 'CHAIR', [20_000, 1000])
-  return w.toString()
+  return { w, to, owner }
 }

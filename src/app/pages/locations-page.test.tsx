@@ -155,8 +155,9 @@ describe('the locations page', { timeout: 20_000 }, () => {
     expect(within(preview).queryByRole('option', { name: /other\.dwg/ })).not.toBeInTheDocument()
     // Waiting is said while the drawing is read.
     expect(within(preview).getByText(/Reading the drawing for its zones/)).toBeInTheDocument()
-    expect(await within(preview).findByRole('list', { name: 'Zones per row' })).toHaveTextContent(
-      'Row 1: 1 zone',
+    const perRow = await within(preview).findByRole('table', { name: 'Zones per row' })
+    expect(within(perRow).getByRole('row', { name: /^Row 1\b/ })).toHaveTextContent(
+      /Row 1\s*A-AREA\s*1\s*0\s*None/,
     )
     const zones = within(preview).getByRole('table', { name: 'Zones found' })
     expect(within(zones).getByRole('row', { name: /A-AREA/ })).toHaveTextContent(/A-AREA.*10.*14/)
@@ -178,19 +179,32 @@ describe('the locations page', { timeout: 20_000 }, () => {
             row: 2,
           },
         ],
-        rows: locations.map((_, i) => ({ row: i + 1, zones: i, unnamed: i })),
-        warnings: ['2 outlines on zone layer ROOMS are not closed: not zones.'],
+        rows: locations.map((row, i) => ({
+          row: i + 1,
+          layer: row.layer,
+          zones: i,
+          unnamed: i,
+          warnings: i === 1 ? ['2 outlines on zone layer ROOMS are not closed: not zones.'] : [],
+        })),
+        warnings: ['1 measured piece has no shape to place in a zone: unallocated.'],
       },
     })
     await user.click(screen.getByRole('button', { name: 'Add a row' }))
     await user.type(layerCell(2), 'ROOMS')
-    expect(await within(preview).findByText('Row 2: 1 zone, 1 without a name')).toBeInTheDocument()
-    expect(within(preview).getByText('Row 1: 0 zones')).toBeInTheDocument()
+    // Each row's own warnings in its line, which they describe.
+    const second = await within(preview).findByRole('row', { name: /^Row 2\b/ })
+    expect(second).toHaveTextContent(/Row 2\s*ROOMS\s*1\s*1\s*2 outlines on zone layer ROOMS/)
+    expect(second).toHaveAccessibleDescription(
+      '2 outlines on zone layer ROOMS are not closed: not zones.',
+    )
+    expect(within(preview).getByRole('row', { name: /^Row 1\b/ })).toHaveTextContent(
+      /Row 1\s*A-AREA\s*0\s*0\s*None/,
+    )
     expect(within(preview).getByRole('row', { name: /Unnamed zone 1/ })).toHaveTextContent(
       /ROOMS.*12\.5.*15.*no label/,
     )
     expect(within(preview).getByRole('list', { name: 'Preview warnings' })).toHaveTextContent(
-      '2 outlines on zone layer ROOMS are not closed: not zones.',
+      /^1 measured piece has no shape to place in a zone: unallocated\.$/,
     )
     const last = requestsTo('/api/boq/jobs/j1/locations-preview', 'POST').at(-1)
     expect(last?.body).toEqual({

@@ -107,7 +107,6 @@ export async function createServer(config: Config, parts: ServerParts = {}): Pro
     cloud: backends.cloud,
     access,
     pool: billLane(pool, LANES.projectBills),
-    jobEnded,
   })
 
   const app = new Hono()

@@ -7,78 +7,71 @@ import { Hono } from 'hono'
 import type { TakeoffRule } from '#contract/takeoff-rules.ts'
 import { openEmbeddedBillStore } from '../../server/bills/embedded-bill-store.ts'
 import { keptPricings } from '../../server/bills/kept-pricings.ts'
-import { partsOnJobEnd } from '../../server/bills/parts-on-job-end.ts'
 import { billRoutes } from '../../server/bills/routes.ts'
 import type { Boq } from '../../server/boq/model/schema.ts'
 import { priceWithTables } from '../../server/boq/price/price.ts'
+import { renderFiles } from '../../server/boq/write/files.ts'
 import type { JsonApiResource } from '../../server/cloud/types.ts'
 import { errorResponse } from '../../server/http/errors.ts'
 import { createBillPool } from '../../server/jobs/bill-pool.ts'
 import { openEmbeddedJobStore } from '../../server/jobs/embedded-store.ts'
-import type { JobRecord } from '../../server/jobs/types.ts'
-import { listeners } from '../../server/lib/listeners.ts'
 import { openEmbeddedRulesStore } from '../../server/rules/store/embedded-store.ts'
 import { contextFor, createFakeCloud, TEST_TOKEN_KEY } from '../../server/testing/jobs/fakes.ts'
 
 const PROJECT = 'p1'
-/** The project whose bill was made before its drawings' jobs ended. */
-const LATER = 'p2'
+/** The project whose drawings' jobs were kept by an older BOQ, which kept no parts. */
+const OLDER = 'p2'
 const FOLDER = 'f1'
-const LATER_FOLDER = 'f2'
+const OLDER_FOLDER = 'f2'
 const USER = 'ann'
 
 /**
  * The project bills' routes over loopback, on an embedded job store holding a finished job per
- * drawing (its kept bill given, priced at extraction with the project's rules as the runner
- * prices it, and the versions it was priced with noted), a fake cloud of one folder of those
- * drawings, and `rules` saved for the project; the user by `x-user`, who sees the project.
- * Each job ends as the server ends one: the job-ended path makes its drawing's part in the
- * background when its project has a project bill. The first project's bill is made after its
- * jobs ended (a bill over older jobs: nothing made for it yet); `laterBillUrl` is a bill of a
- * second project, made before the same drawings' jobs ended there (their parts made as they
- * ended, waited for). `newVersion` gives a drawing its next version in the cloud and a finished
- * job for it, as a watched folder's extraction ends; `saveRules` saves the next version of the
- * rules; `restart` answers from routes of their own, as another process (or this one restarted)
- * would.
+ * drawing (its kept bill given, priced at extraction with the project's rules, its part of a
+ * project bill kept with it, and the versions it was priced with noted, as the runner keeps a
+ * job), a fake cloud of one folder of those drawings, and `rules` saved for the project; the
+ * user by `x-user`, who sees the project. `olderBillUrl` is a bill of a second project of the
+ * same drawings whose jobs an older BOQ kept (no parts: each bill of record is read).
+ * `newVersion` gives a drawing its next version in the cloud and a finished job for it, as a
+ * watched folder's extraction ends; `saveRules` saves the next version of the rules; `restart`
+ * answers from routes of their own, as another process (or this one restarted) would.
  */
 export async function projectBillServer(options: { drawings: Boq[]; rules: TakeoffRule[] }) {
   const dataDir = await mkdtemp(join(tmpdir(), 'boq-bench-project-bill-'))
-  const ended = listeners<JobRecord>((error) => console.error('a job-ended listener failed', error))
   const store = await openEmbeddedJobStore({
     dataDir,
     tokenKey: TEST_TOKEN_KEY,
     log: () => {},
     // Both projects' drawings and their new versions stay the person's (100 kept by default).
     keepPerUser: 1000,
-    // As the server's stores tell of a job that ended.
-    onChange: ({ job }) => {
-      if (job.status === 'succeeded' || job.status === 'failed') ended.notify(job)
-    },
   })
   const rules = openEmbeddedRulesStore({ dataDir, log: () => {} })
   let rulesVersion = 0
   let rulesNow: TakeoffRule[] = []
-  // Each bill priced once with the rules now, as the runner prices a new job's.
-  const pricedJson = new Map<Boq, Uint8Array>()
+  // Each bill priced once with the rules now, and written, as the runner writes a new job's.
+  const pricedFiles = new Map<Boq, { json: Uint8Array; part: Uint8Array }>()
   const saveRules = async (rows: TakeoffRule[]) => {
-    for (const project of [PROJECT, LATER]) {
+    for (const project of [PROJECT, OLDER]) {
       const saved = await rules.saveRules(project, 'rules', rulesVersion, rows, USER)
       if (!('saved' in saved)) throw new Error('The bench’s rules were not saved.')
     }
     rulesVersion++
     rulesNow = rows
-    pricedJson.clear()
+    pricedFiles.clear()
   }
   await saveRules(options.rules)
-  const extracted = (bill: Boq): Uint8Array => {
-    let json = pricedJson.get(bill)
-    if (!json) {
+  const extracted = async (bill: Boq) => {
+    let files = pricedFiles.get(bill)
+    if (!files) {
       const versions = { rulesVersion, classificationVersion: 0, settingsVersion: 0 }
       const priced = priceWithTables(bill, { rules: rulesNow, classification: [], versions })
-      json = new TextEncoder().encode(JSON.stringify({ ...bill, priced }))
-      pricedJson.set(bill, json)
+      const written = await renderFiles(bill, ['json', 'part'], undefined, priced)
+      const { json, part } = written.files
+      if (!json || !part) throw new Error('The bench’s bill was not written.')
+      files = { json, part }
+      pricedFiles.set(bill, files)
     }
-    return json
+    return files
   }
   const bills = await openEmbeddedBillStore({ dataDir })
   const fake = createFakeCloud()
@@ -89,6 +82,7 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
     bill: Boq,
     place = { projectId: PROJECT, folderId: FOLDER },
   ): Promise<string> {
+    const { json, part } = await extracted(bill)
     const { job } = await store.submit(
       {
         fileName,
@@ -108,7 +102,13 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
     await store.succeed(
       job.id,
       { fileName: `${fileName} BOQ.xlsx`, itemId: 'x', versionNumber: 1, jsonKept: true },
-      { xlsx: new Uint8Array(1), csv: new Uint8Array(1), json: extracted(bill) },
+      {
+        xlsx: new Uint8Array(1),
+        csv: new Uint8Array(1),
+        json,
+        // An older BOQ kept no part with a job.
+        ...(place.projectId === OLDER ? {} : { part }),
+      },
     )
     return job.id
   }
@@ -121,13 +121,8 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
   })
 
   const pool = createBillPool({ threads: 1 })
-  // What one process keeps: the routes' parts and the parts made as jobs end, shared.
-  const oneProcess = () => {
-    const kept = keptPricings()
-    return { kept, made: partsOnJobEnd({ store, bills, rules, pool, kept }) }
-  }
-  let now = oneProcess()
-  ended.add((job) => now.made.jobEnded(job))
+  // What one process keeps between requests.
+  let kept = keptPricings()
 
   /** A folder of the drawings in the cloud, each one's first version's job ended. */
   async function drawingsIn(place: { projectId: string; folderId: string }, prefix: string) {
@@ -153,7 +148,7 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
         rules,
         cloud: fake.cloud,
         pool,
-        kept: now.kept,
+        kept,
         projectPlace: async () => ({ hubId: 'h1' }),
         withCloud: (c, fn) => fn(contextFor(c.req.header('x-user') ?? '')),
       }),
@@ -180,21 +175,18 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
     const { id } = (await made.json()) as { id: string }
     return `${billsOf(projectId)}/${id}`
   }
+  await drawingsIn({ projectId: OLDER, folderId: OLDER_FOLDER }, 'E')
   const billUrl = await makeBill(PROJECT, FOLDER)
-  // The second project's bill first, then its drawings' jobs end: their parts are made then.
-  const laterBillUrl = await makeBill(LATER, LATER_FOLDER)
-  await drawingsIn({ projectId: LATER, folderId: LATER_FOLDER }, 'E')
-  await now.made.idle()
+  const olderBillUrl = await makeBill(OLDER, OLDER_FOLDER)
 
   return {
     billUrl,
-    laterBillUrl,
+    olderBillUrl,
     listUrl: billsOf(PROJECT),
     saveRules,
     /** Routes of their own, as another process's: nothing kept in memory. */
     async restart(): Promise<void> {
-      await now.made.close()
-      now = oneProcess()
+      kept = keptPricings()
       app = routes()
     },
     /** The drawing's next version in the cloud, and its job finished with `bill`. */
@@ -207,7 +199,6 @@ export async function projectBillServer(options: { drawings: Boq[]; rules: Takeo
     },
     async close(): Promise<void> {
       await new Promise((resolve) => server.close(resolve))
-      await now.made.close()
       await pool.close()
       await bills.close()
       await store.close()

@@ -5,13 +5,13 @@ import type {
   DrawingWarning,
   ProjectBill,
 } from '#contract/project-bills.ts'
+import type { DrawingPart } from '../boq/write/part.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
 import { log } from '../log.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { type BillSources, billDrawings } from './bill-drawings.ts'
-import type { DrawingPart } from './drawing-part.ts'
 import {
   drawingPart,
   type ProjectTables,

@@ -22,6 +22,7 @@ import { startTestServer, type TestServer } from '../testing/start-test-server.t
 // extracted with the project's rules at version 1, and a project bill made over its folder.
 // The rules change; then the server is started again (another process), the job's kept bill
 // gone from its store: what the bill took of the drawing was kept, so it is answered as before.
+// A new job keeps its part with its bill of record: a bill over it needs no bill of record.
 
 const rules = (rate: number) => [
   { match: 'length', code: 'B.10', description: 'Linework', rate },
@@ -80,6 +81,7 @@ describe.each(STORES)('a project bill’s parts, kept: %s store', (_name, makeSt
   let server: TestServer | undefined
   let client: TestClient
   let plan: DrawingRef
+  let second: DrawingRef
 
   const start = async (seed: boolean) => {
     server = await startTestServer({
@@ -93,6 +95,24 @@ describe.each(STORES)('a project bill’s parts, kept: %s store', (_name, makeSt
   const assembled = async (id: string): Promise<AssembledBill> =>
     v.parse(AssembledBillSchema, await client.json(`${bills()}/${id}`))
   const jobNow = async (id: string) => v.parse(JobSchema, await client.json(`/api/boq/jobs/${id}`))
+
+  async function extracted(drawing: DrawingRef): Promise<Job> {
+    const posted = await postExtract(client, extractBody(drawing))
+    expect(posted.status).toBe(202)
+    const job = await waitForJob(client, ((await posted.json()) as Job).id, { timeoutMs: 90_000 })
+    expect(job.status).toBe('succeeded')
+    return job
+  }
+
+  async function billOver(body: { folderIds?: string[]; itemIds?: string[] }) {
+    const made = await client(bills(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Plans', ...body }),
+    })
+    expect(made.status).toBe(201)
+    return v.parse(ProjectBillSchema, await made.json())
+  }
 
   async function saveRules(rate: number): Promise<void> {
     const path = `/api/boq/projects/${encodeURIComponent(plan.projectId)}/rules`
@@ -115,8 +135,10 @@ describe.each(STORES)('a project bill’s parts, kept: %s store', (_name, makeSt
     dataDir = await mkdtemp(join(tmpdir(), 'boq-bill-parts-'))
     seedDir = await makeSeedDir([])
     await copyFile(fixturePath('2004_HatchG.dwg'), join(seedDir, 'plan.dwg'))
+    await copyFile(fixturePath('r11_block.dwg'), join(seedDir, 'second.dwg'))
     await start(true)
     plan = await findDrawing(client.json, 'plan.dwg')
+    second = await findDrawing(client.json, 'second.dwg')
   }, 60_000)
 
   afterAll(async () => {
@@ -128,20 +150,9 @@ describe.each(STORES)('a project bill’s parts, kept: %s store', (_name, makeSt
 
   it('takes the bill of record as it is, prices an older one, and another process reads the parts', async () => {
     await saveRules(2)
-    const posted = await postExtract(client, extractBody(plan))
-    expect(posted.status).toBe(202)
-    const job: Job = await waitForJob(client, ((await posted.json()) as Job).id, {
-      timeoutMs: 90_000,
-    })
-    expect(job.status).toBe('succeeded')
+    const job = await extracted(plan)
     expect(job.pricedWith).toMatchObject({ rulesVersion: 1 })
-    const made = await client(bills(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Plans', folderIds: [plan.folderId] }),
-    })
-    expect(made.status).toBe(201)
-    const bill = v.parse(ProjectBillSchema, await made.json())
+    const bill = await billOver({ itemIds: [plan.itemId] })
 
     const atTwo = await assembled(bill.id)
     expect(atTwo.drawings).toEqual([expect.objectContaining({ state: 'billed', jobId: job.id })])
@@ -176,4 +187,16 @@ describe.each(STORES)('a project bill’s parts, kept: %s store', (_name, makeSt
       }),
     ])
   }, 300_000)
+
+  it('reads the part a new job kept with its bill of record, not the bill of record', async () => {
+    const job = await extracted(second)
+    // Its bill of record gone, and no project bill asked for it before: only its part is left.
+    await store.loseKeptBill(dataDir, job.id)
+    const bill = await billOver({ itemIds: [second.itemId] })
+    const answer = await assembled(bill.id)
+    expect(answer.drawings).toEqual([expect.objectContaining({ state: 'billed', jobId: job.id })])
+    expect(answer.measured.length).toBeGreaterThan(0)
+    expect(answer.priced.items.length).toBeGreaterThan(0)
+    expect(answer.priced.items.every((item) => item.rate === 5)).toBe(true)
+  }, 120_000)
 })

@@ -1,11 +1,11 @@
 import type { PricedWith } from '#contract/jobs.ts'
 import type { ClassificationEntry, TakeoffRule } from '#contract/takeoff-rules.ts'
+import type { PartAnswer } from '../boq/write/part.ts'
 import { AppError } from '../errors.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import { keptBillBytes } from '../jobs/kept-bill.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
 import type { PriceWith, SettingsWith } from '../rules/priced-job.ts'
-import type { PartAnswer } from './drawing-part.ts'
 import type { KeptPricing } from './kept-pricings.ts'
 
 /** The project's saved tables and bill settings now, each drawing priced with them. */
@@ -46,12 +46,14 @@ function pricedWithThese(job: JobRecord, versions: Versions): boolean {
 export const UNREADABLE = 'Its kept bill cannot be read; extract it again.'
 
 /**
- * A drawing's part of the project bill, made in the bill pool from its job's bill of record:
- * taken as it is when it was priced with the project's tables now (no pricing), else priced
- * with them (the job's own bill of record stays as its owner left it). Rules that no longer
- * check leave the drawing measured, saying why. The answer's JSON (`bytes`) is what is kept.
- * What the person's kept bill cannot help (none kept, one of an older BOQ, past its budget) is
- * said as the drawing's failure, never kept.
+ * A drawing's part of the project bill. When its job's bill of record was priced with the
+ * project's tables now, the part the job kept with it (no `bytes`: it is kept there already);
+ * else, or for a job kept before parts were, made in the bill pool from the bill of record:
+ * taken as it is when priced with the tables now (no pricing), else priced with them (the job's
+ * own bill of record stays as its owner left it). Rules that no longer check leave the drawing
+ * measured, saying why. The answer's JSON (`bytes`) is what is kept. What the person's kept
+ * bill cannot help (none kept, one of an older BOQ, past its budget) is said as the drawing's
+ * failure, never kept.
  */
 export async function drawingPart(
   pool: BillPool,
@@ -61,6 +63,9 @@ export async function drawingPart(
 ): Promise<{ pricing: KeptPricing; bytes?: Uint8Array }> {
   try {
     const asItIs = pricedWithThese(job, versionsOf(tables))
+    const kept = asItIs ? await store.readResult(job.id, 'part') : undefined
+    const keptPricing = kept && pricingOf(kept)
+    if (keptPricing) return { pricing: keptPricing }
     const json = asItIs
       ? await store.readResult(job.id, 'json')
       : await keptBillBytes(store, job, 'price')

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import type { DrawingPart } from './drawing-part.ts'
+import type { DrawingPart } from '../boq/write/part.ts'
 import { type PartKey, partKeyText } from './types.ts'
 
 /**

@@ -7,7 +7,7 @@ import type {
   ProjectMeasuredLine,
 } from '#contract/project-bills.ts'
 import type { PricedItem } from '#contract/takeoff-rules.ts'
-import type { MeasuredFigure } from './drawing-part.ts'
+import type { MeasuredFigure } from '../boq/write/part.ts'
 import type { KeptUnits } from './kept-units.ts'
 
 /** One drawing's priced bill, as its part of the project bill. */
@@ -27,6 +27,9 @@ export interface DrawingBill {
   /** Its items are of the project's tables now (false: measured only, no items). */
   priced: boolean
 }
+
+/** Names in the order a person reads them (one collator: `localeCompare` makes one per call). */
+const compare = new Intl.Collator().compare
 
 /** Items are the same item across drawings when their code, description and unit are. */
 function itemKey(item: Pick<PricedItem, 'code' | 'description' | 'unit'>): string {
@@ -95,9 +98,9 @@ export function sumDrawings(
   })
   summed.sort(
     (a, b) =>
-      a.section.localeCompare(b.section) ||
-      a.code.localeCompare(b.code) ||
-      a.description.localeCompare(b.description),
+      compare(a.section, b.section) ||
+      compare(a.code, b.code) ||
+      compare(a.description, b.description),
   )
   return {
     units: units ? { length: units.length, area: units.area } : null,
@@ -132,7 +135,7 @@ export function sumMeasured(bills: readonly DrawingBill[]): ProjectMeasuredLine[
       ...line,
       quantity: tidy(line.byDrawing.reduce((sum, share) => sum + share.quantity, 0)),
     }))
-    .sort((a, b) => order[a.kind] - order[b.kind] || a.description.localeCompare(b.description))
+    .sort((a, b) => order[a.kind] - order[b.kind] || compare(a.description, b.description))
 }
 
 /** Every item of either side, before and after, with the drawings whose share moved. */

@@ -2,10 +2,9 @@ import type { Hono } from 'hono'
 import type { CloudAccess } from '../auth/cloud-access.ts'
 import type { CloudBackend } from '../cloud/types.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
-import type { JobRecord, JobStore } from '../jobs/types.ts'
+import type { JobStore } from '../jobs/types.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { keptPricings } from './kept-pricings.ts'
-import { partsOnJobEnd } from './parts-on-job-end.ts'
 import { projectPlaces } from './project-place.ts'
 import { billRoutes } from './routes.ts'
 import type { BillStore } from './types.ts'
@@ -17,9 +16,10 @@ export interface ProjectBillsService {
 }
 
 /**
- * The project bills' routes, which assemble a bill from the job store's kept results (priced in
- * `pool`: the project bills' lane of the server's worker pool), keeping bills and issues in `bills`;
- * and each drawing's part of them made when its job ends in this process, before it is asked for.
+ * The project bills' routes, which assemble a bill from the job store's kept results (each job's
+ * part of a project bill, kept with its bill of record; priced in `pool`, the project bills' lane
+ * of the server's worker pool, when the tables changed since), keeping bills, issues and the
+ * parts priced again in `bills`.
  */
 export async function startProjectBills(options: {
   bills: BillStore
@@ -29,14 +29,10 @@ export async function startProjectBills(options: {
   cloud: CloudBackend
   access: CloudAccess
   pool: BillPool
-  /** Tells of each job of this process that ended. */
-  jobEnded: { add(listener: (job: JobRecord) => void): () => void }
 }): Promise<ProjectBillsService> {
   const { bills, pool } = options
-  // One memory of the parts for the routes and the parts made as jobs end.
+  // One memory of the parts and of the bills summed, for every request of this process.
   const kept = keptPricings()
-  const made = partsOnJobEnd({ store: options.jobs, bills, rules: options.rules, pool, kept })
-  const unsubscribe = options.jobEnded.add(made.jobEnded)
   const routes = billRoutes({
     bills,
     jobs: options.jobs,
@@ -50,8 +46,6 @@ export async function startProjectBills(options: {
   return {
     routes,
     async close() {
-      unsubscribe()
-      await made.close()
       // The store is closed with the others (server/stores.ts), the pool by the server.
     },
   }

@@ -51,6 +51,8 @@ export interface RecordedFiles {
   xlsx: Uint8Array
   csv: Uint8Array
   json: Uint8Array
+  /** The bill's part of a project bill. */
+  part: Uint8Array
   warnings: string[]
   comparedWith: ComparedBill | null
   changedLines: number | null

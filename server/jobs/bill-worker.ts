@@ -90,11 +90,16 @@ async function price(task: PriceTask): Promise<BillAnswer> {
   }
   const bytes = new TextEncoder().encode(JSON.stringify(answer))
   if (!task.workbook) return { bytes }
-  const written = await renderFiles(bill, ['xlsx', 'csv', 'json'], task.workbook.earlier, priced)
-  const { xlsx, csv, json } = written.files
-  if (!xlsx || !csv || !json) throw new Error('The bill’s files were not written.')
+  const written = await renderFiles(
+    bill,
+    ['xlsx', 'csv', 'json', 'part'],
+    task.workbook.earlier,
+    priced,
+  )
+  const { xlsx, csv, json, part } = written.files
+  if (!xlsx || !csv || !json || !part) throw new Error('The bill’s files were not written.')
   const { warnings, comparedWith, changedLines } = written
-  return { bytes, files: { xlsx, csv, json, warnings, comparedWith, changedLines } }
+  return { bytes, files: { xlsx, csv, json, part, warnings, comparedWith, changedLines } }
 }
 
 /** The saved versions a bill's header names (a table sent with the request has none). */
@@ -121,7 +126,7 @@ function buffersOf(answer: BillAnswer): ArrayBuffer[] {
   const { bytes, files } = answer
   return [
     ...new Set(
-      [bytes, files?.xlsx, files?.csv, files?.json].flatMap((b) =>
+      [bytes, files?.xlsx, files?.csv, files?.json, files?.part].flatMap((b) =>
         b ? [b.buffer as ArrayBuffer] : [],
       ),
     ),

@@ -4,6 +4,9 @@ import { resultWithBill } from './bill-of-record.ts'
 import type { JobRecords } from './embedded-records.ts'
 import type { JobStore, ResultFiles } from './types.ts'
 
+/** The files of a bill of record, replaced together when it is priced again. */
+const BILL_FORMATS = ['xlsx', 'csv', 'json', 'part'] as const
+
 /**
  * A succeeded job's files beside its record: written before the record says so, read as kept,
  * a re-priced bill of record written under names of its own before the record names it.
@@ -18,17 +21,17 @@ export function resultFiles(records: JobRecords) {
     const result = resultWithBill(stored.job, bill)
     const before = stored.billRevision ?? 0
     const revision = before + 1
-    // The new files first, under names of their own; the record then names them.
+    // The new files first, under names of their own; the record then names them (a bill given
+    // without its part has none: the part of the bill it replaces is not its part).
     await Promise.all(
-      (['xlsx', 'csv', 'json'] as const).map((format) =>
-        writeFileAtomic(resultPath(id, format, revision), bill.files[format]),
-      ),
+      BILL_FORMATS.map((format) => {
+        const bytes = bill.files[format]
+        return bytes && writeFileAtomic(resultPath(id, format, revision), bytes)
+      }),
     )
     await records.commit(id, { result, pricedWith: { ...bill.pricedWith } }, undefined, revision)
     await Promise.all(
-      (['xlsx', 'csv', 'json'] as const).map((format) =>
-        rm(resultPath(id, format, before), { force: true }),
-      ),
+      BILL_FORMATS.map((format) => rm(resultPath(id, format, before), { force: true })),
     )
   }
 
@@ -40,6 +43,7 @@ export function resultFiles(records: JobRecords) {
         writeFileAtomic(resultPath(id, 'csv'), files.csv),
         writeFileAtomic(resultPath(id, 'json'), files.json),
         files.geometry ? writeFileAtomic(resultPath(id, 'geometry'), files.geometry) : undefined,
+        files.part ? writeFileAtomic(resultPath(id, 'part'), files.part) : undefined,
       ])
     },
 

@@ -4,8 +4,8 @@ import type { OutputFormat } from '../boq/write/files.ts'
 import type { Extractor } from './extractor.ts'
 import { LANES } from './work-pool.ts'
 
-/** What an extraction keeps: the bill's files and the drawing's geometry. */
-const EVERY_FILE: OutputFormat[] = ['xlsx', 'csv', 'json', 'geometry']
+/** What an extraction keeps: the bill's files, the drawing's geometry and the bill's part. */
+const EVERY_FILE: OutputFormat[] = ['xlsx', 'csv', 'json', 'geometry', 'part']
 
 /**
  * The real BOQ engine (server/boq) behind the runner's Extractor seam, reading in the drawings'

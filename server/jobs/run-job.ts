@@ -158,7 +158,7 @@ export async function runJob(deps: JobRunDeps, claimed: ClaimedJob): Promise<voi
     const outputs = await extractor.extract(input, (fraction) =>
       report(DOWNLOADED + (EXTRACTED - DOWNLOADED) * clamp(fraction)),
     )
-    const { xlsx, csv, json, geometry } = outputs.files
+    const { xlsx, csv, json, geometry, part } = outputs.files
     if (!xlsx || !csv || !json) throw new Error('The engine wrote no files.')
     if (pricing.warning) outputs.warnings.push(pricing.warning)
     report(EXTRACTED)
@@ -188,7 +188,7 @@ export async function runJob(deps: JobRunDeps, claimed: ClaimedJob): Promise<voi
           ? {}
           : { changedLines: outputs.changedLines }),
       },
-      { xlsx, csv, json, ...(geometry ? { geometry } : {}) },
+      { xlsx, csv, json, ...(geometry ? { geometry } : {}), ...(part ? { part } : {}) },
     )
   } catch (error) {
     if (deps.stopped()) {

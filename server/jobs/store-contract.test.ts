@@ -249,6 +249,35 @@ describe.each(STORE_PLACES)('the JobStore contract: %s store', (_name, makePlace
     expect(new TextDecoder().decode(await reopened.readResult(job.id, 'json'))).toBe('{"third":1}')
   })
 
+  it('keeps the bill’s part with its bill of record: replaced with it, or gone when it has none', async () => {
+    const store = await openStore()
+    const { job } = await store.submit(newJob('ann', 's1'), limits)
+    await store.claim()
+    const part = (text: string) => new TextEncoder().encode(`{"part":"${text}"}`)
+    await store.succeed(
+      job.id,
+      { fileName: 'x', itemId: 'i', versionNumber: 1 },
+      { ...files('extracted'), part: part('extracted') },
+    )
+    const partNow = async () => {
+      const bytes = await store.readResult(job.id, 'part')
+      return bytes && new TextDecoder().decode(bytes)
+    }
+    expect(await partNow()).toBe('{"part":"extracted"}')
+    const pricedWith = { rulesVersion: 2, classificationVersion: 0 }
+    const result = { warnings: [], warningCount: 0 }
+    await store.keepBillOfRecord(job.id, {
+      pricedWith,
+      files: { ...files('again'), part: part('again') },
+      result,
+    })
+    expect(await partNow()).toBe('{"part":"again"}')
+    // A bill of record given without a part: the part of the bill it replaced is not its own.
+    await store.keepBillOfRecord(job.id, { pricedWith, files: files('third'), result })
+    expect(await partNow()).toBeUndefined()
+    expect(new TextDecoder().decode(await store.readResult(job.id, 'json'))).toBe('{"third":1}')
+  })
+
   it('records the rules versions a job was re-priced with', async () => {
     const store = await openStore()
     const { job } = await store.submit(newJob('ann', 's1'), limits)

@@ -104,10 +104,12 @@ export interface ClaimedJob {
 /**
  * What a succeeded job keeps, in the engine's formats: the bill's files, and the drawing's
  * geometry gzip-compressed as it is sent (jobs recorded before it was kept have none; jobs
- * recorded before the JSON was kept have no JSON to read, though a new one always has it).
+ * recorded before the JSON was kept have no JSON to read, though a new one always has it), and
+ * the bill's part of a project bill (the figures a project bill sums, read instead of the whole
+ * JSON: jobs recorded before parts were kept have none).
  */
 export type ResultFiles = Required<Pick<BoqFiles['files'], 'xlsx' | 'csv' | 'json'>> &
-  Pick<BoqFiles['files'], 'geometry'>
+  Pick<BoqFiles['files'], 'geometry' | 'part'>
 
 export type ResultFormat = OutputFormat
 
@@ -118,7 +120,7 @@ export type ResultFormat = OutputFormat
  */
 export interface BillOfRecord {
   pricedWith: PricedWith
-  files: Pick<ResultFiles, 'xlsx' | 'csv' | 'json'>
+  files: Pick<ResultFiles, 'xlsx' | 'csv' | 'json' | 'part'>
   result: Pick<JobResult, 'warnings' | 'warningCount' | 'comparedWith' | 'changedLines'>
   /** The workbook written back beside the drawing as the result's next version; absent: none. */
   written?: { itemId: string; versionNumber: number }

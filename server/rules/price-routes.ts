@@ -88,7 +88,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
       priceJob(bills, store, job, rules, classification, { earlier }, settings),
     )
     if (!priced.files) throw new Error('The bill’s files were not written.')
-    const { xlsx, csv, json, warnings, comparedWith, changedLines } = priced.files
+    const { xlsx, csv, json, part, warnings, comparedWith, changedLines } = priced.files
     const written = writeBack
       ? await withCloud(c, (ctx) => writeBackAgain(cloud, ctx, job, xlsx))
       : undefined
@@ -103,7 +103,7 @@ export function priceRoutes(options: PriceRoutesOptions): Hono {
         classificationVersion: classification.version ?? 0,
         settingsVersion: settings.version,
       },
-      files: { xlsx, csv, json },
+      files: { xlsx, csv, json, part },
       result: {
         ...keptWarnings(warnings),
         ...(comparedWith ? { comparedWith } : {}),

@@ -4,13 +4,14 @@ import type { PricedBill } from '#contract/takeoff-rules.ts'
 import { compareBills } from '../compare/compare.ts'
 import { type Boq, BoqSchema } from '../model/schema.ts'
 import { toCsv } from './csv.ts'
+import { type PartAnswer, partOf } from './part.ts'
 import { toXlsx } from './xlsx.ts'
 
 /**
- * The bill's files, and the drawing's geometry for the drawing view (written by the worker,
- * gzip-compressed).
+ * The bill's files, the drawing's geometry for the drawing view (written by the worker,
+ * gzip-compressed), and the bill's part of a project bill (its figures alone, as JSON).
  */
-export type OutputFormat = 'xlsx' | 'csv' | 'json' | 'geometry'
+export type OutputFormat = 'xlsx' | 'csv' | 'json' | 'geometry' | 'part'
 
 /**
  * What the worker can write: the outputs, or `zones` alone (the zones found, the bill's units and
@@ -61,7 +62,10 @@ export async function renderFiles(
       files.xlsx = await toXlsx(boq, { changes, drawingVersion })
     } else if (format === 'csv') files.csv = text.encode(toCsv(boq))
     else if (format === 'json') files.json = text.encode(`${JSON.stringify(boq)}\n`)
-    else if (format === 'zones') files.zones = text.encode(JSON.stringify(zonesOf(boq)))
+    else if (format === 'part') {
+      const answer: PartAnswer = { part: partOf(boq, boq.priced) }
+      files.part = text.encode(JSON.stringify(answer))
+    } else if (format === 'zones') files.zones = text.encode(JSON.stringify(zonesOf(boq)))
   }
   return {
     // The pricing's own warnings (a formula that gave no number) are the job's too.

@@ -138,6 +138,11 @@ export async function writeResults(q: Query, id: string, files: ResultFiles): Pr
   }
 }
 
+/** Drops one output of a job (a bill of record kept without its part has none). */
+export async function dropResult(q: Query, id: string, format: ResultFormat): Promise<void> {
+  await q('DELETE FROM boq_results WHERE job_id = $1 AND format = $2', [id, format])
+}
+
 /**
  * A geometry built after the job succeeded, beside its results; only for a succeeded job, and a
  * geometry kept already (another process built it too) stays.

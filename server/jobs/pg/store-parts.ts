@@ -12,6 +12,7 @@ import { newJobRecord, tooManyJobs } from '../new-job.ts'
 import type { ClaimedJob, JobChange, JobRecord, JobStore, NewJob, ResultFiles } from '../types.ts'
 import {
   activeJobsOf,
+  dropResult,
   insertQueuedJob,
   jobById,
   jobForUpdate,
@@ -257,7 +258,13 @@ export function recordSide(
       await change(
         id,
         (job) => ({ result: resultWithBill(job, bill), pricedWith: { ...bill.pricedWith } }),
-        { also: (q) => writeResults(q, id, bill.files) },
+        {
+          also: async (q) => {
+            await writeResults(q, id, bill.files)
+            // The part of the bill it replaces is not its part.
+            if (!bill.files.part) await dropResult(q, id, 'part')
+          },
+        },
       )
     },
 

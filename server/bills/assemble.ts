@@ -12,6 +12,7 @@ import type { JobRecord, JobStore } from '../jobs/types.ts'
 import { log } from '../log.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { type BillSources, billDrawings } from './bill-drawings.ts'
+import type { DrawingBill, SummedFigures } from './bill-sums.ts'
 import {
   drawingPart,
   type ProjectTables,
@@ -22,7 +23,6 @@ import {
 import { drawingState } from './drawing-state.ts'
 import type { KeptPricing, KeptPricings } from './kept-pricings.ts'
 import type { KeptUnits } from './kept-units.ts'
-import { type DrawingBill, sumDrawings, sumMeasured } from './project-figures.ts'
 import { type BillStore, partKeyText } from './types.ts'
 import type { PricedDrawing } from './write/project-task.ts'
 
@@ -42,6 +42,8 @@ export interface AssembleParts {
 /** A bill assembled: its answer, the versions it used, and each drawing's priced bill (for files). */
 export interface AssembledParts {
   answer: AssembledBill
+  /** The answer as JSON. */
+  json: string
   versions: BilledVersion[]
   /** Each priced drawing's bill of record: only when asked for (files are written from them). */
   priced: PricedDrawing[]
@@ -120,24 +122,19 @@ export async function assembleBill(
     for (const warning of part.warnings) warnings.push({ itemId, fileName, warning })
   }
 
-  const summedFrom = [
-    versions,
-    ...bills.map((one) => `${one.itemId}\t${one.jobId}\t${one.fileName}\t${one.versionNumber}`),
-  ].join('\n')
-  const { priced, measured } = kept.summed(bill.id, summedFrom, () => ({
-    priced: sumDrawings(units ?? null, bills),
-    measured: sumMeasured(bills),
-  }))
+  const { priced, measured, json } = kept.sumsOf(bill.id).sum(units ?? null, bills)
+  const answer: AssembledBill = {
+    id: bill.id,
+    name: bill.name,
+    bill,
+    drawings: stated.map((one) => one.drawing),
+    priced,
+    measured,
+    warnings,
+  }
   return {
-    answer: {
-      id: bill.id,
-      name: bill.name,
-      bill,
-      drawings: stated.map((one) => one.drawing),
-      priced,
-      measured,
-      warnings,
-    },
+    answer,
+    json: answerJson(answer, json),
     versions: bills.map(({ itemId, fileName, versionNumber, jobId }) => ({
       itemId,
       fileName,
@@ -146,6 +143,16 @@ export async function assembleBill(
     })),
     priced: options.withPricedBills ? await pricedBills(parts, tables, bills) : [],
   }
+}
+
+/**
+ * The answer's JSON, its summed figures as they were made with their rows (megabytes for a bill
+ * of thousands of lines over dozens of drawings, not written again for each answer).
+ */
+function answerJson(answer: AssembledBill, summed: SummedFigures['json']): string {
+  const { id, name, bill, drawings, warnings } = answer
+  const rest = JSON.stringify({ id, name, bill, drawings, warnings })
+  return `${rest.slice(0, -1)},"priced":${summed.priced},"measured":${summed.measured}}`
 }
 
 /**

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { DrawingPart } from '../boq/write/part.ts'
+import { billSums } from './bill-sums.ts'
 import { type PartKey, partKeyText } from './types.ts'
 
 /**
@@ -17,7 +18,7 @@ const sizeOf = (pricing: KeptPricing) =>
   'part' in pricing
     ? 1024 + 100 * pricing.part.lines.length + 200 * (pricing.part.items?.length ?? 0)
     : 1024
-/** Bills whose summed figures are kept at most (each up to megabytes: thousands of lines). */
+/** Bills whose sums are kept at most (each up to megabytes: thousands of lines). */
 const MAX_SUMMED = 20
 
 /**
@@ -31,23 +32,20 @@ export function keptPricings() {
     maxSize: MAX_KEPT_BYTES,
     sizeCalculation: sizeOf,
   })
-  const summed = new LRUCache<string, { key: string; figures: unknown }>({ max: MAX_SUMMED })
+  const sums = new LRUCache<string, ReturnType<typeof billSums>>({ max: MAX_SUMMED })
   return {
     get: (key: PartKey) => kept.get(partKeyText(key)),
     keep(key: PartKey, pricing: KeptPricing): void {
       kept.set(partKeyText(key), pricing)
     },
-    /**
-     * A bill's figures summed from its parts, made again only when `key` (what they were summed
-     * from: each drawing's part and name) is not what it was: a bill asked again as it was is
-     * not summed again.
-     */
-    summed<T>(billId: string, key: string, sum: () => T): T {
-      const was = summed.get(billId)
-      if (was?.key === key) return was.figures as T
-      const figures = sum()
-      summed.set(billId, { key, figures })
-      return figures
+    /** A bill's sums as last summed here (a bill asked again sums only what changed). */
+    sumsOf(billId: string): ReturnType<typeof billSums> {
+      let kept = sums.get(billId)
+      if (!kept) {
+        kept = billSums()
+        sums.set(billId, kept)
+      }
+      return kept
     },
   }
 }

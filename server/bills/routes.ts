@@ -1,9 +1,5 @@
 import { Hono } from 'hono'
-import {
-  type AssembledBill,
-  NewProjectBillSchema,
-  ProjectBillPatchSchema,
-} from '#contract/project-bills.ts'
+import { NewProjectBillSchema, ProjectBillPatchSchema } from '#contract/project-bills.ts'
 import { AppError } from '../errors.ts'
 import { checkedBody, limitBody } from '../http/body.ts'
 import { noStore } from '../http/response-headers.ts'
@@ -67,12 +63,12 @@ export function billRoutes(options: BillRoutesOptions): Hono {
 
   routes.get('/projects/:projectId/bills/:billId', async (c) => {
     const format = formatOf(c)
-    const answer = await withCloud(c, async (ctx): Promise<Download | { json: AssembledBill }> => {
+    const answer = await withCloud(c, async (ctx): Promise<Download | { json: string }> => {
       const { bill, place } = await billOf(c, ctx)
       const assembled = await assembleBill(parts, ctx, place, bill, {
         withPricedBills: format === 'xlsx',
       })
-      if (format === 'json') return { json: assembled.answer }
+      if (format === 'json') return { json: assembled.json }
       const bytes = await billFile(options.pool, format, assembled, null)
       return { file: { bytes, name: bill.name, format } }
     })
@@ -81,7 +77,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
       return sendFile(c, bytes, format, billFileName(name, format))
     }
     noStore(c)
-    return c.json(answer.json)
+    return c.body(answer.json, 200, { 'content-type': 'application/json; charset=UTF-8' })
   })
 
   routes.patch('/projects/:projectId/bills/:billId', limited, async (c) => {

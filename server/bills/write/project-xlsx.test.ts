@@ -10,7 +10,8 @@ import type { PricedBill } from '#contract/takeoff-rules.ts'
 import type { MeasuredFigure } from '../../boq/write/part.ts'
 import { printedFirstSheet } from '../../testing/boq/libreoffice.ts'
 import { pricedBoq, repricedBoq } from '../../testing/boq/priced-boq.ts'
-import { compareFigures, sumDrawings, sumMeasured } from '../project-figures.ts'
+import { billSums } from '../bill-sums.ts'
+import { compareFigures } from '../project-figures.ts'
 import { projectBillCsv, projectChangesCsv } from './project-csv.ts'
 import type { ProjectBillFiles } from './project-task.ts'
 import { projectBillXlsx, projectChangesXlsx } from './project-xlsx.ts'
@@ -44,7 +45,8 @@ const bills = [
   drawing('i1', 'L1 Ground.dwg', pricedBoq(), 2),
   drawing('i2', 'L2 Upper.dwg', repricedBoq(), 1),
 ]
-const figures = sumDrawings({ length: 'm', area: 'm²' }, bills)
+const summed = billSums().sum({ length: 'm', area: 'm²' }, bills)
+const figures = summed.priced
 const stated: BillDrawing[] = [
   ...bills.map(
     (one): BillDrawing => ({
@@ -85,7 +87,7 @@ const files: ProjectBillFiles = {
     jobId,
   })),
   figures,
-  measured: sumMeasured(bills),
+  measured: summed.measured,
   priced: bills.map(({ itemId, fileName, versionNumber, json }) => ({
     itemId,
     fileName,
@@ -210,7 +212,7 @@ describe('the project bill’s workbook', () => {
   })
 
   it('writes a comparison’s Changes sheet, its changes and totals as formulas', async () => {
-    const before = sumDrawings({ length: 'm', area: 'm²' }, bills.slice(0, 1))
+    const before = billSums().sum({ length: 'm', area: 'm²' }, bills.slice(0, 1)).priced
     const changes = {
       from: { number: 1, name: 'Tender', issuedAt: files.written },
       to: { number: null, name: 'Now', issuedAt: null },

@@ -1,0 +1,207 @@
+import type {
+  DrawingShare,
+  MeasuredShare,
+  ProjectFigures,
+  ProjectItem,
+  ProjectMeasuredLine,
+} from '#contract/project-bills.ts'
+import type { PricedItem } from '#contract/takeoff-rules.ts'
+import type { MeasuredFigure, PartItem } from '../boq/write/part.ts'
+import type { KeptUnits } from './kept-units.ts'
+import { summedRows } from './summed-rows.ts'
+
+/** One drawing's priced bill, as its part of the project bill. */
+export interface DrawingBill {
+  itemId: string
+  fileName: string
+  versionNumber: number
+  /** The job whose kept bill it is. */
+  jobId: string
+  items: PartItem[]
+  /** Its measured lines. */
+  lines: MeasuredFigure[]
+  total: number
+  /** Its items are of the project's tables now (false: measured only, no items). */
+  priced: boolean
+}
+
+/** The figures summed, and the JSON of their two big parts, made as the rows were. */
+export interface SummedFigures {
+  priced: ProjectFigures
+  measured: ProjectMeasuredLine[]
+  json: { priced: string; measured: string }
+}
+
+/** Names in the order a person reads them (one collator: `localeCompare` makes one per call). */
+const compare = new Intl.Collator().compare
+
+/** Items are the same item across drawings when their code, description and unit are. */
+export function itemKey(item: Pick<PricedItem, 'code' | 'description' | 'unit'>): string {
+  return `${item.code}\n${item.description}\n${item.unit}`
+}
+
+/** Sums float noise away: figures are billed to at most six decimals. */
+export function tidy(value: number): number {
+  return Math.round(value * 1e6) / 1e6
+}
+
+function sumAmounts(amounts: (number | null)[]): number | null {
+  const priced = amounts.filter((amount): amount is number => amount !== null)
+  return priced.length === 0 ? null : tidy(priced.reduce((sum, amount) => sum + amount, 0))
+}
+
+/** A drawing's share of an item, with the rates its lines of the item were priced at. */
+type ItemShare = DrawingShare & { rates: (number | null)[]; item: PartItem }
+
+const KIND_ORDER = { count: 0, length: 1, area: 2 }
+
+/** The items: by section, code and description, each with its drawings' shares. */
+const itemRows = () =>
+  summedRows<ItemShare, ProjectItem>({
+    same: (a, b) =>
+      a.fileName === b.fileName &&
+      a.versionNumber === b.versionNumber &&
+      a.quantity === b.quantity &&
+      a.amount === b.amount &&
+      a.item.section === b.item.section &&
+      a.rates.length === b.rates.length &&
+      a.rates.every((rate, index) => rate === b.rates[index]),
+    make(shares) {
+      const { section, code, description, unit } = (shares[0] as ItemShare).item
+      const rates = new Set(shares.flatMap((share) => share.rates))
+      const [rate] = rates
+      const byDrawing = shares.map(
+        ({ itemId, fileName, versionNumber, quantity, amount }): DrawingShare => ({
+          itemId,
+          fileName,
+          versionNumber,
+          quantity,
+          amount,
+        }),
+      )
+      return {
+        section,
+        code,
+        description,
+        unit,
+        rate: rates.size === 1 ? (rate ?? null) : null,
+        quantity: tidy(byDrawing.reduce((sum, share) => sum + share.quantity, 0)),
+        amount: sumAmounts(byDrawing.map((share) => share.amount)),
+        byDrawing,
+      }
+    },
+    compare: (a, b) =>
+      compare(a.section, b.section) ||
+      compare(a.code, b.code) ||
+      compare(a.description, b.description) ||
+      compare(a.unit, b.unit),
+  })
+
+/** The measured lines: by kind, then description, each with its drawings' shares. */
+const lineRows = () =>
+  summedRows<MeasuredShare & { line: MeasuredFigure }, ProjectMeasuredLine>({
+    same: (a, b) => a.quantity === b.quantity,
+    make(shares) {
+      const [kind, description, unit] = (shares[0] as { line: MeasuredFigure }).line
+      const byDrawing = shares.map(({ itemId, quantity }) => ({ itemId, quantity }))
+      return {
+        kind,
+        description,
+        unit,
+        quantity: tidy(byDrawing.reduce((sum, share) => sum + share.quantity, 0)),
+        byDrawing,
+      }
+    },
+    compare: (a, b) =>
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      compare(a.description, b.description) ||
+      compare(a.unit, b.unit),
+  })
+
+/** A drawing's shares of the items, by item (one item on several lines summed into its share). */
+function itemSharesOf(bill: DrawingBill): Map<string, ItemShare> {
+  const shares = new Map<string, ItemShare>()
+  for (const item of bill.items) {
+    const key = itemKey(item)
+    const share = shares.get(key)
+    if (share) {
+      share.quantity = tidy(share.quantity + item.quantity)
+      share.amount = sumAmounts([share.amount, item.amount])
+      share.rates.push(item.rate)
+    } else {
+      shares.set(key, {
+        itemId: bill.itemId,
+        fileName: bill.fileName,
+        versionNumber: bill.versionNumber,
+        quantity: item.quantity,
+        amount: item.amount,
+        rates: [item.rate],
+        item,
+      })
+    }
+  }
+  return shares
+}
+
+/** A drawing's shares of the measured lines, by kind, description and unit. */
+function lineSharesOf(bill: DrawingBill): Map<string, MeasuredShare & { line: MeasuredFigure }> {
+  const shares = new Map<string, MeasuredShare & { line: MeasuredFigure }>()
+  for (const line of bill.lines) {
+    const key = `${line[0]}\n${line[1]}\n${line[2]}`
+    const share = shares.get(key)
+    if (share) share.quantity = tidy(share.quantity + line[3])
+    else shares.set(key, { itemId: bill.itemId, quantity: line[3], line })
+  }
+  return shares
+}
+
+/**
+ * A project bill's figures, kept summed between its assemblies: its drawings' bills summed item by
+ * item and line by line, each row with every drawing's share. Summed again, only the drawings
+ * whose part, name or version changed are taken out and put in again, and only the rows whose
+ * shares changed are made again (a bill asked again as it was is the same figures).
+ */
+export function billSums() {
+  let drawings = new Map<string, DrawingBill>()
+  let order: string[] = []
+  const items = itemRows()
+  const lines = lineRows()
+  let total = 0
+
+  return {
+    sum(units: KeptUnits | null, bills: readonly DrawingBill[]): SummedFigures {
+      const next = new Map(bills.map((bill) => [bill.itemId, bill]))
+      for (const id of drawings.keys()) {
+        if (next.has(id)) continue
+        items.put(id, undefined)
+        lines.put(id, undefined)
+      }
+      for (const bill of bills) {
+        const was = drawings.get(bill.itemId)
+        if (was?.lines !== bill.lines) lines.put(bill.itemId, lineSharesOf(bill))
+        const named = was?.fileName === bill.fileName && was.versionNumber === bill.versionNumber
+        if (was?.items !== bill.items || !named) items.put(bill.itemId, itemSharesOf(bill))
+      }
+      const ids = bills.map((bill) => bill.itemId)
+      if (ids.length !== order.length || ids.some((id, index) => id !== order[index])) {
+        items.remakeAll()
+        lines.remakeAll()
+      }
+      drawings = next
+      order = ids
+      total = tidy(bills.reduce((sum, bill) => sum + bill.total, 0))
+
+      const itemsNow = items.rows(order)
+      const linesNow = lines.rows(order)
+      const billUnits = units ? { length: units.length, area: units.area } : null
+      return {
+        priced: { units: billUnits, items: itemsNow.rows, total },
+        measured: linesNow.rows,
+        json: {
+          priced: `{"units":${JSON.stringify(billUnits)},"items":${itemsNow.json},"total":${JSON.stringify(total)}}`,
+          measured: linesNow.json,
+        },
+      }
+    },
+  }
+}

@@ -15,6 +15,7 @@ import { type BillSources, billDrawings } from './bill-drawings.ts'
 import type { DrawingBill, SummedFigures } from './bill-sums.ts'
 import {
   drawingPart,
+  keptJobPart,
   type ProjectTables,
   partVersions,
   pricedBillJson,
@@ -50,7 +51,9 @@ export interface AssembledParts {
 }
 
 /** Parts made at once: the pool's threads are shared with everyone's pricing. */
-const READ_AT_ONCE = 2
+const MADE_AT_ONCE = 2
+/** Parts kept with their jobs read at once (small files or rows, read as they are). */
+const READ_AT_ONCE = 8
 
 /** A billed drawing on its way into the bill. */
 interface Joining {
@@ -155,9 +158,19 @@ function answerJson(answer: AssembledBill, summed: SummedFigures['json']): strin
   return `${rest.slice(0, -1)},"priced":${summed.priced},"measured":${summed.measured}}`
 }
 
+/** Runs `work` on each of `list`, `atOnce` at a time. */
+async function eachOf<T>(list: T[], atOnce: number, work: (one: T) => Promise<void>) {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < list.length; index = next++) await work(list[index] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(atOnce, list.length) }, worker))
+}
+
 /**
- * Each billed drawing's part: kept in this process (already on it), else kept in the bill store
- * (another process, or this one before a restart, made it), else made now and kept in both.
+ * Each billed drawing's part: kept in this process (already on it), else kept with its job (its
+ * bill of record priced with the tables now), else kept in the bill store (another process, or
+ * this one before a restart, made it), else made now and kept in both.
  */
 async function takeParts(
   parts: AssembleParts,
@@ -166,31 +179,37 @@ async function takeParts(
   versions: string,
 ): Promise<void> {
   const { kept, store } = parts
+  const keep = (one: Joining, pricing: KeptPricing) => {
+    one.pricing = pricing
+    kept.keep({ jobId: one.job.id, versions }, pricing)
+  }
+  await eachOf(
+    billed.filter((one) => !one.pricing),
+    READ_AT_ONCE,
+    async (one) => {
+      const pricing = await keptJobPart(store, one.job, tables)
+      if (pricing) keep(one, pricing)
+    },
+  )
   const unknown = billed.filter((one) => !one.pricing)
   const found = await parts.bills.parts(unknown.map((one) => ({ jobId: one.job.id, versions })))
   const toMake: Joining[] = []
   for (const one of unknown) {
     const bytes = found.get(partKeyText({ jobId: one.job.id, versions }))
-    one.pricing = bytes && pricingOf(bytes)
-    if (one.pricing) kept.keep({ jobId: one.job.id, versions }, one.pricing)
+    const pricing = bytes && pricingOf(bytes)
+    if (pricing) keep(one, pricing)
     else toMake.push(one)
   }
-  let next = 0
-  const makeNext = async (): Promise<void> => {
-    for (let index = next++; index < toMake.length; index = next++) {
-      const one = toMake[index]
-      const made = await drawingPart(parts.pool, store, one.job, tables)
-      one.pricing = made.pricing
-      kept.keep({ jobId: one.job.id, versions }, made.pricing)
-      if (made.bytes) {
-        // A part not kept is made again next time: the bill is answered all the same.
-        await parts.bills
-          .keepPart({ jobId: one.job.id, versions }, made.bytes)
-          .catch((error: unknown) => log.warn('project bills: a part was not kept', { err: error }))
-      }
+  await eachOf(toMake, MADE_AT_ONCE, async (one) => {
+    const made = await drawingPart(parts.pool, store, one.job, tables)
+    keep(one, made.pricing)
+    if (made.bytes) {
+      // A part not kept is made again next time: the bill is answered all the same.
+      await parts.bills
+        .keepPart({ jobId: one.job.id, versions }, made.bytes)
+        .catch((error: unknown) => log.warn('project bills: a part was not kept', { err: error }))
     }
-  }
-  await Promise.all(Array.from({ length: READ_AT_ONCE }, makeNext))
+  })
 }
 
 function billOf(one: Joining, part: DrawingPart): Omit<DrawingBill, 'fileName'> {

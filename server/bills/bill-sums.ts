@@ -1,3 +1,4 @@
+import type { BillKind } from '#contract/bill-kinds.ts'
 import type {
   DrawingShare,
   MeasuredShare,
@@ -66,7 +67,7 @@ const itemRows = () =>
       a.item.section === b.item.section &&
       a.rates.length === b.rates.length &&
       a.rates.every((rate, index) => rate === b.rates[index]),
-    make(shares) {
+    make(_key, shares) {
       const { section, code, description, unit } = (shares[0] as ItemShare).item
       const rates = new Set(shares.flatMap((share) => share.rates))
       const [rate] = rates
@@ -99,16 +100,21 @@ const itemRows = () =>
 
 /** The measured lines: by kind, then description, each with its drawings' shares. */
 const lineRows = () =>
-  summedRows<MeasuredShare & { line: MeasuredFigure }, ProjectMeasuredLine>({
-    same: (a, b) => a.quantity === b.quantity,
-    make(shares) {
-      const [kind, description, unit] = (shares[0] as { line: MeasuredFigure }).line
-      const byDrawing = shares.map(({ itemId, quantity }) => ({ itemId, quantity }))
+  summedRows<number, ProjectMeasuredLine>({
+    same: (a, b) => a === b,
+    make(key, quantities, drawingIds) {
+      const { kind, unit, description } = lineOfKey(key)
+      const byDrawing = quantities.map(
+        (quantity, index): MeasuredShare => ({
+          itemId: drawingIds[index] as string,
+          quantity,
+        }),
+      )
       return {
         kind,
         description,
         unit,
-        quantity: tidy(byDrawing.reduce((sum, share) => sum + share.quantity, 0)),
+        quantity: tidy(quantities.reduce((sum, quantity) => sum + quantity, 0)),
         byDrawing,
       }
     },
@@ -143,14 +149,28 @@ function itemSharesOf(bill: DrawingBill): Map<string, ItemShare> {
   return shares
 }
 
-/** A drawing's shares of the measured lines, by kind, description and unit. */
-function lineSharesOf(bill: DrawingBill): Map<string, MeasuredShare & { line: MeasuredFigure }> {
-  const shares = new Map<string, MeasuredShare & { line: MeasuredFigure }>()
+/** A measured line's key: its kind, unit and description (the one that may hold any character). */
+function lineKey(line: MeasuredFigure): string {
+  return `${line[0]}\n${line[2]}\n${line[1]}`
+}
+
+function lineOfKey(key: string): Pick<ProjectMeasuredLine, 'kind' | 'unit' | 'description'> {
+  const kindEnd = key.indexOf('\n')
+  const unitEnd = key.indexOf('\n', kindEnd + 1)
+  return {
+    kind: key.slice(0, kindEnd) as BillKind,
+    unit: key.slice(kindEnd + 1, unitEnd),
+    description: key.slice(unitEnd + 1),
+  }
+}
+
+/** A drawing's quantity of each measured line, by its key (its lines of one key summed). */
+function lineSharesOf(bill: DrawingBill): Map<string, number> {
+  const shares = new Map<string, number>()
   for (const line of bill.lines) {
-    const key = `${line[0]}\n${line[1]}\n${line[2]}`
+    const key = lineKey(line)
     const share = shares.get(key)
-    if (share) share.quantity = tidy(share.quantity + line[3])
-    else shares.set(key, { itemId: bill.itemId, quantity: line[3], line })
+    shares.set(key, share === undefined ? line[3] : tidy(share + line[3]))
   }
   return shares
 }

@@ -46,9 +46,21 @@ function pricedWithThese(job: JobRecord, versions: Versions): boolean {
 export const UNREADABLE = 'Its kept bill cannot be read; extract it again.'
 
 /**
- * A drawing's part of the project bill. When its job's bill of record was priced with the
- * project's tables now, the part the job kept with it (no `bytes`: it is kept there already);
- * else, or for a job kept before parts were, made in the bill pool from the bill of record:
+ * The part a job kept with its bill of record, when that was priced with the project's tables
+ * now; undefined else (priced with others, kept before parts were, or torn).
+ */
+export async function keptJobPart(
+  store: JobStore,
+  job: JobRecord,
+  tables: ProjectTables,
+): Promise<KeptPricing | undefined> {
+  if (!pricedWithThese(job, versionsOf(tables))) return undefined
+  const bytes = await store.readResult(job.id, 'part')
+  return bytes && pricingOf(bytes)
+}
+
+/**
+ * A drawing's part of the project bill made in the bill pool from its job's bill of record:
  * taken as it is when priced with the tables now (no pricing), else priced with them (the job's
  * own bill of record stays as its owner left it). Rules that no longer check leave the drawing
  * measured, saying why. The answer's JSON (`bytes`) is what is kept. What the person's kept
@@ -63,9 +75,6 @@ export async function drawingPart(
 ): Promise<{ pricing: KeptPricing; bytes?: Uint8Array }> {
   try {
     const asItIs = pricedWithThese(job, versionsOf(tables))
-    const kept = asItIs ? await store.readResult(job.id, 'part') : undefined
-    const keptPricing = kept && pricingOf(kept)
-    if (keptPricing) return { pricing: keptPricing }
     const json = asItIs
       ? await store.readResult(job.id, 'json')
       : await keptBillBytes(store, job, 'price')

@@ -8,14 +8,20 @@
 export interface RowsSpec<Share, Made> {
   /** Two shares of one drawing say the same (its row need not be made again). */
   same(a: Share, b: Share): boolean
-  /** The row made from its drawings' shares, in the bill's order of drawings. */
-  make(shares: Share[]): Made
+  /** The row of `key` made from its drawings' shares (and their ids), in the bill's order. */
+  make(key: string, shares: Share[], drawingIds: string[]): Made
   /** The rows' order. */
   compare(a: Made, b: Made): number
 }
 
+/**
+ * A row: its drawings and their shares side by side (a few dozen drawings: looked through, not
+ * hashed), in the order they were put in, put in the bill's order when it is made.
+ */
 interface Row<Share, Made> {
-  shares: Map<string, Share>
+  key: string
+  drawingIds: string[]
+  shares: Share[]
   made?: { row: Made; json: string }
 }
 
@@ -34,12 +40,15 @@ export function summedRows<Share, Made>(spec: RowsSpec<Share, Made>) {
   return {
     /** A drawing's shares now, by row key (undefined: it left the bill). */
     put(drawingId: string, shares: Map<string, Share> | undefined): void {
-      for (const key of byDrawing.get(drawingId)?.keys() ?? []) {
+      const before = byDrawing.get(drawingId)
+      for (const key of before?.keys() ?? []) {
         if (shares?.has(key)) continue
         const row = rows.get(key) as Row<Share, Made>
-        row.shares.delete(drawingId)
+        const index = row.drawingIds.indexOf(drawingId)
+        row.drawingIds.splice(index, 1)
+        row.shares.splice(index, 1)
         remake(row)
-        if (row.shares.size === 0) {
+        if (row.shares.length === 0) {
           rows.delete(key)
           sorted = undefined
         }
@@ -47,13 +56,17 @@ export function summedRows<Share, Made>(spec: RowsSpec<Share, Made>) {
       for (const [key, share] of shares ?? []) {
         let row = rows.get(key)
         if (!row) {
-          row = { shares: new Map() }
+          row = { key, drawingIds: [], shares: [] }
           rows.set(key, row)
           sorted = undefined
         }
-        const was = row.shares.get(drawingId)
-        if (was !== undefined && spec.same(was, share)) continue
-        row.shares.set(drawingId, share)
+        // A row the drawing was not in has it last (looked for only in a row it was in).
+        const index = before?.has(key) ? row.drawingIds.indexOf(drawingId) : -1
+        if (index < 0) {
+          row.drawingIds.push(drawingId)
+          row.shares.push(share)
+        } else if (spec.same(row.shares[index] as Share, share)) continue
+        else row.shares[index] = share
         remake(row)
       }
       if (shares) byDrawing.set(drawingId, shares)
@@ -68,14 +81,11 @@ export function summedRows<Share, Made>(spec: RowsSpec<Share, Made>) {
     /** The rows in order, and their JSON array, for drawings in `order`. */
     rows(order: readonly string[]): { rows: Made[]; json: string } {
       if (made) return made
+      const position = new Map(order.map((id, index) => [id, index]))
       for (const row of rows.values()) {
         if (row.made) continue
-        const shares: Share[] = []
-        for (const id of order) {
-          const share = row.shares.get(id)
-          if (share !== undefined) shares.push(share)
-        }
-        const value = spec.make(shares)
+        inOrder(row, position)
+        const value = spec.make(row.key, row.shares, row.drawingIds)
         row.made = { row: value, json: JSON.stringify(value) }
       }
       sorted ??= [...rows.values()].sort((a, b) =>
@@ -89,4 +99,15 @@ export function summedRows<Share, Made>(spec: RowsSpec<Share, Made>) {
       return made
     },
   }
+}
+
+/** The row's drawings and shares in the bill's order (already so, but when a drawing came in later). */
+function inOrder<Share, Made>(row: Row<Share, Made>, position: Map<string, number>): void {
+  const at = row.drawingIds.map((id) => position.get(id) ?? Number.MAX_SAFE_INTEGER)
+  if (at.every((place, index) => index === 0 || (at[index - 1] as number) < place)) return
+  const sorted = at.map((place, index) => ({ place, index })).sort((a, b) => a.place - b.place)
+  const ids = sorted.map(({ index }) => row.drawingIds[index] as string)
+  const shares = sorted.map(({ index }) => row.shares[index] as Share)
+  row.drawingIds = ids
+  row.shares = shares
 }

@@ -125,7 +125,7 @@ export async function assembleBill(
     for (const warning of part.warnings) warnings.push({ itemId, fileName, warning })
   }
 
-  const { priced, measured, json } = kept.sumsOf(bill.id).sum(units ?? null, bills)
+  const { priced, measured, json } = await kept.sumsOf(bill.id).sum(units ?? null, bills)
   const answer: AssembledBill = {
     id: bill.id,
     name: bill.name,

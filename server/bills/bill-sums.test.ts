@@ -42,10 +42,10 @@ function lines(count: number, walls: number): MeasuredFigure[] {
   ]
 }
 
-describe('a project bill’s sums', () => {
-  it('sums each line and item over the drawings, each drawing’s share in the bill’s order', () => {
+describe('a project bill’s sums', async () => {
+  it('sums each line and item over the drawings, each drawing’s share in the bill’s order', async () => {
     const sums = billSums()
-    const { priced, measured, json } = sums.sum(UNITS, [
+    const { priced, measured, json } = await sums.sum(UNITS, [
       drawing('a', [...lines(2, 10), ['length', 'Walls', 'm', 5]], [item('1', 10), item('1', 5)]),
       drawing('b', lines(3, 1.5), [item('1', 1.5, 4), item('2', 7)]),
     ])
@@ -84,40 +84,40 @@ describe('a project bill’s sums', () => {
     expect(JSON.parse(json.priced)).toEqual(priced)
   })
 
-  it('changes only the rows a drawing’s new part moved, and sums as from the start', () => {
+  it('changes only the rows a drawing’s new part moved, and sums as from the start', async () => {
     const sums = billSums()
     const before = [
       drawing('a', lines(2, 10), [item('1', 10)]),
       drawing('b', lines(3, 20), [item('1', 20)]),
       drawing('c', lines(4, 30), [item('2', 30)]),
     ]
-    const was = sums.sum(UNITS, before)
+    const was = await sums.sum(UNITS, before)
     // b's next version moves its walls only: the chairs' line is the one made before.
     const after = [before[0], drawing('b', lines(3, 25), [item('1', 25)], 2), before[2]]
-    const now = sums.sum(UNITS, after as DrawingBill[])
+    const now = await sums.sum(UNITS, after as DrawingBill[])
     expect(now.measured[0]).toBe(was.measured[0])
     expect(now.measured[1]).not.toBe(was.measured[1])
     expect(now.priced.items[1]).toBe(was.priced.items[1])
-    const fresh = billSums().sum(UNITS, after as DrawingBill[])
+    const fresh = await billSums().sum(UNITS, after as DrawingBill[])
     expect(now.priced).toEqual(fresh.priced)
     expect(now.measured).toEqual(fresh.measured)
     expect(now.json).toEqual(fresh.json)
     expect(now.priced.items[0]?.byDrawing[1]).toMatchObject({ versionNumber: 2, quantity: 25 })
   })
 
-  it('takes a drawing out, in again, and follows the bill’s order of drawings', () => {
+  it('takes a drawing out, in again, and follows the bill’s order of drawings', async () => {
     const sums = billSums()
     const a = drawing('a', [['count', 'Chair', 'nr', 1]], [item('1', 1)])
     const b = drawing('b', [['area', 'Screed', 'm²', 8]], [item('2', 8)])
-    sums.sum(UNITS, [a, b])
-    const without = sums.sum(UNITS, [b])
+    await sums.sum(UNITS, [a, b])
+    const without = await sums.sum(UNITS, [b])
     expect(without.measured.map((line) => line.description)).toEqual(['Screed'])
     expect(without.priced.items.map((one) => one.code)).toEqual(['2'])
     expect(without.priced.total).toBe(16)
-    const swapped = sums.sum(UNITS, [b, a])
-    expect(swapped).toEqual(billSums().sum(UNITS, [b, a]))
+    const swapped = await sums.sum(UNITS, [b, a])
+    expect(swapped).toEqual(await billSums().sum(UNITS, [b, a]))
     const both = drawing('c', [['count', 'Chair', 'nr', 2]])
-    const again = sums.sum(UNITS, [a, both])
+    const again = await sums.sum(UNITS, [a, both])
     expect(again.measured).toEqual([
       {
         kind: 'count',
@@ -130,6 +130,18 @@ describe('a project bill’s sums', () => {
         ],
       },
     ])
-    expect(sums.sum(null, []).priced).toEqual({ units: null, items: [], total: 0 })
+    expect((await sums.sum(null, [])).priced).toEqual({ units: null, items: [], total: 0 })
+  })
+  it('makes two sums asked at once one after the other, each of its own drawings', async () => {
+    const sums = billSums()
+    const many = Array.from({ length: 30 }, (_, index) =>
+      drawing(`d${index}`, lines(index, index * 2), [item('1', index)]),
+    )
+    const [all, fewer] = await Promise.all([
+      sums.sum(UNITS, many),
+      sums.sum(UNITS, many.slice(0, 10)),
+    ])
+    expect(all).toEqual(await billSums().sum(UNITS, many))
+    expect(fewer).toEqual(await billSums().sum(UNITS, many.slice(0, 10)))
   })
 })

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import type { BillKind } from '#contract/bill-kinds.ts'
 import type {
   DrawingShare,
@@ -53,6 +54,9 @@ function sumAmounts(amounts: (number | null)[]): number | null {
 
 /** A drawing's share of an item, with the rates its lines of the item were priced at. */
 type ItemShare = DrawingShare & { rates: (number | null)[]; item: PartItem }
+
+/** Drawings put in between two looks at the other requests waiting. */
+const DRAWINGS_AT_ONCE = 5
 
 const KIND_ORDER = { count: 0, length: 1, area: 2 }
 
@@ -187,41 +191,52 @@ export function billSums() {
   const items = itemRows()
   const lines = lineRows()
   let total = 0
+  /** The sum being made: one at a time (each changes the rows the next starts from). */
+  let summing: Promise<unknown> = Promise.resolve()
+
+  async function sum(units: KeptUnits | null, bills: readonly DrawingBill[]) {
+    const next = new Map(bills.map((bill) => [bill.itemId, bill]))
+    for (const id of drawings.keys()) {
+      if (next.has(id)) continue
+      items.put(id, undefined)
+      lines.put(id, undefined)
+    }
+    let put = 0
+    for (const bill of bills) {
+      const was = drawings.get(bill.itemId)
+      if (was?.lines !== bill.lines) lines.put(bill.itemId, lineSharesOf(bill))
+      const named = was?.fileName === bill.fileName && was.versionNumber === bill.versionNumber
+      if (was?.items !== bill.items || !named) items.put(bill.itemId, itemSharesOf(bill))
+      // Other requests are answered between drawings put in (a bill summed from the start).
+      if (was !== bill && ++put % DRAWINGS_AT_ONCE === 0) await setImmediate()
+    }
+    const ids = bills.map((bill) => bill.itemId)
+    if (ids.length !== order.length || ids.some((id, index) => id !== order[index])) {
+      items.remakeAll()
+      lines.remakeAll()
+    }
+    drawings = next
+    order = ids
+    total = tidy(bills.reduce((sum, bill) => sum + bill.total, 0))
+
+    const itemsNow = await items.rows(order)
+    const linesNow = await lines.rows(order)
+    const billUnits = units ? { length: units.length, area: units.area } : null
+    return {
+      priced: { units: billUnits, items: itemsNow.rows, total },
+      measured: linesNow.rows,
+      json: {
+        priced: `{"units":${JSON.stringify(billUnits)},"items":${itemsNow.json},"total":${JSON.stringify(total)}}`,
+        measured: linesNow.json,
+      },
+    }
+  }
 
   return {
-    sum(units: KeptUnits | null, bills: readonly DrawingBill[]): SummedFigures {
-      const next = new Map(bills.map((bill) => [bill.itemId, bill]))
-      for (const id of drawings.keys()) {
-        if (next.has(id)) continue
-        items.put(id, undefined)
-        lines.put(id, undefined)
-      }
-      for (const bill of bills) {
-        const was = drawings.get(bill.itemId)
-        if (was?.lines !== bill.lines) lines.put(bill.itemId, lineSharesOf(bill))
-        const named = was?.fileName === bill.fileName && was.versionNumber === bill.versionNumber
-        if (was?.items !== bill.items || !named) items.put(bill.itemId, itemSharesOf(bill))
-      }
-      const ids = bills.map((bill) => bill.itemId)
-      if (ids.length !== order.length || ids.some((id, index) => id !== order[index])) {
-        items.remakeAll()
-        lines.remakeAll()
-      }
-      drawings = next
-      order = ids
-      total = tidy(bills.reduce((sum, bill) => sum + bill.total, 0))
-
-      const itemsNow = items.rows(order)
-      const linesNow = lines.rows(order)
-      const billUnits = units ? { length: units.length, area: units.area } : null
-      return {
-        priced: { units: billUnits, items: itemsNow.rows, total },
-        measured: linesNow.rows,
-        json: {
-          priced: `{"units":${JSON.stringify(billUnits)},"items":${itemsNow.json},"total":${JSON.stringify(total)}}`,
-          measured: linesNow.json,
-        },
-      }
+    sum(units: KeptUnits | null, bills: readonly DrawingBill[]): Promise<SummedFigures> {
+      const summed = summing.then(() => sum(units, bills))
+      summing = summed.catch(() => {})
+      return summed
     },
   }
 }

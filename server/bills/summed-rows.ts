@@ -1,3 +1,5 @@
+import { setImmediate } from 'node:timers/promises'
+
 /**
  * A table of rows summed over a bill's drawings (its items, or its measured lines), kept between
  * assemblies: each row holds every drawing's share of it, and is made again (with its JSON) only
@@ -5,6 +7,9 @@
  * takes those it no longer has out, so a bill of thousands of lines over dozens of drawings is not
  * summed from the start for one drawing's new version.
  */
+/** Rows made between two looks at the other requests waiting. */
+const ROWS_AT_ONCE = 250
+
 export interface RowsSpec<Share, Made> {
   /** Two shares of one drawing say the same (its row need not be made again). */
   same(a: Share, b: Share): boolean
@@ -78,15 +83,20 @@ export function summedRows<Share, Made>(spec: RowsSpec<Share, Made>) {
       for (const row of rows.values()) remake(row)
     },
 
-    /** The rows in order, and their JSON array, for drawings in `order`. */
-    rows(order: readonly string[]): { rows: Made[]; json: string } {
+    /**
+     * The rows in order, and their JSON array, for drawings in `order`; other requests are
+     * answered every few hundred rows made (a bill made from the start makes thousands).
+     */
+    async rows(order: readonly string[]): Promise<{ rows: Made[]; json: string }> {
       if (made) return made
       const position = new Map(order.map((id, index) => [id, index]))
+      let madeNow = 0
       for (const row of rows.values()) {
         if (row.made) continue
         inOrder(row, position)
         const value = spec.make(row.key, row.shares, row.drawingIds)
         row.made = { row: value, json: JSON.stringify(value) }
+        if (++madeNow % ROWS_AT_ONCE === 0) await setImmediate()
       }
       sorted ??= [...rows.values()].sort((a, b) =>
         spec.compare((a.made as { row: Made }).row, (b.made as { row: Made }).row),

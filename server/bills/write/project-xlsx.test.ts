@@ -45,7 +45,7 @@ const bills = [
   drawing('i1', 'L1 Ground.dwg', pricedBoq(), 2),
   drawing('i2', 'L2 Upper.dwg', repricedBoq(), 1),
 ]
-const summed = billSums().sum({ length: 'm', area: 'm²' }, bills)
+const summed = await billSums().sum({ length: 'm', area: 'm²' }, bills)
 const figures = summed.priced
 const stated: BillDrawing[] = [
   ...bills.map(
@@ -212,7 +212,7 @@ describe('the project bill’s workbook', () => {
   })
 
   it('writes a comparison’s Changes sheet, its changes and totals as formulas', async () => {
-    const before = billSums().sum({ length: 'm', area: 'm²' }, bills.slice(0, 1)).priced
+    const before = (await billSums().sum({ length: 'm', area: 'm²' }, bills.slice(0, 1))).priced
     const changes = {
       from: { number: 1, name: 'Tender', issuedAt: files.written },
       to: { number: null, name: 'Now', issuedAt: null },

@@ -22,7 +22,6 @@ import { buildGeometry } from '../view/build.ts'
 import { type BoqFiles, renderFiles, type WrittenFormat } from '../write/files.ts'
 import { locatedBillOf, readDrawing, wantsPicture } from './extract.ts'
 import type { BoqInput } from './input.ts'
-import { addRowFindings } from './zones-file.ts'
 
 /**
  * A drawing to read, and the files to write here and answer instead of the Boq; `unpriced`: why
@@ -124,9 +123,15 @@ export async function readDrawingJob(port: MessagePort, job: WorkerJob): Promise
     port.postMessage({ type: 'read' } satisfies WorkerMessage)
     try {
       if (job.unpriced) boq.warnings.push(job.unpriced)
-      const written = await renderFiles(boq, job.formats, job.changesFrom, pricedOf(port, boq, job))
+      const priced = pricedOf(port, boq, job)
+      const written = await renderFiles(
+        boq,
+        job.formats,
+        job.changesFrom,
+        priced,
+        byRow ?? undefined,
+      )
       if (drawing && wantsGeometry(job)) addGeometry(written, drawing)
-      if (byRow) addRowFindings(written, byRow)
       drawing = null
       for (const file of Object.values(written.files)) transfer.push(file.buffer as ArrayBuffer)
       answer = { type: 'result', answer: written, info: info(serial) }

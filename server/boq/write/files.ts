@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { ComparedBill } from '#contract/compare.ts'
 import type { PricedBill } from '#contract/takeoff-rules.ts'
 import { compareBills } from '../compare/compare.ts'
+import type { RowFindings } from '../locations/row-problems.ts'
 import { type Boq, BoqSchema } from '../model/schema.ts'
 import { toCsv } from './csv.ts'
 import { type PartAnswer, partOf } from './part.ts'
@@ -39,13 +40,16 @@ export type BoqFiles = {
  * an earlier bill, the workbook gets a Changes sheet against it (an earlier bill that is not a
  * BOQ of this schema, say of an older version of BOQ, is left out). With a priced bill (or one
  * already on the BOQ), every file gives it first: the JSON's `priced`, the workbook's first sheet
- * and the CSV's first sections.
+ * and the CSV's first sections. The zones file carries `byRow`, the problems of each row of the
+ * locations table the bill was measured with (they stay out of the bill: an extraction's JSON
+ * says what it said).
  */
 export async function renderFiles(
   measured: Boq,
   formats: WrittenFormat[],
   changesFrom?: ChangesFrom,
   priced?: PricedBill,
+  byRow?: RowFindings,
 ): Promise<BoqFiles> {
   const boq = priced ? { ...measured, priced } : measured
   const earlier = changesFrom ? readBill(changesFrom.json) : null
@@ -65,7 +69,7 @@ export async function renderFiles(
     else if (format === 'part') {
       const answer: PartAnswer = { part: partOf(boq, boq.priced) }
       files.part = text.encode(JSON.stringify(answer))
-    } else if (format === 'zones') files.zones = text.encode(JSON.stringify(zonesOf(boq)))
+    } else if (format === 'zones') files.zones = text.encode(JSON.stringify(zonesOf(boq, byRow)))
   }
   return {
     // The pricing's own warnings (a formula that gave no number) are the job's too.
@@ -79,9 +83,10 @@ export async function renderFiles(
   }
 }
 
-/** The zones the bill was measured with, their units, and every warning of the read. */
-function zonesOf(boq: Boq) {
+/** The zones the bill was measured with, their units, every warning of the read, each row's. */
+function zonesOf(boq: Boq, byRow: RowFindings | undefined) {
   return {
+    ...(byRow ? { byRow } : {}),
     units: { length: boq.units.length, area: boq.units.area },
     zones: boq.zones ?? [],
     warnings: boq.warnings,

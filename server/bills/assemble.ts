@@ -9,6 +9,7 @@ import type { DrawingPart } from '../boq/write/part.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
 import type { JobRecord, JobStore } from '../jobs/types.ts'
+import { eachAtOnce } from '../lib/each-at-once.ts'
 import { log } from '../log.ts'
 import type { RulesStore } from '../rules/store/types.ts'
 import { type BillSources, billDrawings } from './bill-drawings.ts'
@@ -43,8 +44,8 @@ export interface AssembleParts {
 /** A bill assembled: its answer, the versions it used, and each drawing's priced bill (for files). */
 export interface AssembledParts {
   answer: AssembledBill
-  /** The answer as JSON. */
-  json: string
+  /** The answer as JSON (made when asked: the downloads and issues need only the figures). */
+  json(): string
   versions: BilledVersion[]
   /** Each priced drawing's bill of record: only when asked for (files are written from them). */
   priced: PricedDrawing[]
@@ -137,7 +138,7 @@ export async function assembleBill(
   }
   return {
     answer,
-    json: answerJson(answer, json),
+    json: () => answerJson(answer, json),
     versions: bills.map(({ itemId, fileName, versionNumber, jobId }) => ({
       itemId,
       fileName,
@@ -158,15 +159,6 @@ function answerJson(answer: AssembledBill, summed: SummedFigures['json']): strin
   return `${rest.slice(0, -1)},"priced":${summed.priced},"measured":${summed.measured}}`
 }
 
-/** Runs `work` on each of `list`, `atOnce` at a time. */
-async function eachOf<T>(list: T[], atOnce: number, work: (one: T) => Promise<void>) {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < list.length; index = next++) await work(list[index] as T)
-  }
-  await Promise.all(Array.from({ length: Math.min(atOnce, list.length) }, worker))
-}
-
 /**
  * Each billed drawing's part: kept in this process (already on it), else kept with its job (its
  * bill of record priced with the tables now), else kept in the bill store (another process, or
@@ -183,7 +175,7 @@ async function takeParts(
     one.pricing = pricing
     kept.keep({ jobId: one.job.id, versions }, pricing)
   }
-  await eachOf(
+  await eachAtOnce(
     billed.filter((one) => !one.pricing),
     READ_AT_ONCE,
     async (one) => {
@@ -200,7 +192,7 @@ async function takeParts(
     if (pricing) keep(one, pricing)
     else toMake.push(one)
   }
-  await eachOf(toMake, MADE_AT_ONCE, async (one) => {
+  await eachAtOnce(toMake, MADE_AT_ONCE, async (one) => {
     const made = await drawingPart(parts.pool, store, one.job, tables)
     keep(one, made.pricing)
     if (made.bytes) {

@@ -3,6 +3,7 @@ import type { ProjectBill } from '#contract/project-bills.ts'
 import { resourceTitle } from '../cloud/resource-title.ts'
 import type { CloudBackend, CloudContext, JsonApiResource } from '../cloud/types.ts'
 import { AppError } from '../errors.ts'
+import { eachAtOnce } from '../lib/each-at-once.ts'
 import { isWatchedDrawing } from '../watches/source.ts'
 
 /** A drawing of a bill as the cloud lists it now: its item, and its versions by storage id. */
@@ -71,16 +72,11 @@ export async function billDrawings(
   }
   const listed = [...found.values()]
   const versions: (JsonApiResource[] | undefined)[] = new Array(listed.length)
-  let next = 0
-  const listNext = async (): Promise<void> => {
-    for (let index = next++; index < listed.length; index = next++) {
-      const { item } = listed[index]
-      versions[index] = await cloud
-        .versions(ctx, place.hubId, place.projectId, item.id)
-        .catch((error: unknown) => (isGone(error) ? [] : rethrow(error)))
-    }
-  }
-  await Promise.all(Array.from({ length: LISTED_AT_ONCE }, listNext))
+  await eachAtOnce(listed, LISTED_AT_ONCE, async ({ item }, index) => {
+    versions[index] = await cloud
+      .versions(ctx, place.hubId, place.projectId, item.id)
+      .catch((error: unknown) => (isGone(error) ? [] : rethrow(error)))
+  })
   const drawings: CloudDrawing[] = []
   const goneItems: string[] = []
   listed.forEach(({ item, folderId }, index) => {

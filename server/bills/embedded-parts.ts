@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../lib/atomic-write.ts'
+import { eachAtOnce } from '../lib/each-at-once.ts'
 import { type BillStore, isPartKey, type PartKey, partKeyText } from './types.ts'
 
 /** Parts are kept as long as the embedded job store keeps finished jobs (its default). */
@@ -50,20 +51,15 @@ export async function openEmbeddedParts(options: {
     async parts(keys) {
       // Read several at once, given back in the order asked for (as PostgreSQL's query is).
       const read: (Uint8Array | undefined)[] = []
-      let next = 0
-      const readNext = async (): Promise<void> => {
-        for (let index = next++; index < keys.length; index = next++) {
-          const key = keys[index]
-          const file = fileOf(key)
-          if (!file) continue
-          const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-            if (error.code === 'ENOENT') return undefined
-            throw error
-          })
-          if (bytes) read[index] = new Uint8Array(bytes)
-        }
-      }
-      await Promise.all(Array.from({ length: READ_AT_ONCE }, readNext))
+      await eachAtOnce(keys, READ_AT_ONCE, async (key, index) => {
+        const file = fileOf(key)
+        if (!file) return
+        const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined
+          throw error
+        })
+        if (bytes) read[index] = new Uint8Array(bytes)
+      })
       const found = new Map<string, Uint8Array>()
       keys.forEach((key, index) => {
         const bytes = read[index]

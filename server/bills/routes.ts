@@ -68,7 +68,7 @@ export function billRoutes(options: BillRoutesOptions): Hono {
       const assembled = await assembleBill(parts, ctx, place, bill, {
         withPricedBills: format === 'xlsx',
       })
-      if (format === 'json') return { json: assembled.json }
+      if (format === 'json') return { json: assembled.json() }
       const bytes = await billFile(options.pool, format, assembled, null)
       return { file: { bytes, name: bill.name, format } }
     })

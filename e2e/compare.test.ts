@@ -17,7 +17,7 @@ import { ChangeBillSchema } from '#contract/compare.ts'
 import { fixturePath } from '../server/testing/boq/fixtures.ts'
 import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
-import { drawingPixels } from './support/drawing-pixels.ts'
+import { drawingPixels, PIXELS_SETTLE } from './support/drawing-pixels.ts'
 import { extractInTree } from './support/extract.ts'
 import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
@@ -108,7 +108,9 @@ describe('the change bill in Chromium', () => {
     await ready.waitFor({ timeout: 60_000 })
     await changes.getByText(`${entities.added.length} added in green`).waitFor()
     const view = changes.getByRole('application', { name: /^Drawing of job/ })
-    await expect.poll(async () => (await coloured(page, view)).green).toBeGreaterThan(20)
+    await expect
+      .poll(async () => (await coloured(page, view)).green, PIXELS_SETTLE)
+      .toBeGreaterThan(20)
     // Before: the older drawing, with the removed ones in red (when there are any).
     await changes.getByRole('button', { name: 'Before' }).click()
     await changes
@@ -122,7 +124,9 @@ describe('the change bill in Chromium', () => {
     const older = `Drawing of job ${compared.get('from')}:`
     expect(await view.getAttribute('aria-label')).toContain(older)
     if (entities.removed.length > 0) {
-      await expect.poll(async () => (await coloured(page, view)).red).toBeGreaterThan(20)
+      await expect
+        .poll(async () => (await coloured(page, view)).red, PIXELS_SETTLE)
+        .toBeGreaterThan(20)
     }
 
     // Another drawing against version 2: said above the bill, and every line its own number

@@ -18,6 +18,7 @@ import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
 import {
   drawingPixels,
+  PIXELS_SETTLE,
   type Pixel,
   type PixelGroup,
   pixelGroups,
@@ -105,16 +106,10 @@ async function settledRings(page: Page, drawing: Locator) {
       const previous = last
       last = await ringsIn(page, drawing)
       return last.rings.length === previous.rings.length && last.spread === previous.spread
-    }, SLOW)
+    }, PIXELS_SETTLE)
     .toBe(true)
   return last
 }
-
-/**
- * How long a reading may keep changing: one takes a screenshot and reads every pixel of it, over
- * a second on a busy machine, more than expect.poll's own second.
- */
-const SLOW = { timeout: 20_000 }
 
 const wholeRing = (ring: PixelGroup) => ring.width >= 10 && ring.height >= 10
 
@@ -151,7 +146,9 @@ describe('the drawing view’s rings and what it cannot draw, in Chromium', () =
 
     // Framed on the heads: each a speck of the highlight's orange, inside a ring 10 px or more
     // across, centred on it.
-    await expect.poll(async () => (await ringsIn(page, drawing)).rings.length, SLOW).toBe(HEADS)
+    await expect
+      .poll(async () => (await ringsIn(page, drawing)).rings.length, PIXELS_SETTLE)
+      .toBe(HEADS)
     const framed = await settledRings(page, drawing)
     expect(framed.rings.filter(wholeRing)).toHaveLength(HEADS)
     for (const ring of framed.rings) expect(ring.pixels).toBeGreaterThan(60)
@@ -165,7 +162,7 @@ describe('the drawing view’s rings and what it cannot draw, in Chromium', () =
     // Fit to view shows the annex too: the heads closer together, their rings as wide.
     await place.getByRole('button', { name: 'Fit to view' }).click()
     await expect
-      .poll(async () => (await ringsIn(page, drawing)).spread, SLOW)
+      .poll(async () => (await ringsIn(page, drawing)).spread, PIXELS_SETTLE)
       .toBeLessThan(framed.spread * 0.7)
     const fitted = await settledRings(page, drawing)
     expect(fitted.rings.filter(wholeRing)).toHaveLength(HEADS)
@@ -175,10 +172,12 @@ describe('the drawing view’s rings and what it cannot draw, in Chromium', () =
     await drawing.focus()
     for (let press = 0; press < 8; press++) await page.keyboard.press('+')
     await expect
-      .poll(async () => (await ringsIn(page, drawing)).rings.length, SLOW)
+      .poll(async () => (await ringsIn(page, drawing)).rings.length, PIXELS_SETTLE)
       .toBeLessThan(HEADS / 4)
     await zoomToSelection.click()
-    await expect.poll(async () => (await ringsIn(page, drawing)).rings.length, SLOW).toBe(HEADS)
+    await expect
+      .poll(async () => (await ringsIn(page, drawing)).rings.length, PIXELS_SETTLE)
+      .toBe(HEADS)
     const zoomed = await settledRings(page, drawing)
     expect(Math.abs(zoomed.spread - framed.spread)).toBeLessThan(4)
     expect(Math.abs(zoomed.middle.x - framed.middle.x)).toBeLessThan(4)
@@ -187,12 +186,15 @@ describe('the drawing view’s rings and what it cannot draw, in Chromium', () =
     // F does the same from the keyboard.
     await place.getByRole('button', { name: 'Fit to view' }).click()
     await expect
-      .poll(async () => (await ringsIn(page, drawing)).spread, SLOW)
+      .poll(async () => (await ringsIn(page, drawing)).spread, PIXELS_SETTLE)
       .toBeLessThan(framed.spread * 0.7)
     await drawing.focus()
     await page.keyboard.press('f')
     await expect
-      .poll(async () => Math.abs((await ringsIn(page, drawing)).spread - framed.spread), SLOW)
+      .poll(
+        async () => Math.abs((await ringsIn(page, drawing)).spread - framed.spread),
+        PIXELS_SETTLE,
+      )
       .toBeLessThan(4)
 
     // Unselected: no rings, and nothing to zoom to.
@@ -201,7 +203,9 @@ describe('the drawing view’s rings and what it cannot draw, in Chromium', () =
       .getByRole('button', { name: 'Sprinkler-Head' })
       .click()
     await place.getByText('0 highlighted').waitFor()
-    await expect.poll(async () => (await ringsIn(page, drawing)).rings.length, SLOW).toBe(0)
+    await expect
+      .poll(async () => (await ringsIn(page, drawing)).rings.length, PIXELS_SETTLE)
+      .toBe(0)
     expect(await zoomToSelection.isDisabled()).toBe(true)
     expect(unexpectedProblems(problems)).toEqual([])
   })

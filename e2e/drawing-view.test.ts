@@ -21,7 +21,7 @@ import { DEMO_FOLDERS } from '../server/seed/seed.ts'
 import { DxfWriter } from '../server/testing/boq/dxf-writer.ts'
 import { apiSignIn, findOne } from './support/api.ts'
 import { unexpectedProblems } from './support/browser.ts'
-import { drawingPixels, type Pixel } from './support/drawing-pixels.ts'
+import { drawingPixels, PIXELS_SETTLE, type Pixel } from './support/drawing-pixels.ts'
 import { extractThroughApi } from './support/extract-api.ts'
 import { useBrowser, useServer } from './support/hooks.ts'
 import { signIn } from './support/sign-in.ts'
@@ -56,12 +56,6 @@ function seatsDxf(): string {
   w.entity(to, owner, 'Notes', 'MTEXT', 'AcDbMText', [10, 0, 20, 380, 30, 0, 40, 25, 1, 'Room'])
   return w.toString()
 }
-
-/**
- * How long a reading may keep changing: each takes a screenshot and reads every pixel of it, over
- * a second on a busy machine, more than expect.poll's own second.
- */
-const SLOW = { timeout: 20_000 }
 
 /** What a screenshot of the drawing shows: lit pixels, and where the highlight colour is. */
 interface Picture {
@@ -102,7 +96,7 @@ async function settledPicture(page: Page, drawing: Locator): Promise<Picture> {
       const previous = last
       last = await picture(page, drawing)
       return last.lit === previous.lit && last.highlighted === previous.highlighted
-    }, SLOW)
+    }, PIXELS_SETTLE)
     .toBe(true)
   return last
 }
@@ -179,7 +173,9 @@ describe('the drawing view in Chromium', () => {
     expect(asked).toEqual(['geometry'])
 
     // Drawn: the paper is not empty, and nothing is highlighted yet.
-    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
+    await expect
+      .poll(async () => (await picture(page, drawing)).lit, PIXELS_SETTLE)
+      .toBeGreaterThan(500)
     expect((await picture(page, drawing)).highlighted).toBe(0)
 
     // Opened fitted to the whole drawing, untouched: the same picture as Fit to view then gives
@@ -197,7 +193,7 @@ describe('the drawing view in Chromium', () => {
     await line.click()
     await place.getByText('8 highlighted').waitFor()
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(200)
     const lit = await picture(page, drawing)
     const target = lit.one
@@ -211,7 +207,7 @@ describe('the drawing view in Chromium', () => {
         const shown = await picture(page, drawing)
         // Drawn again in its own colours (not an empty paper while that happens).
         return shown.highlighted === 0 && shown.lit > lit.lit / 2
-      }, SLOW)
+      }, PIXELS_SETTLE)
       .toBe(true)
 
     // A click on one of the references (on a line drawn inside the block) picks the reference,
@@ -219,7 +215,7 @@ describe('the drawing view in Chromium', () => {
     await page.mouse.click(target.x, target.y)
     await place.getByText('8 highlighted').waitFor()
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(200)
 
     // Keys the viewer would take for editing (anywhere on the page) change nothing.
@@ -235,12 +231,12 @@ describe('the drawing view in Chromium', () => {
     const before = (await picture(page, drawing)).highlighted
     await page.keyboard.press('-')
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeLessThan(before)
     const zoomedOut = (await picture(page, drawing)).highlighted
     await page.keyboard.press('+')
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(zoomedOut)
 
     // A drag pans: the highlighted references move with the pointer.
@@ -253,7 +249,7 @@ describe('the drawing view in Chromium', () => {
     await page.mouse.move(start.x + 60, start.y + 30, { steps: 6 })
     await page.mouse.up()
     await expect
-      .poll(async () => ((await picture(page, drawing)).centre?.x ?? 0) - from.x, SLOW)
+      .poll(async () => ((await picture(page, drawing)).centre?.x ?? 0) - from.x, PIXELS_SETTLE)
       .toBeGreaterThan(30)
     // The drag was a pan, not a pick: the selection stays.
     await place.getByText('8 highlighted').waitFor()
@@ -264,7 +260,7 @@ describe('the drawing view in Chromium', () => {
     // A little: the viewer zooms by the spread to the fifth power.
     await pinch(page, pinched.centre ?? from, 100, 112)
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(beforePinch)
 
     // The wheel zooms out over the drawing.
@@ -272,14 +268,14 @@ describe('the drawing view in Chromium', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     await page.mouse.wheel(0, 400)
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeLessThan(beforeWheel)
 
     // 0 fits the drawing where its entities are, its one block that spans millions of units left
     // out (framed with it, the references were specks of fewer than 50 highlighted pixels).
     await page.keyboard.press('0')
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(100)
 
     // Away and back: the drawing is drawn again, and the first viewer left nothing behind.
@@ -293,7 +289,9 @@ describe('the drawing view in Chromium', () => {
       .click()
     await page.waitForURL(/\/jobs\/[^/]+$/)
     await place.getByRole('button', { name: 'Fit to view' }).and(page.locator(':enabled')).waitFor()
-    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
+    await expect
+      .poll(async () => (await picture(page, drawing)).lit, PIXELS_SETTLE)
+      .toBeGreaterThan(500)
     expect(await canvases()).toBe(canvasesBefore)
 
     expect(unexpectedProblems(problems)).toEqual([])
@@ -362,8 +360,10 @@ describe('the drawing view in Chromium', () => {
           transform.includes('scale('),
         ),
       )
-    await expect.poll(scaled, SLOW).toBe(true)
-    await expect.poll(() => canvas.evaluate((element) => element.style.transform), SLOW).toBe('')
+    await expect.poll(scaled, PIXELS_SETTLE).toBe(true)
+    await expect
+      .poll(() => canvas.evaluate((element) => element.style.transform), PIXELS_SETTLE)
+      .toBe('')
     const out = 0.95 ** 10
     await expect
       .poll(async () => {
@@ -372,7 +372,7 @@ describe('the drawing view in Chromium', () => {
           zoomed.x - (pointer.x + (centre.x - pointer.x) * out),
           zoomed.y - (pointer.y + (centre.y - pointer.y) * out),
         )
-      }, SLOW)
+      }, PIXELS_SETTLE)
       .toBeLessThan(6)
 
     // A pinch still zooms: the viewer has seen both fingers.
@@ -380,7 +380,7 @@ describe('the drawing view in Chromium', () => {
     const beforePinch = await settledPicture(page, drawing)
     await pinch(page, beforePinch.centre ?? panned, 100, 112)
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(beforePinch.highlighted)
 
     expect(unexpectedProblems(problems)).toEqual([])
@@ -394,12 +394,14 @@ describe('the drawing view in Chromium', () => {
 
     const { page, problems } = browser()
     const { place, drawing } = await openDrawing(page, server().url, dxfJob.id)
-    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
+    await expect
+      .poll(async () => (await picture(page, drawing)).lit, PIXELS_SETTLE)
+      .toBeGreaterThan(500)
 
     await page.getByRole('table', { name: 'Bill' }).getByRole('button', { name: 'seat' }).click()
     await place.getByText('12 highlighted').waitFor()
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(200)
     // The text asked for no font: nothing was refused or failed in the page.
     expect(unexpectedProblems(problems)).toEqual([])
@@ -417,7 +419,9 @@ describe('the drawing view in Chromium', () => {
     const { place, drawing } = await openDrawing(page, server().url, old.id)
     // The geometry its Job names, asked once: built by the server on that request.
     expect(asked).toEqual(['geometry'])
-    await expect.poll(async () => (await picture(page, drawing)).lit, SLOW).toBeGreaterThan(500)
+    await expect
+      .poll(async () => (await picture(page, drawing)).lit, PIXELS_SETTLE)
+      .toBeGreaterThan(500)
     expect((await stat(kept)).size).toBeGreaterThan(0)
 
     await page
@@ -426,7 +430,7 @@ describe('the drawing view in Chromium', () => {
       .click()
     await place.getByText('8 highlighted').waitFor()
     await expect
-      .poll(async () => (await picture(page, drawing)).highlighted, SLOW)
+      .poll(async () => (await picture(page, drawing)).highlighted, PIXELS_SETTLE)
       .toBeGreaterThan(200)
     expect(unexpectedProblems(problems)).toEqual([])
   })

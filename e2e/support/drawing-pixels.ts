@@ -10,6 +10,13 @@ export interface Pixel {
 }
 
 /**
+ * How long a reading of the pixels may keep changing, for expect.poll: each reading takes a
+ * screenshot and reads every pixel of it, over a second on a busy machine, more than expect.poll's
+ * own second.
+ */
+export const PIXELS_SETTLE = { timeout: 20_000 }
+
+/**
  * The drawing as a person sees it: a screenshot of `drawing`, decoded by the browser itself (no
  * PNG library here), each pixel with its place in the drawing's box.
  */

@@ -1,6 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { errorText, httpStatus } from '../../../lib/http-errors'
 import { type LocationsDocument, rulesQueries } from '../api/rules-api'
 import {
   fromLocation,
@@ -10,13 +7,12 @@ import {
   toLocation,
 } from '../utils/location-rows'
 import { tableHeaders } from '../utils/table-columns'
-import { rowErrors } from '../utils/table-rows'
 import { EditorTable } from './editor-table'
 import { LabelSources, LocationCells } from './location-row'
 import { LocationsPreview } from './locations-preview'
-import { type PreviewJob, PreviewJobSelect } from './rules-preview'
+import type { PreviewJob } from './rules-preview'
 import { SavedTableFrame } from './saved-table-frame'
-import { useDebounced } from './use-debounced'
+import { TablePreviewSection, useTablePreview } from './table-preview'
 import { useSavedTable } from './use-saved-table'
 
 /**
@@ -57,33 +53,17 @@ export function LocationsEditor({
     onSaved,
   })
   const { state, dispatch } = editor
-  const checks = useMemo(() => {
-    const errors: Record<number, string> = {}
-    state.rows.forEach((row, index) => {
-      const error = locationError(row)
-      if (error) errors[index + 1] = error
-    })
-    return errors
-  }, [state.rows])
-  const valid = Object.keys(checks).length === 0
-  const [jobId, setJobId] = useState(
-    () => jobs.find((job) => job.id === initialJobId)?.id ?? jobs[0]?.id ?? '',
-  )
-  const rows = useMemo(
-    () => (valid && state.rows.length > 0 ? state.rows.map(toLocation) : null),
-    [state.rows, valid],
-  )
-  const settled = useDebounced(rows, LOCATIONS_PREVIEW_DEBOUNCE_MS)
-  const preview = useQuery({
-    ...rulesQueries.locationsPreview(jobId, settled ?? []),
-    enabled: jobId !== '' && settled !== null,
-    placeholderData: keepPreviousData,
+  const table = useTablePreview({
+    rows: state.rows,
+    rowError: locationError,
+    toWire: toLocation,
+    previewEmpty: false,
+    debounceMs: LOCATIONS_PREVIEW_DEBOUNCE_MS,
+    query: rulesQueries.locationsPreview,
+    jobs,
+    initialJobId,
   })
-  // The server's refusal of the previewed rows names them, as a save's would.
-  const previewErrors =
-    preview.isError && httpStatus(preview.error) === 400 && settled === rows
-      ? rowErrors(errorText(preview.error))
-      : {}
+  const { checks, valid, previewErrors } = table
   const errors = { ...previewErrors, ...state.saveErrors, ...checks }
 
   return (
@@ -109,27 +89,15 @@ export function LocationsEditor({
           Cells={LocationCells}
         />
       </SavedTableFrame>
-      <section aria-label="Preview" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
-        <h2 className="font-semibold text-slate-800">Preview</h2>
-        <PreviewJobSelect jobs={jobs} jobId={jobId} onJob={setJobId} />
-        {!valid ? (
-          <p className="text-sm text-slate-600">
-            The preview waits for the rows marked to be fixed.
-          </p>
-        ) : state.rows.length === 0 ? (
-          <p className="text-sm text-slate-600">Add a row to see the zones it finds.</p>
-        ) : preview.isError ? (
-          // Refused (400: its rows are marked too), gone or unreadable: said, not waited on.
-          <p className="text-sm whitespace-pre-line text-red-700">
-            {httpStatus(preview.error) === 400 ? 'Not previewed: ' : 'The preview failed: '}
-            {errorText(preview.error)}
-          </p>
-        ) : preview.data ? (
-          <LocationsPreview preview={preview.data} />
-        ) : jobId ? (
-          <p className="text-sm text-slate-500">Reading the drawing for its zones…</p>
-        ) : null}
-      </section>
+      <TablePreviewSection
+        jobs={jobs}
+        table={table}
+        noRows="Add a row to see the zones it finds."
+        refused="Not previewed: "
+        waiting="Reading the drawing for its zones…"
+      >
+        {(preview) => <LocationsPreview preview={preview} />}
+      </TablePreviewSection>
     </div>
   )
 }

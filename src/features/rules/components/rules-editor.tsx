@@ -1,15 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { errorText, httpStatus } from '../../../lib/http-errors'
 import { type RulesDocument, rulesQueries } from '../api/rules-api'
 import { clientError, type EditorRow, fromRule, newRow, toRule } from '../utils/rule-rows'
 import { tableHeaders } from '../utils/table-columns'
-import { rowErrors } from '../utils/table-rows'
 import { EditorTable } from './editor-table'
 import { RuleCells } from './rule-row'
-import { type PreviewJob, PreviewJobSelect, RulesPreview } from './rules-preview'
+import { type PreviewJob, RulesPreview } from './rules-preview'
 import { SavedTableFrame } from './saved-table-frame'
-import { useDebounced } from './use-debounced'
+import { TablePreviewSection, useTablePreview } from './table-preview'
 import { useSavedTable } from './use-saved-table'
 
 /** How long the table stays unchanged before the preview asks the server. */
@@ -47,31 +43,17 @@ export function RulesEditor({
     onSaved,
   })
   const { state, dispatch } = editor
-  const [jobId, setJobId] = useState(
-    () => jobs.find((job) => job.id === initialJobId)?.id ?? jobs[0]?.id ?? '',
-  )
-
-  const checks = useMemo(() => {
-    const errors: Record<number, string> = {}
-    state.rows.forEach((row, index) => {
-      const error = clientError(row)
-      if (error) errors[index + 1] = error
-    })
-    return errors
-  }, [state.rows])
-  const valid = Object.keys(checks).length === 0
-  const rules = useMemo(() => (valid ? state.rows.map(toRule) : null), [state.rows, valid])
-  const settled = useDebounced(rules, PREVIEW_DEBOUNCE_MS)
-  const preview = useQuery({
-    ...rulesQueries.preview(jobId, settled ?? []),
-    enabled: jobId !== '' && settled !== null,
-    placeholderData: keepPreviousData,
+  const table = useTablePreview({
+    rows: state.rows,
+    rowError: clientError,
+    toWire: toRule,
+    previewEmpty: true,
+    debounceMs: PREVIEW_DEBOUNCE_MS,
+    query: rulesQueries.preview,
+    jobs,
+    initialJobId,
   })
-  // The server's refusal of the previewed table names its rows, as a save's would.
-  const previewErrors =
-    preview.isError && httpStatus(preview.error) === 400 && settled === rules
-      ? rowErrors(errorText(preview.error))
-      : {}
+  const { checks, wire: rules, previewErrors } = table
   const errors = { ...previewErrors, ...state.saveErrors, ...checks }
 
   return (
@@ -96,25 +78,9 @@ export function RulesEditor({
           Cells={RuleCells}
         />
       </SavedTableFrame>
-      <section aria-label="Preview" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
-        <h2 className="font-semibold text-slate-800">Preview</h2>
-        <PreviewJobSelect jobs={jobs} jobId={jobId} onJob={setJobId} />
-        {!valid ? (
-          <p className="text-sm text-slate-600">
-            The preview waits for the rows marked to be fixed.
-          </p>
-        ) : preview.isError ? (
-          // Refused (400: the rows it names are marked too) or not answered: said, not waited on.
-          <p className="text-sm whitespace-pre-line text-red-700">
-            {httpStatus(preview.error) === 400 ? 'Not priced: ' : 'The preview failed: '}
-            {errorText(preview.error)}
-          </p>
-        ) : preview.data ? (
-          <RulesPreview priced={preview.data.priced} />
-        ) : jobId ? (
-          <p className="text-sm text-slate-500">Pricing…</p>
-        ) : null}
-      </section>
+      <TablePreviewSection jobs={jobs} table={table} refused="Not priced: " waiting="Pricing…">
+        {(preview) => <RulesPreview priced={preview.priced} />}
+      </TablePreviewSection>
     </div>
   )
 }

@@ -175,6 +175,11 @@ function setUp(
     rulesNoLongerCheck() {
       rulesCheck = false
     },
+    /** B's kept bill in feet (its drawing billed as imperial, or in units it stated). */
+    bBilledInFeet() {
+      const bill = keptBill(metresOf('b1'), 0)
+      kept.set('b1', encode({ ...bill, units: { ...bill.units, length: 'ft', area: 'ft²' } }))
+    },
   }
 }
 
@@ -281,6 +286,21 @@ describe('assembling a project bill', () => {
         warning:
           'The drawing is no longer in the cloud (deleted, moved, or no longer yours to see): left out.',
       },
+    ])
+  })
+
+  it('leaves out a drawing billed in other units, naming them and how to bring it in', async () => {
+    const bills = setUp()
+    bills.bBilledInFeet()
+    const { answer } = await bills.assemble()
+    expect(answer.priced.total).toBe(10)
+    const b = answer.drawings.find((one) => one.itemId === 'B')
+    expect(b?.state).toBe('other-units')
+    expect(b?.reason).toBe(
+      'Billed in ft and ft², not in this bill’s m and m²: left out. Extract it again with its units chosen (Units, and If the drawing has no units) to bring it in.',
+    )
+    expect(answer.measured.map((line) => line.byDrawing.map((share) => share.itemId))).toEqual([
+      ['A'],
     ])
   })
 })

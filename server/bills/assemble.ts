@@ -114,7 +114,8 @@ export async function assembleBill(
     units ??= part.units
     if (part.units.length !== units.length || part.units.area !== units.area) {
       one.drawing.state = 'other-units'
-      one.drawing.reason = `Billed in ${part.units.length} and ${part.units.area}, not in this bill’s ${units.length} and ${units.area}: left out.`
+      // Joined only by the person: a drawing without units of its own is not converted by a guess.
+      one.drawing.reason = `Billed in ${part.units.length} and ${part.units.area}, not in this bill’s ${units.length} and ${units.area}: left out. Extract it again with its units chosen (Units, and If the drawing has no units) to bring it in.`
       continue
     }
     // The drawing's name as the cloud lists it now (a part is kept across renames).

@@ -53,6 +53,7 @@ function keptBill() {
 async function openBill(billId: string) {
   const app = renderApp(`/projects/${ids.tower}/bills/${billId}`)
   await screen.findByRole('heading', { name: 'Plans', level: 1 })
+  expect(screen.getByRole('link', { name: 'Back to the drawings' })).toHaveAttribute('href', '/')
   return app
 }
 
@@ -134,6 +135,18 @@ describe('a project bill', { timeout: 20_000 }, () => {
       ),
     ]
     const { user } = await openBill(bill.id)
+    // The total under the amounts, its label across the columns before them.
+    const summary = screen.getByRole('table', { name: 'Summary' })
+    const header = within(summary)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent)
+    const total = within(summary).getByRole('row', { name: /^Total/ })
+    const cells = within(total).getAllByRole('cell')
+    expect(cells.map((cell) => cell.getAttribute('colspan') ?? '1')).toEqual([
+      String(header.length - 1),
+      '1',
+    ])
+    expect(cells.at(-1)).toHaveTextContent('910.00')
     const table = screen.getByRole('table', { name: 'Measured lines' })
     expect(
       within(table)
@@ -201,6 +214,22 @@ describe('a project bill', { timeout: 20_000 }, () => {
         projectId: ids.tower,
       },
     ])
+  })
+
+  it('says what it queued until those drawings are billed, then their states say it', async () => {
+    const { bill, roof } = keptBill()
+    const { user } = await openBill(bill.id)
+    // The server lists Roof.dwg as extracting from the extraction on, then billed.
+    roof.state = 'extracting'
+    await user.click(
+      screen.getByRole('button', { name: 'Extract the drawings with no bill yet (1)' }),
+    )
+    const said = await screen.findByRole('status')
+    await waitFor(() => expect(said).toHaveTextContent('1 extraction queued.'))
+    Object.assign(roof, { state: 'billed', versionNumber: 1, jobId: 'job-roof' })
+    await waitFor(() => expect(said).not.toHaveTextContent('queued'), { timeout: 8000 })
+    const drawings = screen.getByRole('table', { name: 'Drawings' })
+    expect(within(drawings).getByRole('row', { name: /Roof\.dwg/ })).toHaveTextContent('Billed')
   })
 
   it('says which drawings the job limit refused, in the server’s words', async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { BillDrawing } from '#contract/project-bills.ts'
 import { rememberJob, startExtraction } from '../../features/jobs/api/jobs-api'
 import {
   type AssembledBill,
@@ -45,6 +46,18 @@ export function ProjectBillPage({ projectId, billId }: { projectId: string; bill
   const assembled = bill.data
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 p-6">
+      <nav className="flex gap-4 text-sm">
+        <Link to="/" className="text-sky-700 underline">
+          Back to the drawings
+        </Link>
+        <Link
+          to="/projects/$projectId/bills"
+          params={{ projectId }}
+          className="text-sky-700 underline"
+        >
+          All project bills
+        </Link>
+      </nav>
       <div className="flex flex-wrap items-baseline gap-4">
         <h1 className="text-xl font-semibold text-slate-800">{assembled.name}</h1>
         <a
@@ -59,13 +72,6 @@ export function ProjectBillPage({ projectId, billId }: { projectId: string; bill
         >
           Download CSV
         </a>
-        <Link
-          to="/projects/$projectId/bills"
-          params={{ projectId }}
-          className="text-sm text-sky-700 underline"
-        >
-          All project bills
-        </Link>
       </div>
       {last ? (
         <SinceLastIssue
@@ -94,13 +100,13 @@ export function ProjectBillPage({ projectId, billId }: { projectId: string; bill
         ) : null}
       </section>
       <section className="flex flex-col gap-2">
-        <h2 className="font-semibold text-slate-800">Measured</h2>
-        <BillMeasuredTable bill={assembled} />
-      </section>
-      <section className="flex flex-col gap-2">
         <h2 className="font-semibold text-slate-800">Issues</h2>
         <IssueForm projectId={projectId} billId={billId} />
         <BillIssues projectId={projectId} billId={billId} issues={issues.data ?? []} />
+      </section>
+      <section className="flex flex-col gap-2">
+        <h2 className="font-semibold text-slate-800">Measured</h2>
+        <BillMeasuredTable bill={assembled} />
       </section>
     </div>
   )
@@ -139,6 +145,9 @@ function SinceLastIssue(props: {
   )
 }
 
+/** A drawing's states until its queued extraction is billed. */
+const STILL_TO_BILL = new Set<BillDrawing['state']>(['no-bill', 'newer-version', 'extracting'])
+
 /**
  * Extracts every drawing with no bill yet, one request each as Extract BOQ asks: those the
  * person's job limit refuses are said, with the server's words.
@@ -149,7 +158,7 @@ function ExtractUnbilled({ projectId, bill }: { projectId: string; bill: Assembl
   const extract = useMutation({
     mutationFn: async () => {
       const refused: string[] = []
-      let queued = 0
+      const queued: string[] = []
       for (const drawing of waiting) {
         try {
           const accepted = await startExtraction({
@@ -159,7 +168,7 @@ function ExtractUnbilled({ projectId, bill }: { projectId: string; bill: Assembl
             projectId,
           })
           await rememberJob(queryClient, accepted.job)
-          queued++
+          queued.push(drawing.itemId)
         } catch (error) {
           refused.push(`${drawing.fileName}: ${errorText(error)}`)
         }
@@ -171,6 +180,11 @@ function ExtractUnbilled({ projectId, bill }: { projectId: string; bill: Assembl
         queryKey: projectBillQueries.bill(projectId, bill.id).queryKey,
       }),
   })
+  // Said until what was queued is billed (or failed): from then on the drawings' states say it.
+  const queued = extract.data?.queued ?? []
+  const settled = queued.every((itemId) =>
+    bill.drawings.some((drawing) => drawing.itemId === itemId && !STILL_TO_BILL.has(drawing.state)),
+  )
   if (waiting.length === 0 && !extract.data) return null
   return (
     <div className="flex flex-col gap-1 text-sm">
@@ -186,9 +200,11 @@ function ExtractUnbilled({ projectId, bill }: { projectId: string; bill: Assembl
       ) : null}
       {extract.data ? (
         <div role="status">
-          <p>
-            {extract.data.queued} extraction{extract.data.queued === 1 ? '' : 's'} queued.
-          </p>
+          {queued.length === 0 || !settled ? (
+            <p>
+              {queued.length} extraction{queued.length === 1 ? '' : 's'} queued.
+            </p>
+          ) : null}
           {extract.data.refused.map((line) => (
             <p key={line} className="text-red-700">
               {line}

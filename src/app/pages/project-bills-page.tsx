@@ -19,6 +19,11 @@ export function ProjectBillsPage({
   const bills = useQuery(projectBillQueries.list(projectId))
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-6">
+      <nav className="text-sm">
+        <Link to="/" className="text-sky-700 underline">
+          Back to the drawings
+        </Link>
+      </nav>
       <h1 className="text-xl font-semibold text-slate-800">Project bills</h1>
       {folder ? (
         <NewBillForm

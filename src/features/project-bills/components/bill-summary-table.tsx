@@ -12,7 +12,8 @@ function bySection(items: readonly ProjectItem[]): [string, ProjectItem[]][] {
 /** The bill's items by section, a column per billed drawing, the sum, the rate, the amount. */
 export function BillSummaryTable({ bill }: { bill: AssembledBill }) {
   const columns = billedColumns(bill)
-  const span = 5 + columns.length
+  // Code, description and unit, a column per drawing, then quantity, rate and amount.
+  const span = 6 + columns.length
   if (bill.priced.items.length === 0) {
     return (
       <p className="text-sm text-slate-600">

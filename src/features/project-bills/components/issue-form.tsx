@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { errorText } from '../../../lib/http-errors'
 import { issueProjectBill, projectBillQueries } from '../api/project-bills-api'
 
@@ -7,6 +7,7 @@ import { issueProjectBill, projectBillQueries } from '../api/project-bills-api'
 export function IssueForm({ projectId, billId }: { projectId: string; billId: string }) {
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
+  const formId = useId()
   const issue = useMutation({
     mutationFn: () => issueProjectBill(projectId, billId, name.trim()),
     onSuccess: async () => {
@@ -26,12 +27,17 @@ export function IssueForm({ projectId, billId }: { projectId: string; billId: st
       <label className="flex flex-col gap-1 text-sm">
         Issue name
         <input
-          className="rounded border border-slate-300 px-2 py-1"
+          className="rounded border border-slate-300 px-2 py-1 placeholder:text-slate-400 placeholder:italic"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          placeholder="Tender"
+          placeholder="Tender, Revision B…"
+          aria-describedby={`${formId}-hint`}
         />
       </label>
+      {/* The placeholder is an example, not a value: the button waits for a name. */}
+      <p id={`${formId}-hint`} className="text-xs text-slate-500">
+        Name the issue to issue the bill: its figures are kept as they are now, under that name.
+      </p>
       <button
         type="submit"
         className="self-start rounded bg-sky-700 px-3 py-1 text-sm text-white disabled:opacity-50"

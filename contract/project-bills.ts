@@ -156,12 +156,25 @@ export type ProjectItem = v.InferOutput<typeof ProjectItemSchema>
 /** The bill's units: those of its first billed drawing (null: nothing billed). */
 export const BillUnitsSchema = v.nullable(v.object({ length: v.string(), area: v.string() }))
 
+/** A section of the bill's items: its code, and its title in the project's classification. */
+export const ProjectSectionSchema = v.object({ code: v.string(), title: v.string() })
+export type ProjectSection = v.InferOutput<typeof ProjectSectionSchema>
+
 export const ProjectFiguresSchema = v.object({
   units: BillUnitsSchema,
   items: v.array(ProjectItemSchema),
+  /** The items' sections in their order, titled (absent from an issue made before titles). */
+  sections: v.optional(v.array(ProjectSectionSchema)),
   total: v.number(),
 })
 export type ProjectFigures = v.InferOutput<typeof ProjectFiguresSchema>
+
+/** A section as the bill's heading of it reads: its code and title, or "Not in a section". */
+export function sectionHeading(figures: Pick<ProjectFigures, 'sections'>, code: string): string {
+  if (!code) return 'Not in a section'
+  const title = figures.sections?.find((section) => section.code === code)?.title
+  return title ? `${code} ${title}` : code
+}
 
 /**
  * One drawing's share of a measured line: the drawing by its item (its name and version are in

@@ -243,7 +243,12 @@ describe('assembling a project bill', () => {
       ['A.dwg', 'billed'],
       ['B.dwg', 'billed'],
     ])
-    expect(answer.priced).toEqual({ units: { length: 'm', area: 'm²' }, items: [], total: 0 })
+    expect(answer.priced).toEqual({
+      units: { length: 'm', area: 'm²' },
+      items: [],
+      sections: [],
+      total: 0,
+    })
     expect(answer.measured).toEqual([
       {
         kind: 'length',

@@ -5,6 +5,7 @@ import type {
   DrawingWarning,
   ProjectBill,
 } from '#contract/project-bills.ts'
+import { classificationOf } from '../boq/price/classification.ts'
 import type { DrawingPart } from '../boq/write/part.ts'
 import type { CloudBackend, CloudContext } from '../cloud/types.ts'
 import type { BillPool } from '../jobs/bill-pool.ts'
@@ -127,7 +128,9 @@ export async function assembleBill(
     for (const warning of part.warnings) warnings.push({ itemId, fileName, warning })
   }
 
-  const { priced, measured, json } = await kept.sumsOf(bill.id).sum(units ?? null, bills)
+  // Sections titled as the project's classification titles them (its saves are checked).
+  const { titleOf } = classificationOf(tables.classification.rows)
+  const { priced, measured, json } = await kept.sumsOf(bill.id).sum(units ?? null, bills, titleOf)
   const answer: AssembledBill = {
     id: bill.id,
     name: bill.name,

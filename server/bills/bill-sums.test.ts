@@ -45,10 +45,16 @@ function lines(count: number, walls: number): MeasuredFigure[] {
 describe('a project bill’s sums', async () => {
   it('sums each line and item over the drawings, each drawing’s share in the bill’s order', async () => {
     const sums = billSums()
-    const { priced, measured, json } = await sums.sum(UNITS, [
-      drawing('a', [...lines(2, 10), ['length', 'Walls', 'm', 5]], [item('1', 10), item('1', 5)]),
-      drawing('b', lines(3, 1.5), [item('1', 1.5, 4), item('2', 7)]),
-    ])
+    const { priced, measured, json } = await sums.sum(
+      UNITS,
+      [
+        drawing('a', [...lines(2, 10), ['length', 'Walls', 'm', 5]], [item('1', 10), item('1', 5)]),
+        drawing('b', lines(3, 1.5), [item('1', 1.5, 4), item('2', 7)]),
+      ],
+      (code) => (code === 'Carcass' ? 'Carcass work' : undefined),
+    )
+    // The items' sections, titled by the project's classification.
+    expect(priced.sections).toEqual([{ code: 'Carcass', title: 'Carcass work' }])
     expect(measured).toEqual([
       {
         kind: 'count',
@@ -130,7 +136,12 @@ describe('a project bill’s sums', async () => {
         ],
       },
     ])
-    expect((await sums.sum(null, [])).priced).toEqual({ units: null, items: [], total: 0 })
+    expect((await sums.sum(null, [])).priced).toEqual({
+      units: null,
+      items: [],
+      sections: [],
+      total: 0,
+    })
   })
   it('makes two sums asked at once one after the other, each of its own drawings', async () => {
     const sums = billSums()

@@ -6,6 +6,7 @@ import type {
   ProjectFigures,
   ProjectItem,
   ProjectMeasuredLine,
+  ProjectSection,
 } from '#contract/project-bills.ts'
 import type { PricedItem } from '#contract/takeoff-rules.ts'
 import type { MeasuredFigure, PartItem } from '../boq/write/part.ts'
@@ -179,6 +180,15 @@ function lineSharesOf(bill: DrawingBill): Map<string, number> {
   return shares
 }
 
+/** A section's title in the project's classification (undefined: none). */
+export type SectionTitles = (code: string) => string | undefined
+
+/** The items' sections, in the items' order, each with its title. */
+function sectionsOf(items: readonly ProjectItem[], titleOf: SectionTitles): ProjectSection[] {
+  const codes = [...new Set(items.map((item) => item.section))]
+  return codes.map((code) => ({ code, title: (code && titleOf(code)) || '' }))
+}
+
 /**
  * A project bill's figures, kept summed between its assemblies: its drawings' bills summed item by
  * item and line by line, each row with every drawing's share. Summed again, only the drawings
@@ -194,7 +204,11 @@ export function billSums() {
   /** The sum being made: one at a time (each changes the rows the next starts from). */
   let summing: Promise<unknown> = Promise.resolve()
 
-  async function sum(units: KeptUnits | null, bills: readonly DrawingBill[]) {
+  async function sum(
+    units: KeptUnits | null,
+    bills: readonly DrawingBill[],
+    titleOf: SectionTitles,
+  ): Promise<SummedFigures> {
     const next = new Map(bills.map((bill) => [bill.itemId, bill]))
     for (const id of drawings.keys()) {
       if (next.has(id)) continue
@@ -222,19 +236,24 @@ export function billSums() {
     const itemsNow = await items.rows(order)
     const linesNow = await lines.rows(order)
     const billUnits = units ? { length: units.length, area: units.area } : null
+    const sections = sectionsOf(itemsNow.rows, titleOf)
     return {
-      priced: { units: billUnits, items: itemsNow.rows, total },
+      priced: { units: billUnits, items: itemsNow.rows, sections, total },
       measured: linesNow.rows,
       json: {
-        priced: `{"units":${JSON.stringify(billUnits)},"items":${itemsNow.json},"total":${JSON.stringify(total)}}`,
+        priced: `{"units":${JSON.stringify(billUnits)},"items":${itemsNow.json},"sections":${JSON.stringify(sections)},"total":${JSON.stringify(total)}}`,
         measured: linesNow.json,
       },
     }
   }
 
   return {
-    sum(units: KeptUnits | null, bills: readonly DrawingBill[]): Promise<SummedFigures> {
-      const summed = summing.then(() => sum(units, bills))
+    sum(
+      units: KeptUnits | null,
+      bills: readonly DrawingBill[],
+      titleOf: SectionTitles = () => undefined,
+    ): Promise<SummedFigures> {
+      const summed = summing.then(() => sum(units, bills, titleOf))
       summing = summed.catch(() => {})
       return summed
     },

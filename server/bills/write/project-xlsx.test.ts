@@ -45,7 +45,9 @@ const bills = [
   drawing('i1', 'L1 Ground.dwg', pricedBoq(), 2),
   drawing('i2', 'L2 Upper.dwg', repricedBoq(), 1),
 ]
-const summed = await billSums().sum({ length: 'm', area: 'm²' }, bills)
+// The sections titled as a classification titles them.
+const titleOf = (code: string) => `Section ${code} title`
+const summed = await billSums().sum({ length: 'm', area: 'm²' }, bills, titleOf)
 const figures = summed.priced
 const stated: BillDrawing[] = [
   ...bills.map(
@@ -143,6 +145,9 @@ describe('the project bill’s workbook', () => {
     const header = rowOf(summary, 'Code')
     expect(header.getCell(4).value).toBe('L1 Ground.dwg v2')
     expect(header.getCell(5).value).toBe('L2 Upper.dwg v1')
+    // Each section under its code and title.
+    const [section] = figures.items.map((item) => item.section)
+    expect(rowOf(summary, `${section} Section ${section} title`).getCell(1).value).toBeTruthy()
     // Walls: in both at one rate: the amount is each drawing's quantity × the rate, summed.
     const walls = rowOf(summary, 'Walls')
     expect(formulaOf(walls.getCell(6))).toBe(`SUM(D${walls.number}:E${walls.number})`)

@@ -2,7 +2,11 @@ import ExcelJS from 'exceljs'
 import * as v from 'valibot'
 import type { Currency } from '#contract/bill-settings.ts'
 import { DEFAULT_AMOUNT_DECIMALS } from '#contract/figures.ts'
-import type { ProjectChangeBill, ProjectItem } from '#contract/project-bills.ts'
+import {
+  type ProjectChangeBill,
+  type ProjectItem,
+  sectionHeading,
+} from '#contract/project-bills.ts'
 import { PricedBillSchema } from '#contract/takeoff-rules.ts'
 import { fitted } from '../../boq/write/rows.ts'
 import {
@@ -139,7 +143,7 @@ function writeSummary(
   }
   for (const [section, items] of itemsBySection(files.figures.items)) {
     r++
-    writeCell(sheet.getCell(r, 1), section || 'Not in a section', 'text')
+    writeCell(sheet.getCell(r, 1), sectionHeading(files.figures, section), 'text')
     sheet.getRow(r).font = font({ bold: true })
     const start = r + 1
     let subtotal = 0

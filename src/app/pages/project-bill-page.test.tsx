@@ -43,6 +43,10 @@ function keptBill() {
           { drawing: l2, quantity: 4, amount: 600 },
         ]),
       ],
+      sections: [
+        { code: '22', title: 'Services' },
+        { code: '23', title: '' },
+      ],
       total: 910,
     },
   })
@@ -137,6 +141,12 @@ describe('a project bill', { timeout: 20_000 }, () => {
     const { user } = await openBill(bill.id)
     // The total under the amounts, its label across the columns before them.
     const summary = screen.getByRole('table', { name: 'Summary' })
+    // Each section under its title, where the classification gives one.
+    expect(
+      within(summary)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['22 Services', '23'])
     const header = within(summary)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent)

@@ -1,4 +1,4 @@
-import type { AssembledBill, ProjectItem } from '#contract/project-bills.ts'
+import { type AssembledBill, type ProjectItem, sectionHeading } from '#contract/project-bills.ts'
 import { formatAmount, formatItemQuantity, formatRate } from '../../../lib/format-amount'
 import { billedColumns } from '../utils/billed-columns'
 
@@ -45,7 +45,7 @@ export function BillSummaryTable({ bill }: { bill: AssembledBill }) {
           {bySection(bill.priced.items).map(([section, items]) => (
             <SectionRows
               key={section}
-              section={section}
+              heading={sectionHeading(bill.priced, section)}
               items={items}
               columns={columns}
               span={span}
@@ -66,12 +66,12 @@ export function BillSummaryTable({ bill }: { bill: AssembledBill }) {
 }
 
 function SectionRows({
-  section,
+  heading,
   items,
   columns,
   span,
 }: {
-  section: string
+  heading: string
   items: ProjectItem[]
   columns: { itemId: string }[]
   span: number
@@ -80,7 +80,7 @@ function SectionRows({
     <>
       <tr className="bg-slate-50 font-semibold">
         <th scope="rowgroup" className="px-2 py-1 text-left" colSpan={span}>
-          {section || 'Not in a section'}
+          {heading}
         </th>
       </tr>
       {items.map((item) => (

@@ -74,8 +74,9 @@ function JobRow({ job, onShowInTree }: { job: Job; onShowInTree: Props['onShowIn
   const changed = changedLinesWords(result)
   return (
     <li className="rounded border border-slate-200 bg-white p-3 text-sm">
-      <div className="flex items-center justify-between gap-2">
-        <span className="truncate font-medium" title={read}>
+      {/* The name and version wrap beside the badge: cut, the version would not show. */}
+      <div className="flex items-start justify-between gap-2">
+        <span className="min-w-0 font-medium [overflow-wrap:anywhere]" title={read}>
           {read}
         </span>
         <span

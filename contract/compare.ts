@@ -14,6 +14,16 @@ export const ZoneChangeSchema = v.object({
 })
 export type ZoneChange = v.InferOutput<typeof ZoneChangeSchema>
 
+const zoneFigure = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 3 })
+
+/** The zones whose figure of a line changed: `Kitchen: 1 → 0; Living: 0 → 1`. */
+export function zoneMoves(changes: readonly ZoneChange[]): string {
+  return changes
+    .filter((z) => zoneFigure(z.before) !== zoneFigure(z.after))
+    .map((z) => `${z.zone ?? 'Unallocated'}: ${zoneFigure(z.before)} → ${zoneFigure(z.after)}`)
+    .join('; ')
+}
+
 /** One bill item present in either bill: its quantity before and after, in the same unit. */
 export const ChangeLineSchema = v.object({
   /**

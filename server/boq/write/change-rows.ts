@@ -1,9 +1,9 @@
-import type {
-  ChangeBill,
-  ChangeLine,
-  ComparedBill,
-  TotalChange,
-  ZoneChange,
+import {
+  type ChangeBill,
+  type ChangeLine,
+  type ComparedBill,
+  type TotalChange,
+  zoneMoves,
 } from '#contract/compare.ts'
 import type { Cell, Column, Table } from './table.ts'
 
@@ -65,16 +65,6 @@ export function changesTable(changes: ChangeBill): Table {
       ...changes.notes.map((note): Cell[] => ['Note', note]),
     ],
   }
-}
-
-const figure = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 3 })
-
-/** The zones whose figure of a line changed: `Kitchen: 1 → 0; Living: 0 → 1`. */
-export function zoneMoves(changes: ZoneChange[]): string {
-  return changes
-    .filter((z) => figure(z.before) !== figure(z.after))
-    .map((z) => `${z.zone ?? 'Unallocated'}: ${figure(z.before)} → ${figure(z.after)}`)
-    .join('; ')
 }
 
 /** The priced items' block of the change bill, after the measured lines. */

@@ -242,6 +242,31 @@ describe('the change bill', { timeout: 20_000 }, () => {
     expect(within(lines).getByRole('row', { name: /WINDOW/ })).toHaveTextContent('unchanged')
   })
 
+  it('says under a line and an item which zone gained what another lost', async () => {
+    const moved = [
+      { zone: 'Level 1 › Kitchen', before: 2, after: 1 },
+      { zone: 'Level 1 › Living', before: 1, after: 2 },
+      { zone: null, before: 1, after: 1 },
+    ]
+    const [line] = changeBill('v1', 'v2', [{ description: 'CHAIR', before: 4, after: 4 }]).lines
+    fakeApi.changeBills['v1:v2'] = {
+      status: 200,
+      body: {
+        ...changeBill('v1', 'v2', []),
+        // The same four chairs, one moved from the kitchen to the living room: changed.
+        lines: [{ ...line, state: 'changed', byZone: moved }],
+        items: [item('1', { description: 'Chairs', unit: 'nr', state: 'changed', byZone: moved })],
+        total: { before: 400, after: 400, change: 0 },
+      },
+    }
+    renderApp('/compare?from=v1&to=v2')
+    const words = 'By zone: Level 1 › Kitchen: 2 → 1; Level 1 › Living: 1 → 2'
+    const items = await within(await bill()).findByRole('table', { name: 'Items' })
+    expect(within(items).getByRole('rowheader', { name: /Chairs/ })).toHaveTextContent(words)
+    const lines = within(await bill()).getByRole('table', { name: 'Measured lines' })
+    expect(within(lines).getByRole('rowheader', { name: /CHAIR/ })).toHaveTextContent(words)
+  })
+
   it('shows no items when the bills are not both priced, and says which is not', async () => {
     const note = 'The earlier bill was not priced: its items and amounts are not compared.'
     fakeApi.changeBills['v1:v2'] = {

@@ -9,7 +9,7 @@ import {
   compareQueries,
 } from '../api/compare-api'
 import { formatChange, formatPercent, formatQuantity } from '../utils/format-change'
-import { type ChangeColumn, ColumnHeads, StateCell } from './change-table-parts'
+import { type ChangeColumn, ColumnHeads, StateCell, ZoneMoves } from './change-table-parts'
 import { DrawingChanges } from './drawing-changes'
 import type { ChangeDrawingSlot } from './drawing-slot'
 import { ItemChanges } from './item-changes'
@@ -124,6 +124,7 @@ function Row({ line }: { line: ChangeLine }) {
       <td className="py-1 pr-2 text-slate-500">{line.ref}</td>
       <th scope="row" className="py-1 pr-2 text-left font-normal">
         {line.description}
+        <ZoneMoves changes={line.byZone} />
       </th>
       <td className="py-1 pr-2 text-right tabular-nums">{formatQuantity(line, line.before)}</td>
       <td className="py-1 pr-2 text-right tabular-nums">{formatQuantity(line, line.after)}</td>

@@ -1,3 +1,4 @@
+import { type ZoneChange, zoneMoves } from '#contract/compare.ts'
 import type { ChangeState } from '../api/compare-api'
 
 /** A column of a change table; numbers line up on the right. */
@@ -16,6 +17,12 @@ export function ColumnHeads({ columns }: { columns: readonly ChangeColumn[] }) {
       </tr>
     </thead>
   )
+}
+
+/** Under a line's or an item's description: what changed zone by zone (when both have zones). */
+export function ZoneMoves({ changes }: { changes: readonly ZoneChange[] | undefined }) {
+  const moves = changes ? zoneMoves(changes) : ''
+  return moves ? <span className="block text-xs text-slate-600">By zone: {moves}</span> : null
 }
 
 /** A line's or an item's state as a coloured tag, in the row's last cell. */

@@ -1,7 +1,7 @@
 import { formatAmount, formatItemQuantity } from '../../../lib/format-amount'
 import type { ChangeItem, TotalChange } from '../api/compare-api'
 import { formatAmountChange } from '../utils/format-change'
-import { type ChangeColumn, ColumnHeads, StateCell } from './change-table-parts'
+import { type ChangeColumn, ColumnHeads, StateCell, ZoneMoves } from './change-table-parts'
 
 /** The table's columns. */
 const COLUMNS: ChangeColumn[] = [
@@ -80,6 +80,7 @@ function Row({ item }: { item: ChangeItem }) {
       <td className="py-1 pr-2">{item.code}</td>
       <th scope="row" className="py-1 pr-2 text-left font-normal">
         {item.description}
+        <ZoneMoves changes={item.byZone} />
       </th>
       <td className="py-1 pr-2">{item.unit}</td>
       <td className={numeric}>{formatItemQuantity(item.before.quantity)}</td>

@@ -164,6 +164,51 @@ describe('locations', () => {
     }
   })
 
+  it('gives a finely drawn room its part of what crosses it, and the room around it the rest', () => {
+    // A revision cloud 4 × 4 m of 100 bumps a side (8,000 segments flattened), a hole of the
+    // 10 × 10 m floor holding it; a pipe from the floor into the cloud, a duct across the floor's
+    // wall far from it.
+    const w = new DxfWriter()
+    w.insunits = 4
+    const { to, owner } = w.target('model')
+    w.lwpolyline(to, owner, 'A-AREA', rect(0, 0, 10_000, 10_000), true)
+    const bumps: { x: number; y: number; bulge: number }[] = []
+    for (const [x, y, dx, dy] of [
+      [3000, 3000, 1, 0],
+      [7000, 3000, 0, 1],
+      [7000, 7000, -1, 0],
+      [3000, 7000, 0, -1],
+    ])
+      for (let k = 0; k < 100; k++)
+        bumps.push({ x: x + dx * 40 * k, y: y + dy * 40 * k, bulge: -0.5 })
+    w.lwpolyline(to, owner, 'A-AREA-CLOUD', bumps, true)
+    text(w, to, owner, 'A-TEXT', [5000, 5000], 'Cloud')
+    text(w, to, owner, 'A-TEXT', [1000, 1000], 'Floor')
+    w.line(to, owner, 'Pipes', [1000, 5000], [5000, 5000])
+    w.line(to, owner, 'Ducts', [500, 9000], [12_500, 9000])
+    const boq = boqOf(w, [{ layer: 'A-AREA*', label: 'text' }])
+    expect(boq.zones?.map((z) => z.path)).toEqual(['Floor', 'Floor › Cloud'])
+    const id = (name: string) => String(boq.zones?.find((z) => z.name === name)?.id)
+    const parts = (layer: string) =>
+      Object.fromEntries(
+        (boq.bill.find((l) => l.kind === 'length' && l.layer === layer)?.byZone ?? []).map((p) => [
+          String(p.zone),
+          p.quantity,
+        ]),
+      )
+    // The cloud's edge meets the pipe at a vertex: 2 m each side of it.
+    expect(parts('Pipes')).toEqual({
+      [id('Floor')]: expect.closeTo(2, 6),
+      [id('Cloud')]: expect.closeTo(2, 6),
+    })
+    expect(parts('Ducts')).toEqual({
+      [id('Floor')]: expect.closeTo(9.5, 6),
+      null: expect.closeTo(2.5, 6),
+    })
+    expect(parts('A-AREA')).toEqual({ [id('Floor')]: expect.closeTo(40, 6) })
+    expectLinesAddUp(boq)
+  })
+
   it('leaves the bill as it was without locations', () => {
     const bytes = new TextEncoder().encode(flat().toString())
     const without = extractBoq({ bytes, fileName: 'plan.dxf' }, null)

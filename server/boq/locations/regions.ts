@@ -1,6 +1,6 @@
 import type { Path64, Paths64, Point64 } from 'clipper2-ts'
 import Flatbush from 'flatbush'
-import { areaOf, clipOpen, difference, intersection, length64, placeIn } from './clip.ts'
+import { areaOf, clipOpen, difference, intersection, length64, Placer } from './clip.ts'
 import { type Box, boxesOverlap } from './flatten.ts'
 import type { FoundZone } from './zones.ts'
 
@@ -12,7 +12,11 @@ import type { FoundZone } from './zones.ts'
  * wholly in one region or none, and needs no clipping).
  */
 
-type Region = { zone: string; paths: Paths64; box: Box }
+/**
+ * `rings`: each ring's box, beside `paths`; `placer`: where a point is in `paths`, asked for each
+ * point a piece gives it.
+ */
+type Region = { zone: string; paths: Paths64; box: Box; rings: Box[]; placer: Placer }
 
 /** A figure's parts by zone id (null: no zone), in the frame's units. */
 export type Parts = Map<string | null, number>
@@ -52,6 +56,8 @@ export class Regions {
         zone: zone.zone.id,
         paths,
         box: paths.length > 0 ? box64(paths) : boxes[rank],
+        rings: paths.map((ring) => box64([ring])),
+        placer: new Placer(paths),
       })
     })
     this.index = this.indexOf(this.regions.map((r) => r.box))
@@ -107,7 +113,7 @@ export class Regions {
   /** The zone holding a point (inside or on its boundary), the first in allocation order; or null. */
   zoneAt(point: { x: number; y: number }): string | null {
     for (const i of this.near([point.x, point.y, point.x, point.y])) {
-      if (placeIn(point, this.regions[i].paths) !== 'out') return this.regions[i].zone
+      if (this.regions[i].placer.place(point) !== 'out') return this.regions[i].zone
     }
     return null
   }
@@ -127,7 +133,8 @@ export class Regions {
       // A long path's box meets many regions that none of its segments comes near.
       if (!pathsMeetBox(paths, region.box)) continue
       let inside = 0
-      for (const part of clipOpen(paths, region.paths)) inside += this.ownLength(part, i)
+      for (const part of clipOpen(paths, ringsMeeting(region, box)))
+        inside += this.ownLength(part, i)
       if (inside > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + inside)
     }
     return withRest(parts, total)
@@ -147,7 +154,7 @@ export class Regions {
       const b = part[k]
       // Clipper's points are integers; so is the midpoint tested (one decision for both sides).
       const mid = { x: Math.round((a.x + b.x) / 2), y: Math.round((a.y + b.y) / 2) }
-      const where = placeIn(mid, region.paths)
+      const where = region.placer.place(mid)
       if (where === 'in' || (where === 'on' && this.zoneAt(mid) === region.zone))
         own += Math.hypot(b.x - a.x, b.y - a.y)
     }
@@ -167,11 +174,25 @@ export class Regions {
     for (const i of this.near(box)) {
       const region = this.regions[i]
       if (!boxesOverlap(box, region.box)) continue
-      const shared = areaOf(intersection(piece, region.paths))
+      const shared = areaOf(intersection(piece, ringsMeeting(region, box)))
       if (shared > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + shared)
     }
     return withRest(parts, total)
   }
+}
+
+/**
+ * The region's rings whose box meets `box` (touching included): what the region is within the
+ * box, as the rest lie wholly outside it. A piece is clipped with those alone, not with every
+ * ring of a zone whose holes (say a finely drawn room inside it) it comes nowhere near.
+ */
+function ringsMeeting(region: Region, box: Box): Paths64 {
+  const near = region.paths.filter((_, k) => boxesMeet(region.rings[k], box))
+  return near.length === region.paths.length ? region.paths : near
+}
+
+function boxesMeet(a: Box, b: Box): boolean {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
 }
 
 /** What the zones leave of the total is no zone's; shares never add up past the whole. */

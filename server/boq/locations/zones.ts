@@ -6,7 +6,7 @@ import { polylineLength, polylineSignedArea } from '../measure/curves/polyline.t
 import type { Drawing } from '../model/drawing.ts'
 import type { PictureEntity, Shape } from '../model/picture.ts'
 import type { BillUnits } from '../model/schema.ts'
-import { areaOf, type Frame, intersection as intersectionOf, placeIn, regionOf } from './clip.ts'
+import { areaOf, type Frame, intersection as intersectionOf, Placer, regionOf } from './clip.ts'
 import {
   type Box,
   boxesOverlap,
@@ -48,6 +48,8 @@ type Candidate = {
   row: CompiledLocation
   rings: Path[]
   outline: Paths64
+  /** Where a point is in `outline`: asked for each corner of the zones within, each label. */
+  placer: Placer
   box: Box
   /** Drawing units. */
   area: number
@@ -161,7 +163,7 @@ export function findZones(
     return row
   }
   for (const t of drawing.texts) rowOf(t.layer)
-  const raw: Omit<Candidate, 'outline'>[] = []
+  const raw: Omit<Candidate, 'outline' | 'placer'>[] = []
   drawing.picture.modelSpace.forEach((entity, order) => {
     const row = rowOf(entity.layer)
     if (!row || !entity.shape) return
@@ -205,7 +207,7 @@ export function findZones(
     const covered = areaOf(outline)
     if (!(covered > 0)) continue
     const flat = Math.abs(shoelace(frame.path(c.rings[0])))
-    const candidate = { ...c, outline }
+    const candidate = { ...c, outline, placer: new Placer(outline) }
     if (outline.length > 1 || Math.abs(covered - flat) > 1e-6 * flat) {
       crossing.push(candidate)
       // Its own figure cancels where it crosses: the region's is what it encloses.
@@ -296,7 +298,7 @@ function within(inner: Candidate, outer: Candidate, frame: Frame): boolean {
   const [a, b] = [inner.box, outer.box]
   if (a[0] < b[0] || a[1] < b[1] || a[2] > b[2] || a[3] > b[3]) return false
   for (const ring of inner.rings)
-    for (const p of ring) if (placeIn(frame.point(p.x, p.y), outer.outline) === 'out') return false
+    for (const p of ring) if (outer.placer.place(frame.point(p.x, p.y)) === 'out') return false
   return true
 }
 
@@ -334,7 +336,7 @@ function innermost(
   for (const i of index.search(x, y, x, y)) {
     const c = candidates[i]
     if (best && (c.depth < best.depth || (c.depth === best.depth && c.area >= best.area))) continue
-    if (placeIn(at, c.outline) !== 'out') best = c
+    if (c.placer.place(at) !== 'out') best = c
   }
   return best
 }

@@ -81,6 +81,38 @@ describe('locations', () => {
     expect(boq.warnings).toContain('1 zone has no label inside: named Unnamed zone 1.')
   })
 
+  it('lists the zones by path, level by level, numbers in names in natural order', () => {
+    const w = new DxfWriter()
+    w.insunits = 4
+    const { to, owner } = w.target('model')
+    const room = (i: number, name?: string) => {
+      w.lwpolyline(to, owner, 'A-AREA', rect(i * 2000, 0, 1000, 1000), true)
+      if (name) text(w, to, owner, 'A-TEXT', [i * 2000 + 500, 500], name)
+    }
+    // A holds Z; AB beside it sorts after A's own zones, not between A and Z.
+    w.lwpolyline(to, owner, 'A-AREA', rect(0, 5000, 4000, 4000), true)
+    text(w, to, owner, 'A-TEXT', [500, 5500], 'A')
+    w.lwpolyline(to, owner, 'A-AREA', rect(2000, 7000, 1000, 1000), true)
+    text(w, to, owner, 'A-TEXT', [2500, 7500], 'Z')
+    room(20, 'AB')
+    room(21, 'Room 10')
+    room(22, 'Room 9')
+    for (let i = 0; i < 11; i++) room(i)
+    const zones = boqOf(w).zones ?? []
+    expect(zones.map((z) => z.path)).toEqual([
+      'A',
+      'A › Z',
+      'AB',
+      'Room 9',
+      'Room 10',
+      ...Array.from({ length: 11 }, (_, i) => `Unnamed zone ${i + 1}`),
+    ])
+    expect(zones.map((z) => z.id)).toEqual(zones.map((_, i) => `Z${i + 1}`))
+    // Unnamed zones numbered in the drawing's order (their handles' order, as DxfWriter gives them).
+    const drawn = zones.slice(5).map((z) => Number.parseInt(z.handle, 16))
+    expect(drawn).toEqual([...drawn].sort((a, b) => a - b))
+  })
+
   it('gives each reference to the zone holding its insertion point, linework and areas by their parts', () => {
     const boq = boqOf(flat())
     const id = (path: string) => boq.zones?.find((z) => z.path.endsWith(path))?.id

@@ -502,9 +502,15 @@ function overlaps(candidates: Candidate[], index: Flatbush | null): Said[] {
   ]
 }
 
+/**
+ * The zones by path, level by level (a zone, then the zones within it, then the next), names in
+ * natural order (Unnamed zone 2 before Unnamed zone 10, Room 9 before Room 10), ids in that
+ * order; zones of one path in the drawing's order.
+ */
 function asZones(candidates: Candidate[], units: BillUnits): FoundZone[] {
+  const paths = new Map(candidates.map((c) => [c, pathOf(c)]))
   const sorted = [...candidates].sort(
-    (a, b) => compare(pathOf(a).join('\u0000'), pathOf(b).join('\u0000')) || a.order - b.order,
+    (a, b) => comparePaths(paths.get(a) ?? [], paths.get(b) ?? []) || a.order - b.order,
   )
   const ids = new Map<Candidate, string>()
   sorted.forEach((c, i) => {
@@ -531,4 +537,13 @@ function asZones(candidates: Candidate[], units: BillUnits): FoundZone[] {
   }))
 }
 
-const compare = new Intl.Collator().compare
+/** Names in natural order: the numbers in them compared as numbers. */
+const compare = new Intl.Collator(undefined, { numeric: true }).compare
+
+function comparePaths(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = compare(a[i], b[i])
+    if (order !== 0) return order
+  }
+  return a.length - b.length
+}

@@ -111,7 +111,7 @@ describe('the zones’ problems by row', () => {
     expect(of(2)).toEqual([
       [
         'crossing',
-        `A zone outline crosses itself (${tie} on AREAS): each is taken as the region the non-zero fill rule gives.`,
+        `A zone outline crosses itself (entity ${tie} on layer AREAS): each is taken as the region the non-zero fill rule gives.`,
       ],
       [
         'overlap',

@@ -251,8 +251,9 @@ function byRow(candidates: Candidate[]): Map<CompiledLocation, Candidate[]> {
   return rows
 }
 
+/** Each outline named as the bill's pieces are: its entity's handle, on its layer. */
 function crossingWarning(crossing: Candidate[]): string {
-  const names = crossing.map((c) => `${c.entity.handle} on ${c.entity.layer}`)
+  const names = crossing.map((c) => `entity ${c.entity.handle} on layer ${c.entity.layer}`)
   return `${crossing.length === 1 ? 'A zone outline crosses itself' : `${crossing.length} zone outlines cross themselves`} (${listed(names)}): each is taken as the region the non-zero fill rule gives.`
 }
 

@@ -169,6 +169,17 @@ export const ProjectFiguresSchema = v.object({
 })
 export type ProjectFigures = v.InferOutput<typeof ProjectFiguresSchema>
 
+/** The bill's items by section, in the figures' order (sorted by section, then code). */
+export function itemsBySection(items: readonly ProjectItem[]): [string, ProjectItem[]][] {
+  const sections = new Map<string, ProjectItem[]>()
+  for (const item of items) {
+    const list = sections.get(item.section) ?? []
+    list.push(item)
+    sections.set(item.section, list)
+  }
+  return [...sections]
+}
+
 /** A section as the bill's heading of it reads: its code and title, or "Not in a section". */
 export function sectionHeading(figures: Pick<ProjectFigures, 'sections'>, code: string): string {
   if (!code) return 'Not in a section'

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import type { ProjectChangeBill } from '#contract/project-bills.ts'
+import { itemsBySection, type ProjectChangeBill } from '#contract/project-bills.ts'
 import { csvText } from '../../boq/write/csv.ts'
 import type { Cell } from '../../boq/write/table.ts'
 import type { ProjectBillFiles } from './project-task.ts'
@@ -7,7 +7,6 @@ import {
   drawingColumns,
   drawingQuantities,
   driversText,
-  itemsBySection,
   measuredQuantities,
   stateText,
 } from './summary-rows.ts'

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { Currency } from '#contract/bill-settings.ts'
 import { DEFAULT_AMOUNT_DECIMALS } from '#contract/figures.ts'
 import {
+  itemsBySection,
   type ProjectChangeBill,
   type ProjectItem,
   sectionHeading,
@@ -33,7 +34,6 @@ import {
   drawingColumns,
   drawingQuantities,
   driversText,
-  itemsBySection,
   sideText,
   stateText,
 } from './summary-rows.ts'

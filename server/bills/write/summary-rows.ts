@@ -22,17 +22,6 @@ export function drawingColumns(
   }))
 }
 
-/** The summary's items by section, in the figures' order (sorted by section, then code). */
-export function itemsBySection(items: readonly ProjectItem[]): [string, ProjectItem[]][] {
-  const sections = new Map<string, ProjectItem[]>()
-  for (const item of items) {
-    const list = sections.get(item.section) ?? []
-    list.push(item)
-    sections.set(item.section, list)
-  }
-  return [...sections]
-}
-
 /** Each drawing's quantity of the item, in the columns' order (null: it has none). */
 export function drawingQuantities(item: ProjectItem, columns: readonly DrawingColumn[]): Cell[] {
   return columns.map(

@@ -1,13 +1,11 @@
-import { type AssembledBill, type ProjectItem, sectionHeading } from '#contract/project-bills.ts'
+import {
+  type AssembledBill,
+  itemsBySection,
+  type ProjectItem,
+  sectionHeading,
+} from '#contract/project-bills.ts'
 import { formatAmount, formatItemQuantity, formatRate } from '../../../lib/format-amount'
 import { billedColumns } from '../utils/billed-columns'
-
-function bySection(items: readonly ProjectItem[]): [string, ProjectItem[]][] {
-  const sections = new Map<string, ProjectItem[]>()
-  for (const item of items)
-    sections.set(item.section, [...(sections.get(item.section) ?? []), item])
-  return [...sections]
-}
 
 /** The bill's items by section, a column per billed drawing, the sum, the rate, the amount. */
 export function BillSummaryTable({ bill }: { bill: AssembledBill }) {
@@ -42,7 +40,7 @@ export function BillSummaryTable({ bill }: { bill: AssembledBill }) {
           </tr>
         </thead>
         <tbody>
-          {bySection(bill.priced.items).map(([section, items]) => (
+          {itemsBySection(bill.priced.items).map(([section, items]) => (
             <SectionRows
               key={section}
               heading={sectionHeading(bill.priced, section)}

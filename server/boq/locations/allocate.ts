@@ -1,11 +1,12 @@
 import type { HandleZones, ZonePart } from '#contract/locations.ts'
+import type { Pieces } from '../measure/bill.ts'
 import type { CountLine } from '../measure/counts.ts'
 import type { Shape } from '../model/picture.ts'
 import type { BillBreakdownRow, BillLine, Boq } from '../model/schema.ts'
 import { boundsOf } from './bounds.ts'
-import { addTo, byZoneOfSums, type ZoneSums } from './by-zone.ts'
+import { ZoneTally } from './by-zone.ts'
 import { type Frame, regionOf } from './clip.ts'
-import { lineworkOf, ringsOf } from './flatten.ts'
+import { type Box, lineworkOf, ringsOf } from './flatten.ts'
 import type { Parts, Regions } from './regions.ts'
 
 /**
@@ -18,7 +19,8 @@ export type Placing = {
   regions: Regions
   frame: Frame
   tolerance: number
-  shapeOf: (handle: string) => Shape | undefined
+  /** The entities of each length and area row, beside its handles. */
+  pieces: Pieces
   /** A model-space reference's insertion point (world coordinates), by handle. */
   insertAt: (handle: string) => { x: number; y: number } | undefined
 }
@@ -36,37 +38,46 @@ function shares(parts: Parts, figure: number): ZonePart[] {
 
 export type Unplaced = { count: number }
 
+/**
+ * `ids`: the zones' ids by slot (their place in `zones[]`); `order`: the slot of each id. Sums
+ * are made by slot: a bill has many pieces.
+ */
 export function allocateBill(
   boq: Boq,
   counts: CountLine[],
   placing: Placing,
+  ids: string[],
   order: Map<string, number>,
   unplaced: Unplaced,
 ): void {
-  const zoneOfReference = new Map<string, string | null>()
-  const zoneOfHandle = (handle: string): string | null => {
-    let zone = zoneOfReference.get(handle)
-    if (zone === undefined) {
+  const slotOfReference = new Map<string, number>()
+  const slotOfHandle = (handle: string): number => {
+    let slot = slotOfReference.get(handle)
+    if (slot === undefined) {
       const at = placing.insertAt(handle)
-      zone = at ? placing.regions.zoneAt(placing.frame.point(at.x, at.y)) : null
-      zoneOfReference.set(handle, zone)
+      slot = at ? placing.regions.slotAt(placing.frame.point(at.x, at.y)) : -1
+      slotOfReference.set(handle, slot)
     }
-    return zone
+    return slot
   }
   const countsByKey = new Map<string, CountLine>()
   for (const line of counts) countsByKey.set(countKey(line.block, line.values), line)
+  const rowSums = new ZoneTally(ids)
+  const lineSums = new ZoneTally(ids)
+  const slotOf = (zone: string | null) => (zone === null ? -1 : (order.get(zone) ?? -1))
   for (const line of boq.bill) {
-    const lineSums: ZoneSums = new Map()
     for (const row of line.breakdown) {
-      const sums: ZoneSums = new Map()
-      if (line.kind === 'count') countRow(line, row, countsByKey, zoneOfHandle, sums, unplaced)
-      else measuredRow(line, row, placing, sums, unplaced)
-      row.byZone = byZoneOfSums(sums, row.quantity, order)
-      for (const part of row.byZone) addTo(lineSums, part.zone, part.quantity)
+      if (line.kind === 'count') countRow(line, row, countsByKey, slotOfHandle, rowSums, unplaced)
+      else measuredRow(line, row, placing, ids, slotOf, rowSums, unplaced)
+      row.byZone = rowSums.take(row.quantity)
+      for (const part of row.byZone) lineSums.add(slotOf(part.zone), part.quantity)
     }
-    line.byZone = byZoneOfSums(lineSums, line.quantity, order)
+    line.byZone = lineSums.take(line.quantity)
   }
-  for (const ref of boq.references) ref.zone = zoneOfHandle(ref.handle)
+  for (const ref of boq.references) {
+    const slot = slotOfHandle(ref.handle)
+    ref.zone = slot < 0 ? null : ids[slot]
+  }
 }
 
 function countKey(block: string | undefined, values: Record<string, string> | undefined): string {
@@ -81,20 +92,20 @@ function countRow(
   line: BillLine,
   row: BillBreakdownRow,
   counts: Map<string, CountLine>,
-  zoneOf: (handle: string) => string | null,
-  sums: ZoneSums,
+  slotOf: (handle: string) => number,
+  sums: ZoneTally,
   unplaced: Unplaced,
 ): void {
   const counted = counts.get(countKey(line.block, line.values))?.layers.get(row.layer)?.byHandle
   if (counted) {
-    for (const handle of row.handles) addTo(sums, zoneOf(handle), counted.get(handle) ?? 0)
+    for (const handle of row.handles) sums.add(slotOf(handle), counted.get(handle) ?? 0)
     return
   }
   // A line the counts cannot tell by reference: whole to one zone when all its references are in it.
-  const zones = new Set(row.handles.map(zoneOf))
+  const zones = new Set(row.handles.map(slotOf))
   if (zones.size === 1 && row.handles.length > 0) {
-    const [zone] = zones
-    addTo(sums, zone, row.quantity)
+    const [slot] = zones
+    sums.add(slot, row.quantity)
   } else unplaced.count += row.count
 }
 
@@ -107,7 +118,9 @@ function measuredRow(
   line: BillLine,
   row: BillBreakdownRow,
   placing: Placing,
-  sums: ZoneSums,
+  ids: string[],
+  slotOf: (zone: string | null) => number,
+  sums: ZoneTally,
   unplaced: Unplaced,
 ): void {
   const quantities = row.quantities ?? []
@@ -118,29 +131,45 @@ function measuredRow(
   }
   unplaced.count += row.count - row.handles.length
   const zones: HandleZones[] = new Array(row.handles.length)
+  const entities = placing.pieces.get(row)
+  const box: Box = [0, 0, 0, 0]
   for (let i = 0; i < row.handles.length; i++) {
     const quantity = quantities[i]
-    const shape = placing.shapeOf(row.handles[i])
-    let place: HandleZones = null
-    if (!shape) unplaced.count++
-    else place = placeOf(line, shape, quantity, row.perimeters?.[i], placing)
-    if (place === null || typeof place === 'string') addTo(sums, place, quantity)
-    else for (const part of place) addTo(sums, part.zone, part.quantity)
-    zones[i] = place
+    const shape = entities?.[i]?.shape
+    if (!shape) {
+      unplaced.count++
+      zones[i] = null
+      continue
+    }
+    // Most pieces lie wholly in one zone (or none), found from their box alone.
+    const whole = boundsOf(shape, box)
+      ? placing.regions.slotOfBox(placing.frame.box(box, box))
+      : undefined
+    if (whole !== undefined) {
+      sums.add(whole, quantity)
+      zones[i] = whole < 0 ? null : ids[whole]
+      continue
+    }
+    const parts = partsOf(line, shape, quantity, row.perimeters?.[i], placing)
+    if (parts.length === 1) {
+      sums.add(slotOf(parts[0].zone), quantity)
+      zones[i] = parts[0].zone
+    } else {
+      for (const part of parts) sums.add(slotOf(part.zone), part.quantity)
+      zones[i] = parts
+    }
   }
   row.zones = zones
 }
 
-function placeOf(
+/** The parts of a piece a zone boundary runs through. */
+function partsOf(
   line: BillLine,
   shape: Shape,
   quantity: number,
   perimeter: number | undefined,
   placing: Placing,
-): HandleZones {
-  const box = boundsOf(shape)
-  const whole = box ? placing.regions.zoneOfBox(placing.frame.box(box)) : undefined
-  if (whole !== undefined) return whole
+): ZonePart[] {
   let parts: ZonePart[]
   if (line.kind === 'length') parts = shares(lengthParts(shape, placing), quantity)
   else {
@@ -148,7 +177,7 @@ function placeOf(
     if (perimeter !== undefined)
       parts = mergePerimeter(parts, shares(lengthParts(shape, placing), perimeter))
   }
-  return parts.length === 1 ? parts[0].zone : parts
+  return parts
 }
 function lengthParts(shape: Shape, placing: Placing): Parts {
   const paths = lineworkOf(shape, placing.tolerance).filter((path) => path.length >= 2)

@@ -55,15 +55,15 @@ export class Frame {
 
   /**
    * A box of drawing coordinates in the frame, a step wider each way than its corners round to,
-   * so that it holds every point of what it held as the frame rounds them.
+   * so that it holds every point of what it held as the frame rounds them. Written into `out`
+   * when given (it may be `box` itself).
    */
-  box(box: Box): Box {
-    return [
-      Math.round((box[0] - this.cx) * this.scale) - 2,
-      Math.round((box[1] - this.cy) * this.scale) - 2,
-      Math.round((box[2] - this.cx) * this.scale) + 2,
-      Math.round((box[3] - this.cy) * this.scale) + 2,
-    ]
+  box(box: Box, out: Box = [0, 0, 0, 0]): Box {
+    out[0] = Math.round((box[0] - this.cx) * this.scale) - 2
+    out[1] = Math.round((box[1] - this.cy) * this.scale) - 2
+    out[2] = Math.round((box[2] - this.cx) * this.scale) + 2
+    out[3] = Math.round((box[3] - this.cy) * this.scale) + 2
+    return out
   }
 
   point(x: number, y: number): { x: number; y: number } {

@@ -1,7 +1,7 @@
 import type { LocationRow } from '#contract/locations.ts'
+import type { Pieces } from '../measure/bill.ts'
 import type { CountLine } from '../measure/counts.ts'
 import type { Drawing } from '../model/drawing.ts'
-import type { Shape } from '../model/picture.ts'
 import type { Boq } from '../model/schema.ts'
 import { drawingSize } from '../view/extents.ts'
 import { toleranceFor } from '../view/tessellate.ts'
@@ -24,16 +24,13 @@ export function locateBoq(
   boq: Boq,
   drawing: Drawing,
   rows: LocationRow[],
-  counts: CountLine[],
+  { counts, pieces }: { counts: CountLine[]; pieces: Pieces },
 ): RowFindings {
   const locations = checkedLocations(rows)
-  const shapes = new Map<string, Shape>()
-  for (const entity of drawing.picture.modelSpace)
-    if (entity.shape && entity.handle) shapes.set(entity.handle, entity.shape)
-  const insertAt = (handle: string) => {
-    const shape = shapes.get(handle)
-    return shape?.kind === 'insert' ? shape.position : undefined
-  }
+  const inserts = new Map<string, { x: number; y: number }>()
+  for (const { handle, shape } of drawing.picture.modelSpace)
+    if (shape?.kind === 'insert' && handle) inserts.set(handle, shape.position)
+  const insertAt = (handle: string) => inserts.get(handle)
   // How finely curves are flattened: a 40,000th of the drawing's size, as the drawing view does.
   const size = drawingSize(drawing.picture)
   const tolerance = toleranceFor(size)
@@ -45,16 +42,11 @@ export function locateBoq(
     tolerance,
     insertAt,
   )
-  const order = new Map(zones.map((z, i) => [z.zone.id, i]))
+  const ids = zones.map((z) => z.zone.id)
+  const order = new Map(ids.map((id, i) => [id, i]))
   const regions = new Regions(zones)
   const unplaced = { count: 0 }
-  allocateBill(
-    boq,
-    counts,
-    { regions, frame, tolerance, shapeOf: (handle) => shapes.get(handle), insertAt },
-    order,
-    unplaced,
-  )
+  allocateBill(boq, counts, { regions, frame, tolerance, pieces, insertAt }, ids, order, unplaced)
   boq.zones = zones.map((z) => z.zone)
   if (zones.length === 0) {
     warnings.push(

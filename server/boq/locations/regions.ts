@@ -14,9 +14,23 @@ import type { FoundZone } from './zones.ts'
 
 /**
  * `rings`: each ring's box, beside `paths`; `placer`: where a point is in `paths`, asked for each
- * point a piece gives it.
+ * point a piece gives it; `edges`: its boundary's edges as boxes (x0, y0, x1, y1 each), indexed
+ * in `edgeIndex` when there are many of them.
  */
-type Region = { zone: string; paths: Paths64; box: Box; rings: Box[]; placer: Placer }
+type Region = {
+  zone: string
+  /** The zone's place in `zones[]`. */
+  slot: number
+  paths: Paths64
+  box: Box
+  rings: Box[]
+  placer: Placer
+  edges: Float64Array
+  edgeIndex: Flatbush | null
+}
+
+/** Edges fewer than this are read one by one; more are looked up in an index of their boxes. */
+const FEW_EDGES = 32
 
 /** A figure's parts by zone id (null: no zone), in the frame's units. */
 export type Parts = Map<string | null, number>
@@ -33,14 +47,81 @@ function box64(paths: Paths64): Box {
   return out
 }
 
+function edgeBoxes(paths: Paths64): Float64Array {
+  let count = 0
+  for (const ring of paths) count += ring.length
+  const out = new Float64Array(count * 4)
+  let at = 0
+  for (const ring of paths)
+    for (let i = 0; i < ring.length; i++) {
+      const a = ring[i]
+      const b = ring[(i + 1) % ring.length]
+      out[at++] = Math.min(a.x, b.x)
+      out[at++] = Math.min(a.y, b.y)
+      out[at++] = Math.max(a.x, b.x)
+      out[at++] = Math.max(a.y, b.y)
+    }
+  return out
+}
+
+function indexOfBoxes(boxes: Float64Array): Flatbush | null {
+  const count = boxes.length / 4
+  if (count < FEW_EDGES) return null
+  const index = new Flatbush(count)
+  for (let i = 0; i < boxes.length; i += 4)
+    index.add(boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3])
+  index.finish()
+  return index
+}
+
+/** Whether an edge of the region meets the box (touching included). */
+function edgeMeets(region: Region, x0: number, y0: number, x1: number, y1: number): boolean {
+  if (region.edgeIndex) {
+    let found = false
+    region.edgeIndex.search(x0, y0, x1, y1, () => {
+      found = true
+      return false
+    })
+    return found
+  }
+  const edges = region.edges
+  for (let i = 0; i < edges.length; i += 4)
+    if (edges[i] <= x1 && x0 <= edges[i + 2] && edges[i + 1] <= y1 && y0 <= edges[i + 3])
+      return true
+  return false
+}
+
 export class Regions {
   /** In allocation order: the first holding a point takes it. */
   private readonly regions: Region[] = []
   private readonly index: Flatbush | null
-  private readonly edges: Flatbush | null
+  /** One look-up's question and answer, kept here so that no look-up makes a closure of its own. */
+  private readonly query = {
+    x0: 0,
+    y0: 0,
+    x1: 0,
+    y1: 0,
+    point: { x: 0, y: 0 },
+    first: 0,
+    cut: false,
+  }
+  private readonly visit = (i: number): boolean => {
+    const { query } = this
+    const region = this.regions[i]
+    if (query.cut) return false
+    if (edgeMeets(region, query.x0, query.y0, query.x1, query.y1)) query.cut = true
+    else if (i < query.first && this.holds(region, query.point)) query.first = i
+    return false
+  }
+
+  /** The zones' ids by slot. */
+  private readonly ids: string[]
 
   constructor(zones: FoundZone[]) {
-    const ordered = [...zones].sort((a, b) => b.depth - a.depth || a.order - b.order)
+    this.ids = zones.map((z) => z.zone.id)
+    const ordered = zones
+      .map((zone, slot) => ({ ...zone, slot }))
+      .sort((a, b) => b.depth - a.depth || a.order - b.order)
     const boxes = ordered.map((z) => box64(z.outline))
     const all = boxes.length > 0 ? new Flatbush(boxes.length) : null
     for (const b of boxes) all?.add(b[0], b[1], b[2], b[3])
@@ -52,70 +133,96 @@ export class Regions {
         : []
       const taken = before.flatMap((i) => this.regions[i].paths)
       const paths = taken.length > 0 ? difference(zone.outline, taken) : zone.outline
+      const edges = edgeBoxes(paths)
       this.regions.push({
         zone: zone.zone.id,
+        slot: zone.slot,
         paths,
         box: paths.length > 0 ? box64(paths) : boxes[rank],
         rings: paths.map((ring) => box64([ring])),
         placer: new Placer(paths),
+        edges,
+        edgeIndex: indexOfBoxes(edges),
       })
     })
-    this.index = this.indexOf(this.regions.map((r) => r.box))
-    const edgeBoxes: Box[] = []
-    for (const region of this.regions)
-      for (const ring of region.paths)
-        for (let i = 0; i < ring.length; i++) {
-          const a = ring[i]
-          const b = ring[(i + 1) % ring.length]
-          edgeBoxes.push([
-            Math.min(a.x, b.x),
-            Math.min(a.y, b.y),
-            Math.max(a.x, b.x),
-            Math.max(a.y, b.y),
-          ])
-        }
-    this.edges = this.indexOf(edgeBoxes)
+    if (this.regions.length === 0) this.index = null
+    else {
+      const index = new Flatbush(this.regions.length)
+      for (const { box } of this.regions) index.add(box[0], box[1], box[2], box[3])
+      index.finish()
+      this.index = index
+    }
   }
 
-  private indexOf(boxes: Box[]): Flatbush | null {
-    if (boxes.length === 0) return null
-    const index = new Flatbush(boxes.length)
-    for (const b of boxes) index.add(b[0], b[1], b[2], b[3])
-    index.finish()
-    return index
+  private holds(region: Region, point: { x: number; y: number }): boolean {
+    const { box } = region
+    if (point.x < box[0] || point.y < box[1] || point.x > box[2] || point.y > box[3]) return false
+    return region.placer.place(point) !== 'out'
+  }
+
+  /**
+   * Asks the regions whose box meets the box (frame units) whether a boundary runs through it,
+   * and which first holds the point: the answer in `query`.
+   */
+  private ask(x0: number, y0: number, x1: number, y1: number, x: number, y: number): void {
+    const { query } = this
+    query.x0 = x0
+    query.y0 = y0
+    query.x1 = x1
+    query.y1 = y1
+    query.point.x = x
+    query.point.y = y
+    query.first = this.regions.length
+    query.cut = false
+    this.index?.search(x0, y0, x1, y1, this.visit)
+  }
+
+  private crossesAnEdge(box: Box): boolean {
+    this.ask(box[0], box[1], box[2], box[3], box[0], box[1])
+    return this.query.cut
+  }
+
+  /**
+   * The slot (place in `zones[]`) of the zone holding the whole of a box (frame units), -1 when no
+   * zone holds any of it, or undefined when a boundary runs through it (what is in it must then
+   * be clipped).
+   */
+  slotOfBox(box: Box): number | undefined {
+    if (!(box[0] <= box[2] && box[1] <= box[3])) return undefined
+    this.ask(box[0], box[1], box[2], box[3], box[0], box[1])
+    const { cut, first } = this.query
+    if (cut) return undefined
+    return first < this.regions.length ? this.regions[first].slot : -1
+  }
+
+  /**
+   * The slot of the zone holding a point (inside or on its boundary), the first in allocation
+   * order; or -1.
+   */
+  slotAt(point: { x: number; y: number }): number {
+    const { query } = this
+    query.point.x = point.x
+    query.point.y = point.y
+    query.first = this.regions.length
+    this.index?.search(point.x, point.y, point.x, point.y, this.visitPoint)
+    return query.first < this.regions.length ? this.regions[query.first].slot : -1
+  }
+
+  /** The zone holding a point, as slotAt finds it: its id, or null. */
+  zoneAt(point: { x: number; y: number }): string | null {
+    const slot = this.slotAt(point)
+    return slot < 0 ? null : this.ids[slot]
+  }
+
+  private readonly visitPoint = (i: number): boolean => {
+    const { query } = this
+    if (i < query.first && this.holds(this.regions[i], query.point)) query.first = i
+    return false
   }
 
   /** Regions whose box meets `box`, in allocation order. */
   private near(box: Box): number[] {
     return this.index ? this.index.search(...box).sort((a, b) => a - b) : []
-  }
-
-  private crossesAnEdge(box: Box): boolean {
-    if (!this.edges) return false
-    let found = false
-    this.edges.search(box[0], box[1], box[2], box[3], () => {
-      found = true
-      return false
-    })
-    return found
-  }
-
-  /**
-   * The zone holding the whole of a box (frame units), null when no zone holds any of it, or
-   * undefined when a boundary runs through it (what is in it must then be clipped).
-   */
-  zoneOfBox(box: Box): string | null | undefined {
-    if (!(box[0] <= box[2] && box[1] <= box[3])) return undefined
-    if (this.crossesAnEdge(box)) return undefined
-    return this.zoneAt({ x: box[0], y: box[1] })
-  }
-
-  /** The zone holding a point (inside or on its boundary), the first in allocation order; or null. */
-  zoneAt(point: { x: number; y: number }): string | null {
-    for (const i of this.near([point.x, point.y, point.x, point.y])) {
-      if (this.regions[i].placer.place(point) !== 'out') return this.regions[i].zone
-    }
-    return null
   }
 
   /** Open paths' lengths by zone (a piece's linework, or an area's boundary). */

@@ -1,3 +1,4 @@
+import type { DrawingEntity } from '../model/drawing.ts'
 import type { BillBreakdownRow, BillLine, BillUnits, BoqLength } from '../model/schema.ts'
 import type { CountLine } from './counts.ts'
 import { LINEWORK_LABELS, lineworkDescription } from './linework-words.ts'
@@ -34,17 +35,26 @@ function describeCount(line: CountLine): string {
   return `${line.block} (${values.map(([tag, value]) => `${tag}: ${value || 'none'}`).join(', ')})`
 }
 
+/** The entities a length or area row of the breakdown measures, beside its handles. */
+export type Pieces = Map<BillBreakdownRow, DrawingEntity[]>
+
 /**
  * The bill: numbered lines of counts (A), linework per layer and kind (B) and areas per layer
- * (C), in the bill's units, each with the breakdown it sums (a multiline's by style).
+ * (C), in the bill's units, each with the breakdown it sums (a multiline's by style); and the
+ * entities of its length and area rows, in `pieces`.
  */
 export function billLines(
   counts: CountLine[],
   lengths: Measured<BoqLength>[],
   areas: MeasuredArea[],
   units: BillUnits,
+  pieces: Pieces = new Map(),
 ): BillLine[] {
   const bill: BillLine[] = []
+  const withPieces = (row: BillBreakdownRow, entities: DrawingEntity[]) => {
+    pieces.set(row, entities)
+    return row
+  }
 
   counts.forEach((line, i) => {
     const breakdown: BillBreakdownRow[] = [...line.layers].map(([layer, row]) => ({
@@ -81,17 +91,22 @@ export function billLines(
   let n = 0
   for (const [layer, kinds] of byLayer) {
     for (const [kind, entries] of kinds) {
-      const breakdown: BillBreakdownRow[] = entries.map(({ row, handles, quantities }) => ({
-        label: row.style
-          ? `${LINEWORK_LABELS[row.kind]} (style ${row.style})`
-          : LINEWORK_LABELS[row.kind],
-        layer,
-        kind: row.kind,
-        count: row.count,
-        quantity: row.length * units.lengthFactor,
-        handles,
-        quantities: scaled(quantities, units.lengthFactor),
-      }))
+      const breakdown: BillBreakdownRow[] = entries.map(({ row, handles, quantities, entities }) =>
+        withPieces(
+          {
+            label: row.style
+              ? `${LINEWORK_LABELS[row.kind]} (style ${row.style})`
+              : LINEWORK_LABELS[row.kind],
+            layer,
+            kind: row.kind,
+            count: row.count,
+            quantity: row.length * units.lengthFactor,
+            handles,
+            quantities: scaled(quantities, units.lengthFactor),
+          },
+          entities,
+        ),
+      )
       bill.push({
         ref: `B${++n}`,
         kind: 'length',
@@ -108,26 +123,28 @@ export function billLines(
   for (const { row, hatches, unfilled } of areas) {
     const breakdown: BillBreakdownRow[] = []
     if (row.hatches > 0) {
-      breakdown.push({
+      const hatchRow: BillBreakdownRow = {
         label: 'hatches',
         layer: row.layer,
         kind: 'hatch',
         count: row.hatches,
         quantity: row.hatchArea * units.areaFactor,
         ...eachArea(hatches, units),
-      })
+      }
+      breakdown.push(withPieces(hatchRow, hatches.entities))
     }
     for (const kind of OUTLINE_KINDS) {
       const outlines = unfilled[kind]
       if (outlines.count === 0) continue
-      breakdown.push({
+      const outlineRow: BillBreakdownRow = {
         label: OUTLINE_LABELS[kind],
         layer: row.layer,
         kind: kind === 'polyline' ? 'closed polyline' : kind,
         count: outlines.count,
         quantity: outlines.area * units.areaFactor,
         ...eachArea(outlines, units),
-      })
+      }
+      breakdown.push(withPieces(outlineRow, outlines.entities))
     }
     if (breakdown.length === 0) continue
     bill.push({

@@ -22,13 +22,23 @@ import { hatchPerimeter } from './perimeters.ts'
 
 /**
  * A per-layer table row and what it measures, entity by entity (for the bill's breakdown and the
- * rules' pieces): `quantities` in drawing units, in the order of `handles`. Entities without a
- * handle are in the row's figures only.
+ * rules' pieces): `quantities` in drawing units, in the order of `handles`, and the entities
+ * themselves (what locations place). Entities without a handle are in the row's figures only.
  */
-export type Measured<Row> = { row: Row; handles: string[]; quantities: number[] }
+export type Measured<Row> = {
+  row: Row
+  handles: string[]
+  quantities: number[]
+  entities: DrawingEntity[]
+}
 
 /** Areas entity by entity, in drawing units: each one's area and boundary length, by handle. */
-export type EachArea = { handles: string[]; areas: number[]; perimeters: number[] }
+export type EachArea = {
+  handles: string[]
+  areas: number[]
+  perimeters: number[]
+  entities: DrawingEntity[]
+}
 
 /** The closed outlines of one kind no hatch fills: how many, their area, each by handle. */
 export type Unfilled = EachArea & { count: number; area: number }
@@ -114,6 +124,7 @@ export function measureLengths(
         row: { layer: entity.layer, kind, style, count: 0, length: 0 },
         handles: [],
         quantities: [],
+        entities: [],
       }
       rows.set(key, entry)
     }
@@ -123,6 +134,7 @@ export function measureLengths(
     if (entity.handle) {
       entry.handles.push(entity.handle)
       entry.quantities.push(length)
+      entry.entities.push(entity)
     }
   }
   return [...rows.values()].sort(
@@ -198,7 +210,7 @@ function noArea(
   return true
 }
 
-type Outlined = { area: number; perimeter: number; handle: string }
+type Outlined = { area: number; perimeter: number; entity: DrawingEntity }
 
 /** A closed outline other than a hatch, and how to tell a hatch's loop that follows it. */
 type ClosedOutline = Outlined & { kind: OutlineKind; follows: (loop: Outline & Corners) => boolean }
@@ -212,9 +224,10 @@ type LayerAreas = {
 
 /** Each entity's figures, those with a handle only (the others are in the row's totals). */
 function eachArea(list: Outlined[]): EachArea {
-  const withHandle = list.filter((entry) => entry.handle)
+  const withHandle = list.filter((entry) => entry.entity.handle)
   return {
-    handles: withHandle.map((entry) => entry.handle),
+    handles: withHandle.map((entry) => entry.entity.handle),
+    entities: withHandle.map((entry) => entry.entity),
     areas: withHandle.map((entry) => entry.area),
     perimeters: withHandle.map((entry) => entry.perimeter),
   }
@@ -234,7 +247,7 @@ function sameArea(a: number, b: number): boolean {
  * follows it when the areas agree and every corner of the loop lies on it. Null for an open arc
  * of an ellipse.
  */
-function closedCurve(entity: DrawingEntity): Omit<ClosedOutline, 'handle'> | null {
+function closedCurve(entity: DrawingEntity): Omit<ClosedOutline, 'entity'> | null {
   if (entity.type === 'circle') {
     const r = Math.abs(entity.radius)
     const { x: cx, y: cy } = entity.center
@@ -299,7 +312,7 @@ export function measureAreas(
         kind: 'polyline',
         area,
         perimeter,
-        handle: entity.handle,
+        entity,
         follows: (loop) => sameOutline(outline, loop),
       })
     } else if (entity.type === 'circle' || entity.type === 'ellipse') {
@@ -307,7 +320,7 @@ export function measureAreas(
       if (!curve) continue
       const name = entity.type === 'circle' ? 'CIRCLE' : 'ELLIPSE'
       if (noArea(curve.area, entitySize(entity), name, leftOut, curve.perimeter)) continue
-      layerOf(entity.layer).outlines.push({ ...curve, handle: entity.handle })
+      layerOf(entity.layer).outlines.push({ ...curve, entity })
     } else if (entity.type === 'hatch') {
       const { area, loopAreas, corners } = hatchArea(entity.loops, entity.style)
       if (noArea(area, sizeOf(corners.flat()), 'HATCH', leftOut)) continue
@@ -315,7 +328,7 @@ export function measureAreas(
         area,
         perimeter: hatchPerimeter(entity.loops),
         loops: loopAreas.map((a, i) => ({ area: a, box: boxOf(corners[i]), corners: corners[i] })),
-        handle: entity.handle,
+        entity,
       })
     }
   }

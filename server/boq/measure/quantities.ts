@@ -9,7 +9,7 @@ import {
   type BoqXref,
 } from '../model/schema.ts'
 import { EMPTY_MODEL_SPACE } from '../read/drawing-builder.ts'
-import { billLines } from './bill.ts'
+import { billLines, type Pieces } from './bill.ts'
 import { type CountLine, countBlocks } from './counts.ts'
 import { emptyBillWarning } from './empty-bill.ts'
 import { type NearFit, nearFitWarning } from './fit-tolerance.ts'
@@ -28,12 +28,15 @@ export function computeBoq(
   return measureDrawing(drawing, file, options).boq
 }
 
-/** The BOQ, and the counts it was made of (which references brought what: for locations). */
+/**
+ * The BOQ, and what it was made of, for locations: the counts (which references brought what)
+ * and the entities of each length and area row.
+ */
 export function measureDrawing(
   drawing: Drawing,
   file: { fileName: string; fileBytes: number },
   options: BillOptions = {},
-): { boq: Boq; counts: CountLine[] } {
+): { boq: Boq; counts: CountLine[]; pieces: Pieces } {
   const units = billUnits(drawing.insunits, options)
   const counts = countBlocks(drawing, options.splitBy ?? [], compare)
   const leftOut: LeftOut = new Map()
@@ -41,7 +44,8 @@ export function measureDrawing(
   const lengths = measureLengths(drawing.entities, compare, leftOut, nearFit)
   const areas = measureAreas(drawing.entities, compare, leftOut)
   const xrefs = groupXrefs(drawing.xrefs)
-  const bill = billLines(counts.lines, lengths, areas, units)
+  const pieces: Pieces = new Map()
+  const bill = billLines(counts.lines, lengths, areas, units, pieces)
   const unmeasured = notMeasured(drawing, leftOut)
   const read = [...drawing.warnings, ...counts.warnings]
   // An empty bill says why first, in place of the reader's word on an empty model space.
@@ -99,7 +103,7 @@ export function measureDrawing(
     lengths: lengths.map((l) => l.row),
     areas: areas.map((a) => a.row),
   }
-  return { boq, counts: counts.lines }
+  return { boq, counts: counts.lines, pieces }
 }
 
 /** The entities the measures left out as damaged geometry. */

@@ -1,4 +1,4 @@
-import type { Picture } from './picture.ts'
+import type { Picture, Shape } from './picture.ts'
 import type { EllipseGeometry, Loop, Point, SplineGeometry, Vertex } from './primitives.ts'
 
 /**
@@ -31,8 +31,12 @@ export type HelixParameters = {
   constraint: number
 }
 
-/** Where an entity sits and which it is: its layer, and its handle (hex, as DXF writes it). */
-type Placed = { layer: string; handle: string }
+/**
+ * Where an entity sits and which it is: its layer, and its handle (hex, as DXF writes it). A
+ * measured entity read with the picture also has the shape the drawing view draws of it (null:
+ * nothing to draw), which locations place.
+ */
+type Placed = { layer: string; handle: string; shape?: Shape | null }
 
 export type DrawingEntity = Placed &
   (

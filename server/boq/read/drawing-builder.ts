@@ -159,9 +159,13 @@ export class DrawingBuilder {
     if (hidden) picture.hiddenLayers.add(name)
   }
 
-  /** A model-space entity as the drawing view draws it (every one, drawn or not). */
-  drawn(entity: PictureEntity): void {
+  /**
+   * A model-space entity as the drawing view draws it (every one, drawn or not), with what the
+   * bill measures of it (given its shape).
+   */
+  drawn(entity: PictureEntity, measured: DrawingEntity | null = null): void {
     this.drawing.picture.modelSpace.push(entity)
+    if (measured) measured.shape = entity.shape
   }
 
   /** A block definition's contents as the drawing view draws them (its base point first). */

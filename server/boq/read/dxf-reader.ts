@@ -166,7 +166,8 @@ class DxfWalker {
         builder.titleBlockCandidate(this.effectiveName(e), attributes.get(e) ?? [])
       return
     }
-    this.picture?.modelSpace(e, scanned)
+    const measured = e.type === 'INSERT' ? null : measurable(e)
+    this.picture?.modelSpace(e, scanned, measured)
     const typeName = dxfTypeName(e)
     builder.count(typeName)
     if (e.type === 'INSERT') {
@@ -175,7 +176,6 @@ class DxfWalker {
       if (ref) builder.insert(ref)
       return
     }
-    const measured = measurable(e)
     if (measured) builder.entity(measured)
     else builder.skip(typeName)
     if (e.type === 'TEXT' || e.type === 'MTEXT') {
@@ -191,11 +191,13 @@ class DxfWalker {
       builder.paperSpace(1)
       return
     }
-    this.picture?.unparsed(scanned)
     const { type } = scanned
+    const helix =
+      type === 'HELIX' && scanned.pairs ? helixFromPairs(scanned.pairs, scanned.handle) : null
+    this.picture?.unparsed(scanned, helix)
     builder.count(type)
-    if (type === 'HELIX' && scanned.pairs) {
-      builder.entity(helixFromPairs(scanned.pairs, scanned.handle))
+    if (helix) {
+      builder.entity(helix)
     } else if (MEASURED.has(type)) {
       this.unreadable.set(type, (this.unreadable.get(type) ?? 0) + 1)
       builder.skip(type, UNREADABLE)

@@ -77,7 +77,7 @@ export type LocatedBill = { boq: Boq; byRow: RowFindings | null }
 export function locatedBillOf(input: BillInput, drawing: Drawing): LocatedBill {
   const file = { fileName: input.fileName, fileBytes: input.bytes.length }
   if (!wantsPicture(input)) return { boq: computeBoq(drawing, file, input.options), byRow: null }
-  const { boq, counts } = measureDrawing(drawing, file, input.options)
-  const byRow = locateBoq(boq, drawing, input.locations ?? [], counts)
-  return { boq, byRow }
+  const measured = measureDrawing(drawing, file, input.options)
+  const byRow = locateBoq(measured.boq, drawing, input.locations ?? [], measured)
+  return { boq: measured.boq, byRow }
 }

@@ -88,7 +88,7 @@ export class PictureReader {
 
   /** A model-space entity, with what the bill measured of it (null: nothing). */
   modelSpace(obj: Ptr, type: number, measured: DrawingEntity | null): void {
-    this.builder.drawn(this.entity(obj, type, measured))
+    this.builder.drawn(this.entity(obj, type, measured), measured)
   }
 
   private entity(obj: Ptr, type: number, measured: DrawingEntity | null): PictureEntity {

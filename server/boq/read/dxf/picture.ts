@@ -1,3 +1,4 @@
+import type { DrawingEntity } from '../../model/drawing.ts'
 import type { PictureEntity, Shape } from '../../model/picture.ts'
 import type { SplineGeometry } from '../../model/primitives.ts'
 import { aciColour, entityColour } from '../colours.ts'
@@ -57,18 +58,19 @@ export class DxfPicture {
    * A model-space entity dxf-json read; its handle, layer and colour are the scan's when it saw it
    * (the same values, far quicker to read: no two of dxf-json's entities share a hidden class).
    */
-  modelSpace(e: DxfEntity, scanned: ScannedEntity | null): void {
+  modelSpace(e: DxfEntity, scanned: ScannedEntity | null, measured: DrawingEntity | null): void {
     const { type } = e
-    this.builder.drawn(scanned ? scannedEntity(scanned, this.shape(e, type)) : this.entity(e, type))
+    const drawn = scanned ? scannedEntity(scanned, this.shape(e, type)) : this.entity(e, type)
+    this.builder.drawn(drawn, measured)
   }
 
   /** A model-space entity dxf-json left out: all it is comes from the scan. */
-  unparsed(scanned: ScannedEntity): void {
+  unparsed(scanned: ScannedEntity, measured: DrawingEntity | null): void {
     const { handle, pairs } = scanned
     let shape: Shape | null = null
     if (scanned.type === 'HELIX' && pairs) shape = splineShape(helixSpline(pairs, handle))
     else if (scanned.type === 'TRACE' && pairs) shape = traceShape(pairs)
-    this.builder.drawn(scannedEntity(scanned, shape))
+    this.builder.drawn(scannedEntity(scanned, shape), measured)
   }
 
   /** The contents of every definition placed so far, and of those they place in turn. */

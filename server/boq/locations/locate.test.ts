@@ -241,6 +241,60 @@ describe('locations', () => {
     expectLinesAddUp(boq)
   })
 
+  it('gives linework running along a boundary to one zone, never to none', () => {
+    // Three rows of three rooms, 4 × 4 m, their outlines measured as linework; a wall drawn on
+    // the line two rooms share, a slanting one on the edge of a round room, and a round room's
+    // own outline.
+    const w = new DxfWriter()
+    w.insunits = 4
+    const { to, owner } = w.target('model')
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) {
+        w.lwpolyline(to, owner, 'A-AREA', rect(i * 4000, j * 4000, 4000, 4000), true)
+        text(w, to, owner, 'A-TEXT', [i * 4000 + 1000, j * 4000 + 1000], `Room ${i}${j}`)
+      }
+    w.circle(to, owner, 'A-AREA', [20_000, 2000], 1500)
+    text(w, to, owner, 'A-TEXT', [20_000, 2000], 'Round')
+    w.line(to, owner, 'Walls', [4000, 500], [4000, 3500])
+    w.lwpolyline(
+      to,
+      owner,
+      'Walls',
+      [
+        { x: 0, y: 12_000 },
+        { x: 12_000, y: 12_000 },
+      ],
+      false,
+    )
+    const boq = boqOf(w)
+    expect(boq.zones).toHaveLength(10)
+    const id = (name: string) => String(boq.zones?.find((z) => z.name === name)?.id)
+    const parts = (layer: string, kind: string) =>
+      Object.fromEntries(
+        (
+          boq.bill.find((l) => l.layer === layer && l.description.startsWith(kind))?.byZone ?? []
+        ).map((p) => [String(p.zone), p.quantity]),
+      )
+    const outlines = parts('A-AREA', 'Polylines')
+    expect(outlines.null).toBeUndefined()
+    // A side two rooms share goes to the first of them in the drawing: Room 00 keeps all its own
+    // outline and takes the sides Room 01 and Room 10 share with it.
+    expect(outlines[id('Room 00')]).toBeCloseTo(16 + 4 + 4, 6)
+    expect(Object.values(outlines).reduce((a, b) => a + b, 0)).toBeCloseTo(9 * 16, 6)
+    expect(parts('A-AREA', 'Circles')).toEqual({
+      [id('Round')]: expect.closeTo((3000 * Math.PI) / 1000, 6),
+    })
+    // On the line Room 00 and Room 10 share: the first of them takes it.
+    expect(parts('Walls', 'Lines')).toEqual({ [id('Room 00')]: expect.closeTo(3, 6) })
+    // Along the top of the top row: each room its own stretch.
+    expect(parts('Walls', 'Polylines')).toEqual({
+      [id('Room 02')]: expect.closeTo(4, 6),
+      [id('Room 12')]: expect.closeTo(4, 6),
+      [id('Room 22')]: expect.closeTo(4, 6),
+    })
+    expectLinesAddUp(boq)
+  })
+
   it('leaves the bill as it was without locations', () => {
     const bytes = new TextEncoder().encode(flat().toString())
     const without = extractBoq({ bytes, fileName: 'plan.dxf' }, null)

@@ -1,4 +1,4 @@
-import type { Path64, Paths64, Point64 } from 'clipper2-ts'
+import { InternalClipper, type Path64, type Paths64, type Point64 } from 'clipper2-ts'
 import Flatbush from 'flatbush'
 import { areaOf, clipOpen, difference, intersection, length64, Placer } from './clip.ts'
 import { type Box, boxesOverlap } from './flatten.ts'
@@ -26,6 +26,8 @@ type Region = {
   rings: Box[]
   placer: Placer
   edges: Float64Array
+  /** Each edge's two ends, in the order of `edges`. */
+  ends: Point64[]
   edgeIndex: Flatbush | null
 }
 
@@ -116,6 +118,8 @@ export class Regions {
 
   /** The zones' ids by slot. */
   private readonly ids: string[]
+  /** The region the last box found wholly in one fell in (-1: none yet). */
+  private last = -1
 
   constructor(zones: FoundZone[]) {
     this.ids = zones.map((z) => z.zone.id)
@@ -134,6 +138,7 @@ export class Regions {
       const taken = before.flatMap((i) => this.regions[i].paths)
       const paths = taken.length > 0 ? difference(zone.outline, taken) : zone.outline
       const edges = edgeBoxes(paths)
+      const ends = paths.flatMap((ring) => ring.flatMap((a, i) => [a, ring[(i + 1) % ring.length]]))
       this.regions.push({
         zone: zone.zone.id,
         slot: zone.slot,
@@ -142,6 +147,7 @@ export class Regions {
         rings: paths.map((ring) => box64([ring])),
         placer: new Placer(paths),
         edges,
+        ends,
         edgeIndex: indexOfBoxes(edges),
       })
     })
@@ -189,10 +195,29 @@ export class Regions {
    */
   slotOfBox(box: Box): number | undefined {
     if (!(box[0] <= box[2] && box[1] <= box[3])) return undefined
+    const last = this.regions[this.last]
+    if (last && this.wholly(box, last)) return last.slot
     this.ask(box[0], box[1], box[2], box[3], box[0], box[1])
     const { cut, first } = this.query
     if (cut) return undefined
+    if (first < this.regions.length) this.last = first
     return first < this.regions.length ? this.regions[first].slot : -1
+  }
+
+  /**
+   * Whether a box lies wholly inside a region: within its box, meeting none of its edges, and a
+   * corner inside it. No other region reaches into it then (regions never overlap), so the
+   * region takes the box without the index being asked; the piece before, most often beside
+   * this one, says which region to try.
+   */
+  private wholly(box: Box, region: Region): boolean {
+    const [x0, y0, x1, y1] = region.box
+    if (box[0] < x0 || box[1] < y0 || box[2] > x1 || box[3] > y1) return false
+    if (edgeMeets(region, box[0], box[1], box[2], box[3])) return false
+    const { point } = this.query
+    point.x = box[0]
+    point.y = box[1]
+    return region.placer.place(point) === 'in'
   }
 
   /**
@@ -200,12 +225,18 @@ export class Regions {
    * order; or -1.
    */
   slotAt(point: { x: number; y: number }): number {
+    const first = this.firstAt(point)
+    return first < this.regions.length ? this.regions[first].slot : -1
+  }
+
+  /** The first region in allocation order holding a point; the regions' count when none does. */
+  private firstAt(point: { x: number; y: number }): number {
     const { query } = this
     query.point.x = point.x
     query.point.y = point.y
     query.first = this.regions.length
     this.index?.search(point.x, point.y, point.x, point.y, this.visitPoint)
-    return query.first < this.regions.length ? this.regions[query.first].slot : -1
+    return query.first
   }
 
   /** The zone holding a point, as slotAt finds it: its id, or null. */
@@ -235,25 +266,115 @@ export class Regions {
       parts.set(this.zoneAt(paths[0][0]), total)
       return parts
     }
-    for (const i of this.near(box)) {
+    // A long path's box meets many regions that none of its segments comes near.
+    const near = this.near(box).filter((i) => pathsMeetBox(paths, this.regions[i].box))
+    const rest = this.offBoundaries(paths, near, parts)
+    const clipped = new Map<number, Paths64>()
+    const along: Along[] = []
+    for (const i of rest.length > 0 ? near : []) {
       const region = this.regions[i]
-      // A long path's box meets many regions that none of its segments comes near.
-      if (!pathsMeetBox(paths, region.box)) continue
       let inside = 0
-      for (const part of clipOpen(paths, ringsMeeting(region, box)))
-        inside += this.ownLength(part, i)
+      const given = clipOpen(rest, ringsMeeting(region, box))
+      clipped.set(i, given)
+      for (const part of given) inside += this.ownLength(part, i, along)
       if (inside > 0) parts.set(region.zone, (parts.get(region.zone) ?? 0) + inside)
+    }
+    // A segment along a boundary that Clipper gave to the region not taking it, and not to the
+    // one that does: that one takes it (once, however many regions were given it).
+    const taken = new Set<string>()
+    const given = new Map<number, Segments>()
+    for (const { first, a, b, length } of along) {
+      const key = `${first} ${a.x} ${a.y} ${b.x} ${b.y}`
+      if (taken.has(key)) continue
+      let segments = given.get(first)
+      if (!segments) {
+        segments = new Segments(clipped.get(first) ?? [])
+        given.set(first, segments)
+      }
+      if (segments.hold(a, b)) continue
+      taken.add(key)
+      const { zone } = this.regions[first]
+      parts.set(zone, (parts.get(zone) ?? 0) + length)
     }
     return withRest(parts, total)
   }
 
   /**
-   * The length of a part Clipper gives for region i that is the region's own: each segment whose
-   * midpoint lies inside it, and each running along its boundary (Clipper may give such a
-   * segment to both sides) that the region first in allocation order holding its midpoint is:
-   * never to two.
+   * The paths less what of them lies along an edge of a region (of `near`): each stretch of a
+   * segment that does is the first such region's, added to `parts`. Clipper gives a stretch
+   * along its clip's edge to either side, or to neither.
    */
-  private ownLength(part: Path64, i: number): number {
+  private offBoundaries(paths: Paths64, near: number[], parts: Parts): Paths64 {
+    const rest: Paths64 = []
+    for (const path of paths) {
+      let run: Path64 = [path[0]]
+      for (let k = 1; k < path.length; k++) {
+        for (const { from, to, region } of this.stretches(path[k - 1], path[k], near)) {
+          if (region === undefined) {
+            if (run[run.length - 1] !== from) run = [from]
+            run.push(to)
+            if (run.length === 2) rest.push(run)
+            continue
+          }
+          const { zone } = this.regions[region]
+          parts.set(zone, (parts.get(zone) ?? 0) + Math.hypot(to.x - from.x, to.y - from.y))
+        }
+      }
+    }
+    return rest
+  }
+
+  /**
+   * Segment ab cut where the region edges along it (of `near`) begin and end, in order from a:
+   * each stretch with the first region one of whose edges it lies on, if any. The cuts are the
+   * edges' own corners, so every stretch ends on integers, as Clipper needs.
+   */
+  private stretches(a: Point64, b: Point64, near: number[]): Stretch[] {
+    const along: { t0: number; t1: number; region: number }[] = []
+    const cuts = new Map<number, Point64>([
+      [0, a],
+      [1, b],
+    ])
+    const dx = b.x - a.x
+    const dy = b.y - a.y
+    const squared = dx * dx + dy * dy
+    if (squared === 0) return []
+    const at = (p: Point64) => ((p.x - a.x) * dx + (p.y - a.y) * dy) / squared
+    for (const i of near)
+      forEdgesMeeting(this.regions[i], a, b, (p, q) => {
+        if (InternalClipper.crossProductSign(a, b, p) !== 0) return
+        if (InternalClipper.crossProductSign(a, b, q) !== 0) return
+        const [tp, tq] = [at(p), at(q)]
+        const t0 = Math.max(0, Math.min(tp, tq))
+        const t1 = Math.min(1, Math.max(tp, tq))
+        if (!(t1 > t0)) return
+        along.push({ t0, t1, region: i })
+        if (tp > 0 && tp < 1) cuts.set(tp, p)
+        if (tq > 0 && tq < 1) cuts.set(tq, q)
+      })
+    if (along.length === 0) return [{ from: a, to: b, region: undefined }]
+    const ts = [...cuts.keys()].sort((x, y) => x - y)
+    const out: Stretch[] = []
+    for (let k = 1; k < ts.length; k++) {
+      const [u, v] = [ts[k - 1], ts[k]]
+      let region: number | undefined
+      for (const one of along)
+        if (one.t0 <= u && v <= one.t1 && (region === undefined || one.region < region))
+          region = one.region
+      out.push({ from: cuts.get(u) as Point64, to: cuts.get(v) as Point64, region })
+    }
+    return out
+  }
+
+  /**
+   * The length of a part Clipper gives for region i that is the region's own: each segment whose
+   * midpoint lies inside it, and each running along its boundary that the region first in
+   * allocation order holding its midpoint is (never two). Clipper gives such a segment to both
+   * sides, or to one only, which may be the other: those go to `along`. Clipper gives nothing
+   * outside the region: a midpoint found outside was rounded off its boundary (a slanting one),
+   * and is the region's unless the region it was rounded into takes it.
+   */
+  private ownLength(part: Path64, i: number, along: Along[]): number {
     const region = this.regions[i]
     let own = 0
     for (let k = 1; k < part.length; k++) {
@@ -262,8 +383,14 @@ export class Regions {
       // Clipper's points are integers; so is the midpoint tested (one decision for both sides).
       const mid = { x: Math.round((a.x + b.x) / 2), y: Math.round((a.y + b.y) / 2) }
       const where = region.placer.place(mid)
-      if (where === 'in' || (where === 'on' && this.zoneAt(mid) === region.zone))
-        own += Math.hypot(b.x - a.x, b.y - a.y)
+      const length = Math.hypot(b.x - a.x, b.y - a.y)
+      if (where === 'in') {
+        own += length
+        continue
+      }
+      const first = this.firstAt(mid)
+      if (first === i || first === this.regions.length) own += length
+      else along.push({ first, a, b, length })
     }
     return own
   }
@@ -300,6 +427,74 @@ function ringsMeeting(region: Region, box: Box): Paths64 {
 
 function boxesMeet(a: Box, b: Box): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
+}
+
+/** A segment ab on region `first`'s boundary, and its length, given by another's clip. */
+type Along = { first: number; a: Point64; b: Point64; length: number }
+
+/** The segments of paths, indexed: whether one of them holds a given segment. */
+class Segments {
+  private readonly ends: [Point64, Point64][] = []
+  private readonly index: Flatbush | null = null
+
+  constructor(paths: Paths64) {
+    for (const path of paths)
+      for (let k = 1; k < path.length; k++) this.ends.push([path[k - 1], path[k]])
+    if (this.ends.length === 0) return
+    this.index = new Flatbush(this.ends.length)
+    for (const [p, q] of this.ends)
+      this.index.add(Math.min(p.x, q.x), Math.min(p.y, q.y), Math.max(p.x, q.x), Math.max(p.y, q.y))
+    this.index.finish()
+  }
+
+  /** Whether segment ab lies on one of the segments. */
+  hold(a: Point64, b: Point64): boolean {
+    if (!this.index) return false
+    let found = false
+    const box = [Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y)]
+    this.index.search(box[0], box[1], box[2], box[3], (i) => {
+      const [p, q] = this.ends[i]
+      if (!found && onSegment(p, q, a) && onSegment(p, q, b)) found = true
+      return false
+    })
+    return found
+  }
+}
+
+/** A stretch of a segment, and the region along whose edge it lies (if any). */
+type Stretch = { from: Point64; to: Point64; region: number | undefined }
+
+/** Calls `visit` with the ends of each edge of the region whose box meets segment ab's box. */
+function forEdgesMeeting(
+  region: Region,
+  a: Point64,
+  b: Point64,
+  visit: (p: Point64, q: Point64) => void,
+): void {
+  const [x0, y0, x1, y1] = [
+    Math.min(a.x, b.x),
+    Math.min(a.y, b.y),
+    Math.max(a.x, b.x),
+    Math.max(a.y, b.y),
+  ]
+  const { box, ends, edges } = region
+  if (x1 < box[0] || y1 < box[1] || x0 > box[2] || y0 > box[3]) return
+  if (region.edgeIndex) {
+    region.edgeIndex.search(x0, y0, x1, y1, (k) => {
+      visit(ends[2 * k], ends[2 * k + 1])
+      return false
+    })
+    return
+  }
+  for (let k = 0; k < edges.length; k += 4)
+    if (edges[k] <= x1 && x0 <= edges[k + 2] && edges[k + 1] <= y1 && y0 <= edges[k + 3])
+      visit(ends[k / 2], ends[k / 2 + 1])
+}
+
+function onSegment(p: Point64, q: Point64, point: Point64): boolean {
+  if (point.x < Math.min(p.x, q.x) || point.x > Math.max(p.x, q.x)) return false
+  if (point.y < Math.min(p.y, q.y) || point.y > Math.max(p.y, q.y)) return false
+  return InternalClipper.crossProductSign(p, q, point) === 0
 }
 
 /** What the zones leave of the total is no zone's; shares never add up past the whole. */

@@ -42,10 +42,11 @@ export function drawingSize(picture: Picture): number {
     for (let j = 0; j < rows; j += Math.max(1, rows - 1)) {
       for (let i = 0; i < columns; i += Math.max(1, columns - 1)) {
         const m = moved(first, i * column[0] + j * row[0], i * column[1] + j * row[1])
-        for (const x of [inner.minX, inner.maxX]) {
-          for (const y of [inner.minY, inner.maxY])
-            box.add(m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f)
-        }
+        const { minX, minY, maxX, maxY } = inner
+        box.add(m.a * minX + m.c * minY + m.e, m.b * minX + m.d * minY + m.f)
+        box.add(m.a * minX + m.c * maxY + m.e, m.b * minX + m.d * maxY + m.f)
+        box.add(m.a * maxX + m.c * minY + m.e, m.b * maxX + m.d * minY + m.f)
+        box.add(m.a * maxX + m.c * maxY + m.e, m.b * maxX + m.d * maxY + m.f)
       }
     }
   }

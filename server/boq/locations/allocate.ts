@@ -38,18 +38,14 @@ function shares(parts: Parts, figure: number): ZonePart[] {
 
 export type Unplaced = { count: number }
 
-/**
- * `ids`: the zones' ids by slot (their place in `zones[]`); `order`: the slot of each id. Sums
- * are made by slot: a bill has many pieces.
- */
+/** Sums are made by the zones' slots (their places in `zones[]`): a bill has many pieces. */
 export function allocateBill(
   boq: Boq,
   counts: CountLine[],
   placing: Placing,
-  ids: string[],
-  order: Map<string, number>,
   unplaced: Unplaced,
 ): void {
+  const { ids } = placing.regions
   const slotOfReference = new Map<string, number>()
   const slotOfHandle = (handle: string): number => {
     let slot = slotOfReference.get(handle)
@@ -64,13 +60,12 @@ export function allocateBill(
   for (const line of counts) countsByKey.set(countKey(line.block, line.values), line)
   const rowSums = new ZoneTally(ids)
   const lineSums = new ZoneTally(ids)
-  const slotOf = (zone: string | null) => (zone === null ? -1 : (order.get(zone) ?? -1))
   for (const line of boq.bill) {
     for (const row of line.breakdown) {
       if (line.kind === 'count') countRow(line, row, countsByKey, slotOfHandle, rowSums, unplaced)
-      else measuredRow(line, row, placing, ids, slotOf, rowSums, unplaced)
+      else measuredRow(line, row, placing, rowSums, unplaced)
       row.byZone = rowSums.take(row.quantity)
-      for (const part of row.byZone) lineSums.add(slotOf(part.zone), part.quantity)
+      for (const part of row.byZone) lineSums.add(placing.regions.slotOf(part.zone), part.quantity)
     }
     line.byZone = lineSums.take(line.quantity)
   }
@@ -118,11 +113,10 @@ function measuredRow(
   line: BillLine,
   row: BillBreakdownRow,
   placing: Placing,
-  ids: string[],
-  slotOf: (zone: string | null) => number,
   sums: ZoneTally,
   unplaced: Unplaced,
 ): void {
+  const { regions } = placing
   const quantities = row.quantities ?? []
   if (quantities.length !== row.handles.length) {
     unplaced.count += row.count
@@ -142,20 +136,18 @@ function measuredRow(
       continue
     }
     // Most pieces lie wholly in one zone (or none), found from their box alone.
-    const whole = boundsOf(shape, box)
-      ? placing.regions.slotOfBox(placing.frame.box(box, box))
-      : undefined
+    const whole = boundsOf(shape, box) ? regions.slotOfBox(placing.frame.box(box, box)) : undefined
     if (whole !== undefined) {
       sums.add(whole, quantity)
-      zones[i] = whole < 0 ? null : ids[whole]
+      zones[i] = whole < 0 ? null : regions.ids[whole]
       continue
     }
     const parts = partsOf(line, shape, quantity, row.perimeters?.[i], placing)
     if (parts.length === 1) {
-      sums.add(slotOf(parts[0].zone), quantity)
+      sums.add(regions.slotOf(parts[0].zone), quantity)
       zones[i] = parts[0].zone
     } else {
-      for (const part of parts) sums.add(slotOf(part.zone), part.quantity)
+      for (const part of parts) sums.add(regions.slotOf(part.zone), part.quantity)
       zones[i] = parts
     }
   }

@@ -42,11 +42,9 @@ export function locateBoq(
     tolerance,
     insertAt,
   )
-  const ids = zones.map((z) => z.zone.id)
-  const order = new Map(ids.map((id, i) => [id, i]))
   const regions = new Regions(zones)
   const unplaced = { count: 0 }
-  allocateBill(boq, counts, { regions, frame, tolerance, pieces, insertAt }, ids, order, unplaced)
+  allocateBill(boq, counts, { regions, frame, tolerance, pieces, insertAt }, unplaced)
   boq.zones = zones.map((z) => z.zone)
   if (zones.length === 0) {
     warnings.push(

@@ -76,12 +76,22 @@ function indexOfBoxes(boxes: Float64Array): Flatbush | null {
   return index
 }
 
-/** Whether an edge of the region meets the box (touching included). */
-function edgeMeets(region: Region, x0: number, y0: number, x1: number, y1: number): boolean {
+/**
+ * Calls `visit` with each edge of the region whose box meets the box (touching included), by its
+ * number, until it answers true; whether it did.
+ */
+function someEdgeMeeting(
+  region: Region,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  visit: (edge: number) => boolean,
+): boolean {
   if (region.edgeIndex) {
     let found = false
-    region.edgeIndex.search(x0, y0, x1, y1, () => {
-      found = true
+    region.edgeIndex.search(x0, y0, x1, y1, (k) => {
+      if (!found && visit(k)) found = true
       return false
     })
     return found
@@ -89,8 +99,15 @@ function edgeMeets(region: Region, x0: number, y0: number, x1: number, y1: numbe
   const edges = region.edges
   for (let i = 0; i < edges.length; i += 4)
     if (edges[i] <= x1 && x0 <= edges[i + 2] && edges[i + 1] <= y1 && y0 <= edges[i + 3])
-      return true
+      if (visit(i / 4)) return true
   return false
+}
+
+const ANY = () => true
+
+/** Whether an edge of the region meets the box (touching included). */
+function edgeMeets(region: Region, x0: number, y0: number, x1: number, y1: number): boolean {
+  return someEdgeMeeting(region, x0, y0, x1, y1, ANY)
 }
 
 export class Regions {
@@ -117,12 +134,14 @@ export class Regions {
   }
 
   /** The zones' ids by slot. */
-  private readonly ids: string[]
+  readonly ids: string[]
+  private readonly slots: Map<string, number>
   /** The region the last box found wholly in one fell in (-1: none yet). */
   private last = -1
 
   constructor(zones: FoundZone[]) {
     this.ids = zones.map((z) => z.zone.id)
+    this.slots = new Map(this.ids.map((id, slot) => [id, slot]))
     const ordered = zones
       .map((zone, slot) => ({ ...zone, slot }))
       .sort((a, b) => b.depth - a.depth || a.order - b.order)
@@ -239,6 +258,11 @@ export class Regions {
     return query.first
   }
 
+  /** A zone's slot by its id; -1 for none (null). */
+  slotOf(zone: string | null): number {
+    return zone === null ? -1 : (this.slots.get(zone) ?? -1)
+  }
+
   /** The zone holding a point, as slotAt finds it: its id, or null. */
   zoneAt(point: { x: number; y: number }): string | null {
     const slot = this.slotAt(point)
@@ -282,14 +306,14 @@ export class Regions {
     // A segment along a boundary that Clipper gave to the region not taking it, and not to the
     // one that does: that one takes it (once, however many regions were given it).
     const taken = new Set<string>()
-    const given = new Map<number, Segments>()
+    const segmentsOf = new Map<number, Segments>()
     for (const { first, a, b, length } of along) {
       const key = `${first} ${a.x} ${a.y} ${b.x} ${b.y}`
       if (taken.has(key)) continue
-      let segments = given.get(first)
+      let segments = segmentsOf.get(first)
       if (!segments) {
         segments = new Segments(clipped.get(first) ?? [])
-        given.set(first, segments)
+        segmentsOf.set(first, segments)
       }
       if (segments.hold(a, b)) continue
       taken.add(key)
@@ -340,18 +364,29 @@ export class Regions {
     const squared = dx * dx + dy * dy
     if (squared === 0) return []
     const at = (p: Point64) => ((p.x - a.x) * dx + (p.y - a.y) * dy) / squared
-    for (const i of near)
-      forEdgesMeeting(this.regions[i], a, b, (p, q) => {
-        if (InternalClipper.crossProductSign(a, b, p) !== 0) return
-        if (InternalClipper.crossProductSign(a, b, q) !== 0) return
+    const [x0, y0, x1, y1] = [
+      Math.min(a.x, b.x),
+      Math.min(a.y, b.y),
+      Math.max(a.x, b.x),
+      Math.max(a.y, b.y),
+    ]
+    for (const i of near) {
+      const { box, ends } = this.regions[i]
+      if (x1 < box[0] || y1 < box[1] || x0 > box[2] || y0 > box[3]) continue
+      someEdgeMeeting(this.regions[i], x0, y0, x1, y1, (edge) => {
+        const [p, q] = [ends[2 * edge], ends[2 * edge + 1]]
+        if (InternalClipper.crossProductSign(a, b, p) !== 0) return false
+        if (InternalClipper.crossProductSign(a, b, q) !== 0) return false
         const [tp, tq] = [at(p), at(q)]
         const t0 = Math.max(0, Math.min(tp, tq))
         const t1 = Math.min(1, Math.max(tp, tq))
-        if (!(t1 > t0)) return
+        if (!(t1 > t0)) return false
         along.push({ t0, t1, region: i })
         if (tp > 0 && tp < 1) cuts.set(tp, p)
         if (tq > 0 && tq < 1) cuts.set(tq, q)
+        return false
       })
+    }
     if (along.length === 0) return [{ from: a, to: b, region: undefined }]
     const ts = [...cuts.keys()].sort((x, y) => x - y)
     const out: Stretch[] = []
@@ -463,33 +498,6 @@ class Segments {
 
 /** A stretch of a segment, and the region along whose edge it lies (if any). */
 type Stretch = { from: Point64; to: Point64; region: number | undefined }
-
-/** Calls `visit` with the ends of each edge of the region whose box meets segment ab's box. */
-function forEdgesMeeting(
-  region: Region,
-  a: Point64,
-  b: Point64,
-  visit: (p: Point64, q: Point64) => void,
-): void {
-  const [x0, y0, x1, y1] = [
-    Math.min(a.x, b.x),
-    Math.min(a.y, b.y),
-    Math.max(a.x, b.x),
-    Math.max(a.y, b.y),
-  ]
-  const { box, ends, edges } = region
-  if (x1 < box[0] || y1 < box[1] || x0 > box[2] || y0 > box[3]) return
-  if (region.edgeIndex) {
-    region.edgeIndex.search(x0, y0, x1, y1, (k) => {
-      visit(ends[2 * k], ends[2 * k + 1])
-      return false
-    })
-    return
-  }
-  for (let k = 0; k < edges.length; k += 4)
-    if (edges[k] <= x1 && x0 <= edges[k + 2] && edges[k + 1] <= y1 && y0 <= edges[k + 3])
-      visit(ends[k / 2], ends[k / 2 + 1])
-}
 
 function onSegment(p: Point64, q: Point64, point: Point64): boolean {
   if (point.x < Math.min(p.x, q.x) || point.x > Math.max(p.x, q.x)) return false

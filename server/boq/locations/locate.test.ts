@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { LocationRow } from '#contract/locations.ts'
 import { DxfWriter } from '../../testing/boq/dxf-writer.ts'
 import { expectLinesAddUp } from '../../testing/boq/locations.ts'
-import type { Boq } from '../model/schema.ts'
+import type { BillLine, Boq } from '../model/schema.ts'
 import { priceWithTables } from '../price/price.ts'
 import { extractBoq } from '../run/extract.ts'
 
@@ -14,6 +14,11 @@ function boqOf(writer: DxfWriter, locations: LocationRow[] = ROOMS): Boq {
 }
 
 type Pairs = (string | number)[]
+
+/** A line's quantities by zone id ("null" for unallocated). */
+function byZoneOf(line: BillLine | undefined): Record<string, number> {
+  return Object.fromEntries((line?.byZone ?? []).map((p) => [String(p.zone), p.quantity]))
+}
 
 function text(
   w: DxfWriter,
@@ -143,9 +148,7 @@ describe('locations', () => {
     const id = (path: string) => boq.zones?.find((z) => z.path.endsWith(path))?.id
     const outlines = boq.bill.find((l) => l.kind === 'length' && l.layer === 'A-AREA')
     expect(outlines?.quantity).toBeCloseTo(70, 9)
-    const parts: Record<string, number> = Object.fromEntries(
-      (outlines?.byZone ?? []).map((p) => [p.zone, p.quantity]),
-    )
+    const parts = byZoneOf(outlines)
     // The shared wall (5 m of the living room's outline) goes to the first in the drawing of the
     // two rooms; the level's outline runs along the rooms' outer walls, which the rooms (deeper)
     // take: the kitchen 4 + 5 + 4 m of it, the living room 6 + 5 + 6 m.
@@ -222,12 +225,7 @@ describe('locations', () => {
     expect(boq.zones?.map((z) => z.path)).toEqual(['Floor', 'Floor › Cloud'])
     const id = (name: string) => String(boq.zones?.find((z) => z.name === name)?.id)
     const parts = (layer: string) =>
-      Object.fromEntries(
-        (boq.bill.find((l) => l.kind === 'length' && l.layer === layer)?.byZone ?? []).map((p) => [
-          String(p.zone),
-          p.quantity,
-        ]),
-      )
+      byZoneOf(boq.bill.find((l) => l.kind === 'length' && l.layer === layer))
     // The cloud's edge meets the pipe at a vertex: 2 m each side of it.
     expect(parts('Pipes')).toEqual({
       [id('Floor')]: expect.closeTo(2, 6),
@@ -270,11 +268,7 @@ describe('locations', () => {
     expect(boq.zones).toHaveLength(10)
     const id = (name: string) => String(boq.zones?.find((z) => z.name === name)?.id)
     const parts = (layer: string, kind: string) =>
-      Object.fromEntries(
-        (
-          boq.bill.find((l) => l.layer === layer && l.description.startsWith(kind))?.byZone ?? []
-        ).map((p) => [String(p.zone), p.quantity]),
-      )
+      byZoneOf(boq.bill.find((l) => l.layer === layer && l.description.startsWith(kind)))
     const outlines = parts('A-AREA', 'Polylines')
     expect(outlines.null).toBeUndefined()
     // A side two rooms share goes to the first of them in the drawing: Room 00 keeps all its own
